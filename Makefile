@@ -1,0 +1,28 @@
+# Two entry points for a fresh machine: `make run` and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+## run: install, then verify the embedded sample file and print the report
+run: $(STAMP)
+	$(VENV)/bin/aleth-inspector verify resources/demo.aleth --passphrase-file resources/demo.passphrase || test $$? -le 1
+
+## test: install, then run the whole suite (offscreen Qt, no display needed)
+test: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+
+## bench: speed ratios against alethech 0.9.5 and the Ed25519 floor (not in CI)
+bench: $(STAMP)
+	$(PY) bench/verify_bench.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache

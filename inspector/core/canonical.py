@@ -1,0 +1,197 @@
+"""RFC 8785 canonical bytes and strict JSON loading.
+
+``jcs`` is the reference path through the ``rfc8785`` package.  ``canonical``
+is the fast path used in bulk verification: it serialises with the C JSON
+encoder when that provably gives the same bytes as RFC 8785, and falls back to
+``rfc8785`` otherwise.  A hypothesis property test
+(``tests/core/test_canonical.py``) checks byte equality over generated values.
+
+``loads_strict`` parses untrusted JSON and rejects what alethech's format must
+not contain: duplicate object keys, NaN/Infinity, integers outside ±(2^53−1),
+nesting deeper than 64, invalid UTF-8.  Integral floats whose canonical form is
+an integer are returned as ``int`` (RFC 8785 writes ``1.0`` as ``1``), so the
+loaded value re-serialises to the canonical bytes without a second walk.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import rfc8785
+
+MAX_SAFE_INT = 2**53 - 1
+MAX_DEPTH = 64
+
+__all__ = [
+    "JsonError",
+    "MAX_DEPTH",
+    "MAX_SAFE_INT",
+    "canonical",
+    "jcs",
+    "loads_strict",
+]
+
+
+class JsonError(ValueError):
+    """Strict JSON parsing failed; ``code`` is the finding code to report."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def jcs(value: Any) -> bytes:
+    """RFC 8785 bytes of ``value`` through the reference ``rfc8785`` package."""
+    try:
+        return rfc8785.dumps(value)
+    except rfc8785.IntegerDomainError as exc:
+        raise JsonError("integer_out_of_range", str(exc)) from exc
+    except rfc8785.FloatDomainError as exc:
+        raise JsonError("non_finite_number", str(exc)) from exc
+
+
+_encode = json.JSONEncoder(
+    ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False
+).encode
+
+
+def _fast_float(x: float) -> bool:
+    """Whether ``repr(x)`` already is the ECMAScript form of a non-integral float."""
+    a = abs(x)
+    return 1e-4 <= a < 1e16 and not x.is_integer()
+
+
+def _needs_slow_path(value: Any, depth: int = 0) -> bool:
+    """True when the C encoder's bytes could differ from RFC 8785 for ``value``."""
+    t = type(value)
+    if t is str or t is bool or value is None:
+        return False
+    if t is int:
+        return not -MAX_SAFE_INT <= value <= MAX_SAFE_INT
+    if t is float:
+        return not _fast_float(value)
+    if t is dict:
+        for k, v in value.items():
+            if type(k) is not str:
+                return True
+            if not k.isascii() and any(ord(c) > 0xFFFF for c in k):
+                return True  # UTF-16 order differs from code-point order
+            if _needs_slow_path(v, depth + 1):
+                return True
+        return False
+    if t is list:
+        return any(_needs_slow_path(v, depth + 1) for v in value)
+    return True
+
+
+def canonical(value: Any, *, trusted: bool = False) -> bytes:
+    """RFC 8785 bytes of ``value``.
+
+    ``trusted=True`` promises the value came from :func:`loads_strict` with
+    ``fast_ok`` (or was built from such values and plain ASCII strings), so the
+    C encoder's output is canonical without a check.
+    """
+    if trusted or not _needs_slow_path(value):
+        try:
+            return _encode(value).encode("utf-8")
+        except UnicodeEncodeError as exc:  # lone surrogate
+            raise JsonError("invalid_json", "string is not valid Unicode") from exc
+    return jcs(value)
+
+
+def _check_depth(data: bytes | str) -> None:
+    """Reject nesting deeper than MAX_DEPTH without recursing."""
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+    if raw.count(b"{") + raw.count(b"[") <= MAX_DEPTH:
+        return
+    depth = 0
+    in_str = False
+    esc = False
+    for b in raw:
+        if in_str:
+            if esc:
+                esc = False
+            elif b == 0x5C:
+                esc = True
+            elif b == 0x22:
+                in_str = False
+        elif b == 0x22:
+            in_str = True
+        elif b in (0x7B, 0x5B):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise JsonError("json_too_deep", f"JSON nesting deeper than {MAX_DEPTH}")
+        elif b in (0x7D, 0x5D):
+            depth -= 1
+
+
+def loads_strict(data: bytes | str) -> tuple[Any, bool]:
+    """Parse ``data`` strictly; return ``(value, fast_ok)``.
+
+    ``fast_ok`` tells whether :func:`canonical` may take its trusted path on the
+    value (no float that needs ECMAScript formatting, no astral key).
+    Raises :class:`JsonError` with the finding code on any violation.
+    """
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise JsonError("invalid_json", f"not UTF-8: {exc.reason} at byte {exc.start}") from exc
+    else:
+        text = data
+    _check_depth(text)
+    fast = True
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        nonlocal fast
+        d = dict(items)
+        if len(d) != len(items):
+            seen: set[str] = set()
+            for k, _ in items:
+                if k in seen:
+                    raise JsonError("duplicate_json_key", f"duplicate object key {k!r}")
+                seen.add(k)
+        if fast:
+            for k in d:
+                if not k.isascii() and any(ord(c) > 0xFFFF for c in k):
+                    fast = False
+                    break
+        return d
+
+    def parse_float(s: str) -> float | int:
+        nonlocal fast
+        x = float(s)
+        if not math.isfinite(x):
+            raise JsonError("non_finite_number", f"number {s} is not finite")
+        if x.is_integer() and abs(x) <= MAX_SAFE_INT:
+            return int(x)
+        if not _fast_float(x):
+            fast = False
+        return x
+
+    def parse_int(s: str) -> int:
+        n = int(s)
+        if not -MAX_SAFE_INT <= n <= MAX_SAFE_INT:
+            raise JsonError("integer_out_of_range", f"integer {s[:30]} is outside ±(2^53−1)")
+        return n
+
+    def parse_constant(s: str) -> Any:
+        raise JsonError("non_finite_number", f"{s} is not allowed")
+
+    try:
+        value = json.loads(
+            text,
+            object_pairs_hook=pairs,
+            parse_float=parse_float,
+            parse_int=parse_int,
+            parse_constant=parse_constant,
+        )
+    except JsonError:
+        raise
+    except RecursionError as exc:
+        raise JsonError("json_too_deep", "JSON nesting too deep") from exc
+    except ValueError as exc:
+        raise JsonError("invalid_json", f"invalid JSON: {exc}") from exc
+    return value, fast

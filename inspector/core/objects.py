@@ -1,0 +1,286 @@
+"""The alethech object types: parse untrusted JSON into typed, frozen objects.
+
+Parsing never raises for bad input: an object that cannot be read gets
+``malformed`` set (with the finding code and reason) and is reported with status
+MALFORMED.  For every readable signed object the signable form is rebuilt the
+way alethech 0.9.5 does it (fixed field list per type, defaults for missing
+fields, extra fields ignored), and the fields that differ between what is stored
+and what is signed are listed in ``unsigned_fields``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Final
+
+from .canonical import JsonError, canonical, loads_strict
+from .keys import sha256_id
+
+REQUIRED: Final = object()
+
+# kind per type, used in findings and statuses
+KIND_OF_TYPE: Final[dict[str, str]] = {
+    "MemoryCommit": "commit",
+    "EvidenceCommit": "evidence",
+    "Checkpoint": "checkpoint",
+    "RootAuthority": "root_authority",
+    "IdentityRecordV2": "identity",
+    "Identity": "identity",
+    "ControlEvent": "control_event",
+    "MigrationRecord": "migration",
+}
+
+_DEFAULT_QUORUM = {"type": "single", "threshold": 1, "members": []}
+
+
+def _is_str(v: Any) -> bool:
+    return type(v) is str
+
+
+def _is_int(v: Any) -> bool:
+    return type(v) is int
+
+
+def _is_dict(v: Any) -> bool:
+    return type(v) is dict
+
+
+def _is_str_list(v: Any) -> bool:
+    return type(v) is list and all(type(x) is str for x in v)
+
+
+def _is_dict_list(v: Any) -> bool:
+    return type(v) is list and all(type(x) is dict for x in v)
+
+
+Check = Callable[[Any], bool]
+
+
+@dataclass(frozen=True)
+class Schema:
+    """How alethech 0.9.5 rebuilds the signable form of one type."""
+
+    type: str
+    version: int
+    id_field: str  # the id field on disk ("commit_id", or "checkpoint_id")
+    fields: tuple[tuple[str, Any, Check], ...]
+    signed: bool = True
+    extra_signatures: tuple[str, ...] = ()
+
+
+SCHEMAS: Final[dict[str, Schema]] = {
+    s.type: s
+    for s in (
+        Schema("MemoryCommit", 1, "commit_id", (
+            ("agent_id", "", _is_str), ("key_id", "key-001", _is_str),
+            ("parents", [], _is_str_list), ("timestamp", REQUIRED, _is_str),
+            ("session_id", "", _is_str), ("memory_type", "semantic", _is_str),
+            ("content", {}, _is_dict), ("provenance", {}, _is_dict),
+        )),
+        Schema("EvidenceCommit", 1, "commit_id", (
+            ("agent_id", "", _is_str), ("key_id", "key-001", _is_str),
+            ("timestamp", REQUIRED, _is_str), ("event_type", "tool_execution", _is_str),
+            ("tool", "", _is_str), ("tool_version", "", _is_str),
+            ("input_hash", "", _is_str), ("output_hash", "", _is_str),
+            ("artifacts", [], _is_dict_list), ("result", "success", _is_str),
+        )),
+        Schema("Checkpoint", 2, "checkpoint_id", (
+            ("agent_id", "", _is_str), ("head_commit_id", "", _is_str),
+            ("commit_count", 0, _is_int), ("evidence_count", 0, _is_int),
+            ("sequence", 0, _is_int), ("key_id", "", _is_str),
+            ("created_at", REQUIRED, _is_str),
+        )),
+        Schema("RootAuthority", 1, "commit_id", (
+            ("root_id", "", _is_str), ("root_public_key", {}, _is_dict),
+            ("created_at", REQUIRED, _is_str), ("recovery_quorum", _DEFAULT_QUORUM, _is_dict),
+        )),
+        Schema("IdentityRecordV2", 2, "commit_id", (
+            ("agent_id", "", _is_str), ("root_id", "", _is_str),
+            ("root_public_key", {}, _is_dict), ("active_keys", [], _is_dict_list),
+            ("revoked_keys", [], _is_dict_list), ("created_at", REQUIRED, _is_str),
+        )),
+        Schema("ControlEvent", 1, "commit_id", (
+            ("root_id", "", _is_str), ("sequence", 1, _is_int),
+            ("previous_control_hash", "", _is_str), ("event_type", "key_grant", _is_str),
+            ("key_id", "", _is_str), ("public_key", {}, _is_dict),
+            ("old_key_id", "", _is_str), ("cutoff_head", "", _is_str),
+            ("reason", "rotation", _is_str), ("timestamp", REQUIRED, _is_str),
+            ("migration_record_id", "", _is_str),
+        )),
+        Schema("MigrationRecord", 1, "commit_id", (
+            ("legacy_agent_id", "", _is_str), ("legacy_public_key", {}, _is_dict),
+            ("new_agent_id", "", _is_str), ("new_root_id", "", _is_str),
+            ("new_root_public_key", {}, _is_dict), ("migration_timestamp", REQUIRED, _is_str),
+        ), extra_signatures=("legacy_signature",)),
+        Schema("Identity", 1, "", (
+            ("agent_id", REQUIRED, _is_str), ("public_key", REQUIRED, _is_dict),
+            ("key_id", "key-001", _is_str), ("created_at", REQUIRED, _is_str),
+            ("recovery_root", "", _is_str),
+        ), signed=False),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Malformed:
+    code: str  # a JSON hygiene code or "malformed_object"
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Obj:
+    """One parsed object of the store.
+
+    ``fields`` is the signable form (what the signature covers, ``type`` and
+    ``version`` included); ``raw`` is the JSON object as stored.  For a
+    malformed object only ``path``, ``kind``, ``stored_id`` and ``malformed``
+    are meaningful.
+    """
+
+    path: str
+    kind: str
+    type: str
+    stored_id: str
+    fields: dict[str, Any]
+    raw: dict[str, Any] | None
+    computed_id: str = ""
+    sign_bytes: bytes = b""
+    signature: str = ""
+    extra_signatures: dict[str, str] = field(default_factory=dict)
+    unsigned_fields: tuple[str, ...] = ()
+    malformed: Malformed | None = None
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.fields.get(name, default)
+
+    @property
+    def digest_ok(self) -> bool:
+        return self.malformed is None and self.computed_id == self.stored_id
+
+    # convenience accessors used across the verifier and the views
+    @property
+    def parents(self) -> list[str]:
+        return self.fields.get("parents", [])
+
+    @property
+    def agent_id(self) -> str:
+        return self.fields.get("agent_id", "")
+
+    @property
+    def key_id(self) -> str:
+        return self.fields.get("key_id", "")
+
+    @property
+    def content(self) -> dict[str, Any]:
+        return self.fields.get("content", {})
+
+    @property
+    def provenance(self) -> dict[str, Any]:
+        return self.fields.get("provenance", {})
+
+    @property
+    def evidence_refs(self) -> list[str]:
+        refs = self.provenance.get("evidence_refs", [])
+        return [r for r in refs if type(r) is str] if type(refs) is list else []
+
+
+def _malformed(path: str, kind: str, stored_id: str, code: str, reason: str,
+               raw: dict[str, Any] | None = None, type_: str = "") -> Obj:
+    return Obj(path=path, kind=kind, type=type_, stored_id=stored_id, fields={},
+               raw=raw, malformed=Malformed(code, reason))
+
+
+def id_from_path(path: str) -> str:
+    """The id a logical payload path names (``commits/sha256:…json`` → ``sha256:…``)."""
+    name = path.rsplit("/", 1)[-1]
+    return name[:-5] if name.endswith(".json") else name
+
+
+def parse_object(path: str, data: bytes, expected_kind: str) -> Obj:
+    """Parse one stored object file.  Never raises."""
+    fallback_id = id_from_path(path)
+    try:
+        raw, fast = loads_strict(data)
+    except JsonError as exc:
+        return _malformed(path, expected_kind, fallback_id, exc.code, str(exc))
+    if type(raw) is not dict:
+        return _malformed(path, expected_kind, fallback_id, "malformed_object",
+                          f"expected a JSON object, found {type(raw).__name__}")
+    return build_object(path, raw, expected_kind, fast=fast)
+
+
+def build_object(path: str, raw: dict[str, Any], expected_kind: str, *, fast: bool = False) -> Obj:
+    """Build the typed object from an already-parsed JSON object."""
+    type_ = raw.get("type")
+    schema = SCHEMAS.get(type_) if type(type_) is str else None
+    stored_id_raw = raw.get(schema.id_field if schema and schema.id_field else "commit_id")
+    if schema is not None and schema.type == "Checkpoint" and "checkpoint_id" not in raw:
+        stored_id_raw = raw.get("commit_id")
+    if schema is not None and not schema.signed:
+        stored_id_raw = raw.get("agent_id")
+    stored_id = stored_id_raw if type(stored_id_raw) is str else id_from_path(path)
+    if schema is None:
+        return _malformed(path, expected_kind, stored_id, "malformed_object",
+                          f"unknown object type {type_!r}", raw)
+    kind = KIND_OF_TYPE[schema.type]
+    if kind != expected_kind:
+        return _malformed(path, expected_kind, stored_id, "malformed_object",
+                          f"a {schema.type} stored where a {expected_kind} belongs", raw, schema.type)
+
+    fields: dict[str, Any] = {"type": schema.type, "version": schema.version}
+    unsigned: list[str] = []
+    for name, default, check in schema.fields:
+        if name in raw:
+            value = raw[name]
+            if not check(value):
+                return _malformed(path, kind, stored_id, "malformed_object",
+                                  f"field {name!r} has the wrong type ({type(value).__name__})",
+                                  raw, schema.type)
+        elif default is REQUIRED:
+            return _malformed(path, kind, stored_id, "malformed_object",
+                              f"required field {name!r} is missing", raw, schema.type)
+        else:
+            value = default
+            unsigned.append(name)
+        fields[name] = value
+    if raw.get("version", schema.version) != schema.version:
+        unsigned.append("version")
+    known = set(fields) | {"type", "version", "signature", schema.id_field, *schema.extra_signatures}
+    if schema.type == "Checkpoint":
+        known.add("commit_id")
+    unsigned.extend(sorted(k for k in raw if k not in known))
+
+    if not schema.signed:
+        return Obj(path=path, kind=kind, type=schema.type, stored_id=stored_id,
+                   fields=fields, raw=raw, unsigned_fields=tuple(unsigned))
+
+    if type(stored_id_raw) is not str or not stored_id_raw:
+        return _malformed(path, kind, stored_id, "malformed_object",
+                          f"missing {schema.id_field}", raw, schema.type)
+    signature = raw.get("signature", "")
+    if type(signature) is not str:
+        return _malformed(path, kind, stored_id, "malformed_object",
+                          "signature is not a string", raw, schema.type)
+    extra = {}
+    for name in schema.extra_signatures:
+        v = raw.get(name, "")
+        if type(v) is not str:
+            return _malformed(path, kind, stored_id, "malformed_object",
+                              f"{name} is not a string", raw, schema.type)
+        extra[name] = v
+    try:
+        id_bytes = canonical(fields, trusted=fast)
+        fields["commit_id"] = stored_id_raw
+        sign_bytes = canonical(fields, trusted=fast)
+    except JsonError as exc:
+        return _malformed(path, kind, stored_id, exc.code, str(exc), raw, schema.type)
+    finally:
+        fields.pop("commit_id", None)
+    return Obj(path=path, kind=kind, type=schema.type, stored_id=stored_id_raw,
+               fields=fields, raw=raw, computed_id=sha256_id(id_bytes), sign_bytes=sign_bytes,
+               signature=signature, extra_signatures=extra, unsigned_fields=tuple(unsigned))
+
+
+def signable_bytes(fields: dict[str, Any]) -> bytes:
+    """Canonical bytes of a signable form (what the id hashes)."""
+    return canonical(fields)

@@ -1,0 +1,192 @@
+"""What the verifier returns: statuses, findings, derived views and a verdict.
+
+The report is the only thing a user interface reads.  It never raises and is
+plain data; ``to_json()`` gives the schema of ``aleth-inspector verify --json``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+
+class Status(str, Enum):
+    """Per-object status, in precedence order (first wins when several apply)."""
+
+    MALFORMED = "MALFORMED"
+    DIGEST_MISMATCH = "DIGEST_MISMATCH"
+    UNKNOWN_IDENTITY = "UNKNOWN_IDENTITY"
+    UNKNOWN_KEY = "UNKNOWN_KEY"
+    INVALID_SIGNATURE = "INVALID_SIGNATURE"
+    NOT_IN_PROVEN_PRE_ROTATION_HISTORY = "NOT_IN_PROVEN_PRE_ROTATION_HISTORY"
+    MISSING_PARENT = "MISSING_PARENT"
+    VALID_HISTORICAL = "VALID_HISTORICAL"
+    VALID = "VALID"
+
+    @property
+    def ok(self) -> bool:
+        return self in (Status.VALID, Status.VALID_HISTORICAL)
+
+
+STATUS_ORDER: dict[Status, int] = {s: i for i, s in enumerate(Status)}
+
+
+def worst(a: Status, b: Status) -> Status:
+    return a if STATUS_ORDER[a] <= STATUS_ORDER[b] else b
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+    @property
+    def rank(self) -> int:
+        return {"error": 0, "warning": 1, "info": 2}[self.value]
+
+
+OBJECT_KINDS = (
+    "commit", "evidence", "checkpoint", "identity", "root_authority",
+    "control_event", "migration", "container", "store",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    code: str
+    severity: Severity
+    object_kind: str
+    object_id: str
+    message: str
+    related: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "severity": self.severity.value,
+            "object_kind": self.object_kind,
+            "object_id": self.object_id,
+            "message": self.message,
+            "related": list(self.related),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class KeyEra:
+    """One key's life as the control chain (or a legacy identity) tells it."""
+
+    index: int
+    key_id: str
+    role: str  # "agent", "housekeeper", "auditor"
+    public_key: str  # JWK x (base64url)
+    fingerprint: str
+    granted_by: str  # control event id, or "legacy-identity:<agent_id>"
+    granted_event_type: str  # key_grant, key_rotation, legacy
+    grant_cutoff: str | None  # for a key introduced by rotation: the rotation's cutoff_head
+    revoked_by: str | None
+    revoke_reason: str | None
+    cutoff: str | None  # cutoff_head of the revocation
+    aliases: tuple[str, ...] = ()  # other key_ids the same public key was named by
+
+    @property
+    def state(self) -> str:
+        return "revoked" if self.revoked_by is not None else "active"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "key_id": self.key_id,
+            "role": self.role,
+            "public_key": self.public_key,
+            "fingerprint": self.fingerprint,
+            "state": self.state,
+            "granted_by": self.granted_by,
+            "granted_event_type": self.granted_event_type,
+            "grant_cutoff": self.grant_cutoff,
+            "revoked_by": self.revoked_by,
+            "revoke_reason": self.revoke_reason,
+            "cutoff": self.cutoff,
+        }
+
+
+@dataclass
+class Report:
+    """The verifier's whole answer about one store."""
+
+    verdict: str = "pass"  # "pass", "fail" or "unopenable"
+    head: str | None = None
+    commits: dict[str, Status] = field(default_factory=dict)
+    evidence: dict[str, Status] = field(default_factory=dict)
+    checkpoints: dict[str, Status] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+    eras: list[KeyEra] = field(default_factory=list)
+    signer: dict[str, int] = field(default_factory=dict)  # object id -> era index
+    order: list[str] = field(default_factory=list)  # commits, parents before children
+    unreachable: list[str] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+    timings: dict[str, float] = field(default_factory=dict)
+    container: dict[str, Any] = field(default_factory=dict)
+    objects: dict[str, Any] = field(default_factory=dict)  # id -> Obj (for detail views)
+    extensions: dict[str, Any] = field(default_factory=dict)
+
+    # ---- derived -------------------------------------------------------
+    @property
+    def ok(self) -> bool:
+        return self.verdict == "pass"
+
+    def severity_counts(self) -> dict[str, int]:
+        out = {"error": 0, "warning": 0, "info": 0}
+        for f in self.findings:
+            out[f.severity.value] += 1
+        return out
+
+    def worst_severity(self) -> Severity | None:
+        if not self.findings:
+            return None
+        return min((f.severity for f in self.findings), key=lambda s: s.rank)
+
+    def codes(self, severity: Severity | None = None) -> set[str]:
+        return {f.code for f in self.findings if severity is None or f.severity == severity}
+
+    def findings_for(self, object_id: str) -> list[Finding]:
+        return [f for f in self.findings if f.object_id == object_id or object_id in f.related]
+
+    def era_of(self, object_id: str) -> KeyEra | None:
+        i = self.signer.get(object_id)
+        return self.eras[i] if i is not None else None
+
+    def finalize(self, *, strict: bool = False) -> None:
+        """Set the verdict from the findings (fail iff an error; ``strict``: or a warning)."""
+        if self.verdict == "unopenable":
+            return
+        bad = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
+        self.verdict = "fail" if any(f.severity in bad for f in self.findings) else "pass"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "verdict": self.verdict,
+            "head": self.head,
+            "commits": {k: v.value for k, v in self.commits.items()},
+            "evidence": {k: v.value for k, v in self.evidence.items()},
+            "checkpoints": {k: v.value for k, v in self.checkpoints.items()},
+            "findings": [f.to_json() for f in self.findings],
+            "eras": [e.to_json() for e in self.eras],
+            "signers": {k: self.eras[v].key_id for k, v in self.signer.items()},
+            "order": self.order,
+            "unreachable": self.unreachable,
+            "counts": self.counts,
+            "timings": {k: round(v, 4) for k, v in self.timings.items()},
+        }
+        if self.container:
+            out["container"] = self.container
+        for key, value in self.extensions.items():
+            out[key] = value.to_json() if hasattr(value, "to_json") else value
+        return out
+
+    @classmethod
+    def unopenable(cls, code: str, message: str, *, object_kind: str = "container",
+                   object_id: str = "", related: tuple[str, ...] = ()) -> "Report":
+        r = cls(verdict="unopenable")
+        r.findings.append(Finding(code, Severity.ERROR, object_kind, object_id, message, related))
+        return r

@@ -1,0 +1,62 @@
+"""Never lose data: temp file in the target directory (0600) → fsync → atomic
+rename → directory fsync.  The target path holds either the old file or the
+complete new one at every instant."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from ..errors import OperationError
+
+
+def fsync_dir(path: Path) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_write(path: str | os.PathLike[str], data: bytes, *, mode: int = 0o600,
+                 overwrite: bool = True) -> Path:
+    """Write ``data`` to ``path`` atomically.  Raises :class:`OperationError`
+    with a clear message (target directory missing, not writable, exists)."""
+    target = Path(path)
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        raise OperationError("target_directory_missing", f"directory {parent} does not exist",
+                             expected="an existing directory for the output", found=str(parent))
+    if not overwrite and target.exists():
+        raise OperationError("target_exists", f"{target} already exists; choose another path")
+    tmp_name = None
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent)
+        try:
+            os.fchmod(fd, mode)
+            view = memoryview(data)
+            while view:
+                n = os.write(fd, view)
+                view = view[n:]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp_name, target)
+        tmp_name = None
+        fsync_dir(parent)
+    except OSError as exc:
+        raise OperationError("write_failed", f"cannot write {target}: {exc.strerror or exc}",
+                             likely_cause="the directory is not writable or the disk is full") from exc
+    finally:
+        if tmp_name is not None:
+            try:
+                os.unlink(tmp_name)
+            except OSError:
+                pass
+    return target
