@@ -287,6 +287,11 @@ class _Verifier:
         r.objects = {**evidence, **commits}
         for o in ([root] if root else []) + identities + events + migrations + checkpoints:
             r.objects.setdefault(o.stored_id, o)
+        from . import mutmem
+
+        r.mutmem = mutmem.analyze(self.add, store.artifact, book, dag, r.order, commits, evidence,
+                                  r.commits, r.evidence, r.signer, head if head in commits else None)
+        self.lap("mutmem")
         r.counts = {
             "commits": len(commits),
             "evidence": len(evidence),

@@ -128,7 +128,7 @@ class Report:
     timings: dict[str, float] = field(default_factory=dict)
     container: dict[str, Any] = field(default_factory=dict)
     objects: dict[str, Any] = field(default_factory=dict)  # id -> Obj (for detail views)
-    extensions: dict[str, Any] = field(default_factory=dict)
+    mutmem: Any = None  # MutMemView (SPEC C) when the file carries MutMem data
 
     # ---- derived -------------------------------------------------------
     @property
@@ -180,8 +180,8 @@ class Report:
         }
         if self.container:
             out["container"] = self.container
-        for key, value in self.extensions.items():
-            out[key] = value.to_json() if hasattr(value, "to_json") else value
+        mm = self.mutmem.to_json() if self.mutmem is not None else {"memories": {}, "receipts": {}}
+        out.update(mm)
         return out
 
     @classmethod
