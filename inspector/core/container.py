@@ -1,0 +1,965 @@
+"""Sealed ``.aleth`` containers (ALETH001 and ALETH002), byte-compatible with alethech 0.9.5.
+
+Opening a file is split into steps so a user interface can run the expensive one
+(the key derivation) in the background and report each failure precisely:
+
+1. :func:`parse_envelope` — structural checks only (magic, lengths, a strict,
+   canonical, schema-checked header).  Cheap; never decrypts.
+2. :func:`derive_key` — scrypt (passphrase) or HKDF (recovery code).  For
+   ALETH001 it returns the payload key; for ALETH002 it unwraps the data key
+   (DEK) from a matching unlock slot.
+3. :func:`decrypt` — AES-256-GCM over the payload, the header bytes being the
+   associated data.
+4. :func:`decode_payload` — strict JSON, allowed logical paths, canonical
+   base64url, size limits.
+
+:func:`open_container` runs all four.  Every failure is a
+:class:`~inspector.core.errors.ContainerError` whose ``code`` is one of:
+``too_large``, ``bad_magic``, ``unsupported_version``, ``truncated``,
+``invalid_header``, ``non_canonical_header``, ``empty_passphrase``,
+``wrong_passphrase``, ``invalid_recovery_code``, ``no_recovery_slot``,
+``authentication_failed``, ``invalid_payload``, ``invalid_payload_path``
+(plus, when sealing, ``wrong_format`` for :func:`reseal_v2` on an ALETH001
+file and ``invalid_passphrase`` for a new passphrase that is not valid Unicode).
+
+Sealing (:func:`seal_v1`, :func:`seal_v2`, :func:`reseal_v2`, :func:`rekey_v2`)
+writes exactly what alethech writes: the same header fields, slot ids
+(``passphrase-1``, ``recovery-1``), slot order and associated data.
+"""
+
+from __future__ import annotations
+
+import binascii
+import copy
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
+
+from .canonical import JsonError, canonical, loads_strict
+from .errors import ContainerError
+from .keys import b64url, b64url_strict
+
+__all__ = [
+    "ALLOWED_DIRS",
+    "ALLOWED_FILES",
+    "Credential",
+    "Envelope",
+    "MAGIC_V1",
+    "MAGIC_V2",
+    "MAX_CONTAINER",
+    "MAX_FILE",
+    "MAX_FILES",
+    "MAX_HEADER",
+    "MAX_SLOTS",
+    "MAX_TOTAL",
+    "Opened",
+    "RECOVERY_PREFIX",
+    "decode_payload",
+    "decode_recovery_code",
+    "decrypt",
+    "derive_key",
+    "encode_recovery_code",
+    "is_allowed_path",
+    "new_recovery_secret",
+    "open_container",
+    "parse_envelope",
+    "rekey_v2",
+    "reseal_v2",
+    "seal_v1",
+    "seal_v2",
+]
+
+# --------------------------------------------------------------------------- constants
+
+MAGIC_V1 = b"ALETH001"
+MAGIC_V2 = b"ALETH002"
+MAX_HEADER = 16 * 1024
+MAX_CONTAINER = 512 * 1024 * 1024
+MAX_FILES = 100_000
+MAX_FILE = 100 * 1024 * 1024
+MAX_TOTAL = 512 * 1024 * 1024
+MAX_SLOTS = 16
+RECOVERY_PREFIX = "aleth-recovery-v1:"
+
+RECOVERY_INFO = b"alethech-container-recovery-v1"
+SCRYPT_N, SCRYPT_R, SCRYPT_P = 32768, 8, 1
+CIPHER = "AES-256-GCM"
+PASSPHRASE_SLOT_ID = "passphrase-1"
+RECOVERY_SLOT_ID = "recovery-1"
+SLOT_PASSPHRASE = "passphrase"
+SLOT_RECOVERY = "recovery-secret"
+
+_PREFIX_LEN = len(MAGIC_V1) + 4  # magic + 4-byte big-endian header length
+_TAG_LEN = 16
+_KEY_LEN = 32
+_RECOVERY_B64_LEN = 43  # base64url of 32 bytes, unpadded
+
+#: Top-level logical paths a payload may hold.
+ALLOWED_FILES = frozenset({"HEAD", "root_authority.json", "keys/signing.key"})
+#: Directories whose direct children (``<dir>/<name>``) a payload may hold.
+ALLOWED_DIRS = frozenset(
+    {"identities", "commits", "evidence", "artifacts", "control_events", "migrations", "checkpoints"}
+)
+
+_V1_FIXED: dict[str, Any] = {
+    "cipher": CIPHER,
+    "format": "aleth",
+    "kdf": "scrypt",
+    "scrypt_n": SCRYPT_N,
+    "scrypt_p": SCRYPT_P,
+    "scrypt_r": SCRYPT_R,
+    "version": 1,
+}
+_V1_KEYS = frozenset(_V1_FIXED) | {"nonce", "salt"}
+_V2_FIXED: dict[str, Any] = {"format": "aleth", "payload_cipher": CIPHER, "version": 2}
+_V2_KEYS = frozenset({"container_id", "format", "payload_cipher", "payload_nonce", "slots", "version"})
+_PASS_SLOT_FIXED: dict[str, Any] = {
+    "kdf": "scrypt",
+    "scrypt_n": SCRYPT_N,
+    "scrypt_p": SCRYPT_P,
+    "scrypt_r": SCRYPT_R,
+    "type": SLOT_PASSPHRASE,
+}
+_PASS_SLOT_KEYS = frozenset(_PASS_SLOT_FIXED) | {"id", "nonce", "salt", "wrapped_key"}
+_REC_SLOT_FIXED: dict[str, Any] = {"kdf": "HKDF-SHA256", "type": SLOT_RECOVERY}
+_REC_SLOT_KEYS = frozenset(_REC_SLOT_FIXED) | {"id", "nonce", "salt", "wrapped_key"}
+
+# base64url alphabet and the fast canonicality check (see _b64_payload_decode)
+_B64URL_ALPHABET = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+_URL_TO_STD = bytes.maketrans(b"-_", b"+/")
+# Allowed last characters of a canonical encoding whose length % 4 is 2 (the
+# last sextet carries 2 data bits, 4 zero bits) or 3 (4 data bits, 2 zero bits).
+_LAST_OK = {
+    2: frozenset(_B64URL_ALPHABET[i] for i in range(0, 64, 16)),
+    3: frozenset(_B64URL_ALPHABET[i] for i in range(0, 64, 4)),
+}
+
+
+def _b64_len(n: int) -> int:
+    """Length of the unpadded base64url encoding of ``n`` bytes (bounds a text before decoding)."""
+    return (4 * n + 2) // 3
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    """A bounded ``repr`` for error messages."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# --------------------------------------------------------------------------- data types
+
+
+@dataclass(frozen=True, repr=False)
+class Credential:
+    """What the user offers to unlock a file: exactly one of a passphrase or a recovery code.
+
+    The values never appear in ``repr``/``str``.  Emptiness and the recovery
+    code's shape are checked by :func:`derive_key` (codes ``empty_passphrase`` /
+    ``invalid_recovery_code``) so a user interface gets a precise error.
+    """
+
+    passphrase: str | None = None
+    recovery_code: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.passphrase is None) == (self.recovery_code is None):
+            raise ValueError("a Credential needs exactly one of passphrase or recovery_code")
+        for name in ("passphrase", "recovery_code"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, str):
+                raise TypeError(f"Credential.{name} must be a str")
+
+    @property
+    def kind(self) -> Literal["passphrase", "recovery_code"]:
+        """Which credential this is."""
+        return "passphrase" if self.passphrase is not None else "recovery_code"
+
+    def __repr__(self) -> str:
+        return f"Credential({self.kind}=<hidden>)"
+
+    __str__ = __repr__
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """A structurally valid container that has not been decrypted yet.
+
+    Only :func:`parse_envelope` should build one: the other functions assume
+    its header passed validation.
+    """
+
+    format: Literal["ALETH001", "ALETH002"]
+    header: dict[str, Any]
+    header_bytes: bytes = field(repr=False)
+    ciphertext: bytes = field(repr=False)
+
+    @property
+    def slots(self) -> list[dict[str, Any]]:
+        """The ALETH002 unlock slots in header order (empty for ALETH001)."""
+        return list(self.header["slots"]) if self.format == "ALETH002" else []
+
+    @property
+    def slot_types(self) -> tuple[str, ...]:
+        """Types of the unlock slots in header order; ``()`` for ALETH001 (no slots)."""
+        return tuple(slot["type"] for slot in self.slots)
+
+    @property
+    def has_recovery_slot(self) -> bool:
+        """Whether a recovery code can open this file (ALETH002 with a recovery slot)."""
+        return SLOT_RECOVERY in self.slot_types
+
+    @property
+    def container_id(self) -> bytes | None:
+        """The 16-byte ALETH002 container id, ``None`` for ALETH001."""
+        if self.format != "ALETH002":
+            return None
+        return b64url_strict(self.header["container_id"])
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A decrypted and validated container.
+
+    ``key`` is the ALETH001 payload key or the ALETH002 data key (DEK); with
+    ALETH002 it is what :func:`reseal_v2` needs to write the file again without
+    touching the unlock slots.  ``files`` maps logical paths to bytes.
+    Neither appears in ``repr``.
+    """
+
+    format: Literal["ALETH001", "ALETH002"]
+    header: dict[str, Any]
+    files: dict[str, bytes] = field(repr=False)
+    key: bytes = field(repr=False)
+    has_recovery_slot: bool
+    container_id: bytes | None
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def _header_error(message: str, *, expected: str | None = None, found: Any = None) -> ContainerError:
+    return ContainerError(
+        "invalid_header",
+        message,
+        expected=expected,
+        found=None if found is None else _short(found),
+        likely_cause="the file was not written by alethech or its header was edited",
+    )
+
+
+def _strict_b64_field(obj: Mapping[str, Any], name: str, size: int, where: str) -> bytes:
+    """Decode ``obj[name]`` as canonical base64url of exactly ``size`` bytes."""
+    try:
+        raw = b64url_strict(obj[name])
+    except ValueError as exc:
+        raise _header_error(
+            f"{where}{name} is not canonical base64url ({exc})",
+            expected="unpadded base64url that re-encodes to itself",
+            found=obj[name],
+        ) from None
+    if len(raw) != size:
+        raise _header_error(
+            f"{where}{name} has the wrong size",
+            expected=f"{size} bytes",
+            found=f"{len(raw)} bytes",
+        )
+    return raw
+
+
+def _check_fixed(obj: Mapping[str, Any], fixed: Mapping[str, Any], where: str) -> None:
+    """Every fixed field must have exactly the expected value and JSON type."""
+    for name, want in fixed.items():
+        got = obj[name]
+        if type(got) is not type(want) or got != want:
+            raise _header_error(
+                f"{where}{name} has an unsupported value",
+                expected=repr(want),
+                found=got,
+            )
+
+
+def _check_keys(obj: Any, keys: frozenset[str], where: str) -> None:
+    if not isinstance(obj, dict):
+        raise _header_error(f"{where}must be a JSON object", found=type(obj).__name__)
+    if set(obj) != keys:
+        missing = sorted(keys - set(obj))
+        extra = sorted(set(obj) - keys)
+        raise _header_error(
+            f"{where}has the wrong fields",
+            expected=", ".join(sorted(keys)),
+            found=f"missing {missing}, unexpected {extra}",
+        )
+
+
+def _validate_v1_header(header: Any) -> None:
+    _check_keys(header, _V1_KEYS, "ALETH001 header ")
+    _check_fixed(header, _V1_FIXED, "ALETH001 header field ")
+    _strict_b64_field(header, "salt", 16, "ALETH001 header field ")
+    _strict_b64_field(header, "nonce", 12, "ALETH001 header field ")
+
+
+def _validate_slot(slot: Any, index: int) -> None:
+    where = f"unlock slot {index} "
+    if not isinstance(slot, dict):
+        raise _header_error(f"{where}must be a JSON object", found=type(slot).__name__)
+    slot_type = slot.get("type")
+    if slot_type == SLOT_PASSPHRASE:
+        keys, fixed = _PASS_SLOT_KEYS, _PASS_SLOT_FIXED
+    elif slot_type == SLOT_RECOVERY:
+        keys, fixed = _REC_SLOT_KEYS, _REC_SLOT_FIXED
+    else:
+        raise _header_error(
+            f"{where}has an unsupported type",
+            expected=f"{SLOT_PASSPHRASE!r} or {SLOT_RECOVERY!r}",
+            found=slot_type,
+        )
+    _check_keys(slot, keys, where)
+    _check_fixed(slot, fixed, where + "field ")
+    if not isinstance(slot["id"], str) or not slot["id"]:
+        raise _header_error(f"{where}id must be a non-empty string", found=slot["id"])
+    _strict_b64_field(slot, "salt", 16, where + "field ")
+    _strict_b64_field(slot, "nonce", 12, where + "field ")
+    _strict_b64_field(slot, "wrapped_key", _KEY_LEN + _TAG_LEN, where + "field ")
+
+
+def _validate_v2_header(header: Any) -> None:
+    _check_keys(header, _V2_KEYS, "ALETH002 header ")
+    _check_fixed(header, _V2_FIXED, "ALETH002 header field ")
+    _strict_b64_field(header, "container_id", 16, "ALETH002 header field ")
+    _strict_b64_field(header, "payload_nonce", 12, "ALETH002 header field ")
+    slots = header["slots"]
+    if not isinstance(slots, list) or not 1 <= len(slots) <= MAX_SLOTS:
+        raise _header_error(
+            "ALETH002 header slots must be a list of unlock slots",
+            expected=f"1 to {MAX_SLOTS} slots",
+            found=f"{len(slots)} slots" if isinstance(slots, list) else type(slots).__name__,
+        )
+    seen: set[str] = set()
+    for index, slot in enumerate(slots):
+        _validate_slot(slot, index)
+        if slot["id"] in seen:
+            raise _header_error("duplicate unlock slot id", found=slot["id"])
+        seen.add(slot["id"])
+
+
+def _check_magic(blob: bytes) -> Literal["ALETH001", "ALETH002"]:
+    head = blob[: len(MAGIC_V1)]
+    if head == MAGIC_V1:
+        return "ALETH001"
+    if head == MAGIC_V2:
+        return "ALETH002"
+    if len(head) == len(MAGIC_V1) and head[:5] == b"ALETH" and head[5:].isdigit():
+        raise ContainerError(
+            "unsupported_version",
+            f"container version {head.decode('ascii')} is not supported",
+            expected="ALETH001 or ALETH002",
+            found=head.decode("ascii"),
+            likely_cause="the file was written by a newer alethech",
+        )
+    if len(head) < len(MAGIC_V1) and (MAGIC_V1.startswith(head) or MAGIC_V2.startswith(head)):
+        raise ContainerError(
+            "truncated",
+            f"the file ends after {len(blob)} bytes, inside the magic",
+            expected="at least 28 bytes",
+            found=f"{len(blob)} bytes",
+            likely_cause="incomplete download or copy",
+        )
+    raise ContainerError(
+        "bad_magic",
+        "this is not a sealed .aleth file",
+        expected="a file starting with ALETH001 or ALETH002",
+        found=_short(head),
+        likely_cause="a different kind of file (or the first bytes were damaged)",
+    )
+
+
+def parse_envelope(blob: bytes) -> Envelope:
+    """Check the structure of a sealed file without decrypting it.
+
+    Raises :class:`ContainerError` (and nothing else for any bytes input) with
+    code ``too_large``, ``bad_magic``, ``unsupported_version``, ``truncated``,
+    ``invalid_header`` or ``non_canonical_header``.
+    """
+    if not isinstance(blob, bytes):
+        if not isinstance(blob, (bytearray, memoryview)):
+            raise TypeError("parse_envelope needs bytes")
+        blob = bytes(blob)
+    if len(blob) > MAX_CONTAINER:
+        raise ContainerError(
+            "too_large",
+            "the file is larger than a sealed file may be",
+            expected=f"at most {MAX_CONTAINER} bytes",
+            found=f"{len(blob)} bytes",
+        )
+    fmt = _check_magic(blob)
+    if len(blob) < _PREFIX_LEN:
+        raise ContainerError(
+            "truncated",
+            f"the file ends after {len(blob)} bytes, before the header length",
+            expected=f"at least {_PREFIX_LEN + 1 + _TAG_LEN} bytes",
+            found=f"{len(blob)} bytes",
+            likely_cause="incomplete download or copy",
+        )
+    hlen = int.from_bytes(blob[8:_PREFIX_LEN], "big")
+    if hlen == 0:
+        raise _header_error("the header length is 0", expected="1 to 16384", found=0)
+    if _PREFIX_LEN + hlen > len(blob):
+        raise ContainerError(
+            "truncated",
+            "the header length points past the end of the file",
+            expected=f"a file of at least {_PREFIX_LEN + hlen + _TAG_LEN} bytes",
+            found=f"{len(blob)} bytes (header length field says {hlen})",
+            likely_cause="incomplete download or copy, or a damaged length field",
+        )
+    if hlen > MAX_HEADER:
+        raise ContainerError(
+            "too_large",
+            "the header is larger than alethech allows",
+            expected=f"at most {MAX_HEADER} bytes",
+            found=f"{hlen} bytes",
+        )
+    header_bytes = blob[_PREFIX_LEN : _PREFIX_LEN + hlen]
+    ciphertext = blob[_PREFIX_LEN + hlen :]
+    if len(ciphertext) < _TAG_LEN:
+        raise ContainerError(
+            "truncated",
+            "the encrypted payload is missing or shorter than its authentication tag",
+            expected=f"at least {_TAG_LEN} bytes after the header",
+            found=f"{len(ciphertext)} bytes",
+            likely_cause="incomplete download or copy",
+        )
+    try:
+        header, _ = loads_strict(header_bytes)
+    except JsonError as exc:
+        raise _header_error(f"the header is not valid strict JSON ({exc.code}: {exc})") from None
+    except (ValueError, TypeError, RecursionError) as exc:  # defensive: loads_strict maps these
+        raise _header_error(f"the header is not valid JSON ({type(exc).__name__})") from None
+    if fmt == "ALETH001":
+        _validate_v1_header(header)
+    else:
+        _validate_v2_header(header)
+    try:
+        expected_bytes = canonical(header)
+    except (JsonError, ValueError, TypeError) as exc:  # e.g. a lone surrogate in a slot id
+        raise _header_error(f"the header cannot be written canonically ({exc})") from None
+    if expected_bytes != header_bytes:
+        raise ContainerError(
+            "non_canonical_header",
+            "the header is valid JSON but not byte-exact RFC 8785 (JCS)",
+            expected=f"{len(expected_bytes)} canonical bytes",
+            found=f"{len(header_bytes)} bytes in a different form",
+            likely_cause="the header was rewritten by another tool (reordered or re-indented)",
+        )
+    return Envelope(format=fmt, header=header, header_bytes=header_bytes, ciphertext=ciphertext)
+
+
+# --------------------------------------------------------------------------- keys
+
+
+def _passphrase_bytes(passphrase: str) -> bytes:
+    # A lone surrogate cannot come from a real passphrase alethech accepted; pass it
+    # through losslessly so it simply fails to unlock (and seal refuses it earlier).
+    return passphrase.encode("utf-8", "surrogatepass")
+
+
+def _scrypt(passphrase: str, salt: bytes) -> bytes:
+    kdf = Scrypt(salt=salt, length=_KEY_LEN, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P)
+    return kdf.derive(_passphrase_bytes(passphrase))
+
+
+def _hkdf(secret: bytes, salt: bytes) -> bytes:
+    kdf = HKDF(algorithm=hashes.SHA256(), length=_KEY_LEN, salt=salt, info=RECOVERY_INFO)
+    return kdf.derive(secret)
+
+
+def _slot_aad(container_id: str, slot_id: str, slot_type: str) -> bytes:
+    """Associated data of an unlock slot; ``container_id`` is the base64url string."""
+    return canonical(
+        {
+            "container_id": container_id,
+            "envelope_version": 2,
+            "slot_id": slot_id,
+            "slot_type": slot_type,
+        }
+    )
+
+
+def _unwrap(slot: Mapping[str, Any], kek: bytes, container_id: str) -> bytes | None:
+    """The DEK wrapped in ``slot`` under ``kek``, or ``None`` if it does not unwrap."""
+    try:
+        dek = AESGCM(kek).decrypt(
+            b64url_strict(slot["nonce"]),
+            b64url_strict(slot["wrapped_key"]),
+            _slot_aad(container_id, slot["id"], slot["type"]),
+        )
+    except InvalidTag:
+        return None
+    return dek if len(dek) == _KEY_LEN else None
+
+
+def _wrap(dek: bytes, kek: bytes, container_id: str, slot_id: str, slot_type: str) -> tuple[str, str]:
+    """Wrap ``dek``; return ``(nonce_b64, wrapped_key_b64)``."""
+    nonce = os.urandom(12)
+    wrapped = AESGCM(kek).encrypt(nonce, dek, _slot_aad(container_id, slot_id, slot_type))
+    return b64url(nonce), b64url(wrapped)
+
+
+def new_recovery_secret() -> bytes:
+    """A fresh random 32-byte recovery secret."""
+    return os.urandom(32)
+
+
+def encode_recovery_code(secret: bytes) -> str:
+    """The recovery code text alethech prints: ``aleth-recovery-v1:`` + base64url(secret)."""
+    if not isinstance(secret, (bytes, bytearray)) or len(secret) != 32:
+        raise ContainerError(
+            "invalid_recovery_code",
+            "a recovery secret must be 32 bytes",
+            expected="32 bytes",
+            found=f"{len(secret)} bytes" if isinstance(secret, (bytes, bytearray)) else type(secret).__name__,
+        )
+    return RECOVERY_PREFIX + b64url(bytes(secret))
+
+
+def decode_recovery_code(text: str) -> bytes:
+    """The 32-byte secret of a recovery code; ``invalid_recovery_code`` if malformed.
+
+    The text must be exact (no surrounding whitespace): prefix + 43 characters
+    of canonical base64url.
+    """
+    shape = f"{RECOVERY_PREFIX}<{_RECOVERY_B64_LEN} base64url characters>"
+    if not isinstance(text, str) or not text.startswith(RECOVERY_PREFIX):
+        raise ContainerError(
+            "invalid_recovery_code",
+            "this is not a recovery code",
+            expected=shape,
+            found="text without the prefix" if isinstance(text, str) else type(text).__name__,
+            likely_cause="something other than the recovery code was entered",
+        )
+    body = text[len(RECOVERY_PREFIX) :]
+    if len(body) != _RECOVERY_B64_LEN:
+        raise ContainerError(
+            "invalid_recovery_code",
+            "the recovery code has the wrong length",
+            expected=shape,
+            found=f"{len(body)} characters after the prefix",
+            likely_cause="part of the code is missing or extra characters were copied",
+        )
+    try:
+        secret = b64url_strict(body)
+    except ValueError:
+        raise ContainerError(
+            "invalid_recovery_code",
+            "the recovery code contains characters that are not base64url",
+            expected=shape,
+            likely_cause="a typo in the recovery code",
+        ) from None
+    if len(secret) != 32:  # pragma: no cover - 43 canonical chars always give 32 bytes
+        raise ContainerError("invalid_recovery_code", "the recovery code has the wrong size")
+    return secret
+
+
+def derive_key(envelope: Envelope, credential: Credential) -> bytes:
+    """Run the key derivation (the slow step) and return the decryption key.
+
+    ALETH001: the scrypt payload key (not verified here — a wrong passphrase
+    shows up as ``authentication_failed`` in :func:`decrypt`).  ALETH002: the
+    data key unwrapped from the first slot of the matching type that accepts
+    the credential.  Codes: ``empty_passphrase``, ``wrong_passphrase`` (no
+    slot unwraps, for a passphrase or a recovery code), ``invalid_recovery_code``,
+    ``no_recovery_slot``.
+    """
+    header = envelope.header
+    if credential.passphrase is not None:
+        passphrase = credential.passphrase
+        if not passphrase:
+            raise ContainerError(
+                "empty_passphrase",
+                "the passphrase is empty",
+                expected="the passphrase the file was sealed with",
+            )
+        if envelope.format == "ALETH001":
+            return _scrypt(passphrase, b64url_strict(header["salt"]))
+        keks: dict[bytes, bytes] = {}
+        for slot in header["slots"]:
+            if slot["type"] != SLOT_PASSPHRASE:
+                continue
+            salt = b64url_strict(slot["salt"])
+            if salt not in keks:
+                keks[salt] = _scrypt(passphrase, salt)
+            dek = _unwrap(slot, keks[salt], header["container_id"])
+            if dek is not None:
+                return dek
+        no_slot = SLOT_PASSPHRASE not in envelope.slot_types
+        raise ContainerError(
+            "wrong_passphrase",
+            "the file has no passphrase slot" if no_slot else "the passphrase does not unlock this file",
+            likely_cause="use the recovery code" if no_slot else "a mistyped or outdated passphrase",
+        )
+
+    code = credential.recovery_code
+    assert code is not None
+    if not envelope.has_recovery_slot:
+        raise ContainerError(
+            "no_recovery_slot",
+            "this file cannot be opened with a recovery code",
+            expected="an ALETH002 file with a recovery slot",
+            found=(
+                "an ALETH001 file (passphrase only)"
+                if envelope.format == "ALETH001"
+                else "slots: " + ", ".join(envelope.slot_types)
+            ),
+            likely_cause="the file was sealed without a recovery code; use the passphrase",
+        )
+    secret = decode_recovery_code(code)
+    for slot in header["slots"]:
+        if slot["type"] != SLOT_RECOVERY:
+            continue
+        dek = _unwrap(slot, _hkdf(secret, b64url_strict(slot["salt"])), header["container_id"])
+        if dek is not None:
+            return dek
+    raise ContainerError(
+        "wrong_passphrase",
+        "the recovery code does not unlock this file",
+        likely_cause="a recovery code of another file, or one replaced by a later recovery",
+    )
+
+
+# --------------------------------------------------------------------------- decrypt / payload
+
+
+def decrypt(envelope: Envelope, key: bytes) -> bytes:
+    """AES-256-GCM-decrypt the payload (header bytes as associated data).
+
+    ``authentication_failed`` when the tag does not verify (or ``key`` is not 32 bytes).
+    """
+    v1 = envelope.format == "ALETH001"
+    cause = (
+        "wrong passphrase or the file was modified"
+        if v1
+        else "the file was modified after it was sealed"
+    )
+    if not isinstance(key, (bytes, bytearray)) or len(key) != _KEY_LEN:
+        raise ContainerError(
+            "authentication_failed",
+            "the decryption key has the wrong size",
+            expected=f"{_KEY_LEN} bytes",
+            found=f"{len(key)} bytes" if isinstance(key, (bytes, bytearray)) else type(key).__name__,
+        )
+    nonce = b64url_strict(envelope.header["nonce" if v1 else "payload_nonce"])
+    try:
+        return AESGCM(bytes(key)).decrypt(nonce, envelope.ciphertext, envelope.header_bytes)
+    except InvalidTag:
+        raise ContainerError(
+            "authentication_failed",
+            "the encrypted payload does not authenticate",
+            likely_cause=cause,
+        ) from None
+
+
+def is_allowed_path(path: Any) -> bool:
+    """Whether ``path`` is a logical path a payload may hold.
+
+    Same set as alethech's rule: ``HEAD``, ``root_authority.json``,
+    ``keys/signing.key``, or ``<dir>/<name>`` for the seven store directories,
+    where ``name`` is not empty, ``.`` or ``..`` and has no ``/``, ``\\`` or NUL.
+    Strings that are not valid Unicode (lone surrogates) are refused too.
+    """
+    if type(path) is not str:
+        return False
+    if path in ALLOWED_FILES:
+        return True
+    directory, sep, name = path.partition("/")
+    if not sep or directory not in ALLOWED_DIRS or name in ("", ".", ".."):
+        return False
+    if "/" in name or "\\" in name or "\x00" in name:
+        return False
+    if not name.isascii():
+        try:
+            name.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+    return True
+
+
+def _b64_payload_decode(text: str) -> bytes | None:
+    """Decode canonical unpadded base64url; ``None`` if ``text`` is not canonical.
+
+    Equivalent to ``keys.b64url_strict`` (a property test checks it) but without
+    the re-encode: an unpadded text is canonical iff its length is not 1 mod 4,
+    every character is in the URL-safe alphabet, and the unused low bits of the
+    last character are zero (4 bits when length ≡ 2, 2 bits when length ≡ 3
+    mod 4) — exactly the texts that ``b64url`` produces.
+    """
+    rem = len(text) % 4
+    if rem == 1:
+        return None
+    try:
+        raw = text.encode("ascii")
+    except UnicodeEncodeError:
+        return None
+    if raw.translate(None, _B64URL_ALPHABET):  # any byte outside the alphabet left over
+        return None
+    if rem and raw[-1] not in _LAST_OK[rem]:
+        return None
+    padded = raw.translate(_URL_TO_STD) + b"=" * ((4 - rem) % 4)
+    try:
+        return binascii.a2b_base64(padded)
+    except binascii.Error:  # pragma: no cover - excluded by the checks above
+        return None
+
+
+def _payload_error(message: str, **kw: Any) -> ContainerError:
+    return ContainerError("invalid_payload", message, **kw)
+
+
+def _too_large(message: str, expected: str, found: str) -> ContainerError:
+    return ContainerError("too_large", message, expected=expected, found=found)
+
+
+def decode_payload(plain: bytes) -> dict[str, bytes]:
+    """Validate the decrypted payload and return ``{logical_path: bytes}``.
+
+    Codes: ``invalid_payload`` (not strict JSON, wrong schema, non-canonical
+    base64url), ``invalid_payload_path`` (names the path), ``too_large``.
+    """
+    try:
+        payload, _ = loads_strict(plain)
+    except JsonError as exc:
+        raise _payload_error(f"the payload is not valid strict JSON ({exc.code}: {exc})") from None
+    except (ValueError, TypeError, RecursionError) as exc:  # defensive
+        raise _payload_error(f"the payload is not valid JSON ({type(exc).__name__})") from None
+    if not isinstance(payload, dict) or set(payload) != {"files", "payload_version"}:
+        raise _payload_error(
+            "the payload has the wrong shape",
+            expected='{"files": {...}, "payload_version": 1}',
+            found=_short(sorted(payload) if isinstance(payload, dict) else type(payload).__name__),
+        )
+    version = payload["payload_version"]
+    if type(version) is not int or version != 1:
+        raise _payload_error("unsupported payload_version", expected="1", found=_short(version))
+    files = payload["files"]
+    if not isinstance(files, dict):
+        raise _payload_error("payload files must be a JSON object", found=type(files).__name__)
+    if len(files) > MAX_FILES:
+        raise _too_large("the payload holds too many files", f"at most {MAX_FILES}", str(len(files)))
+
+    max_file, max_total = MAX_FILE, MAX_TOTAL
+    max_text = _b64_len(max_file)
+    out: dict[str, bytes] = {}
+    total = 0
+    decode = _b64_payload_decode
+    allowed = is_allowed_path
+    for path, text in files.items():
+        if not allowed(path):
+            raise ContainerError(
+                "invalid_payload_path",
+                f"the payload holds a path that is not allowed: {_short(path)}",
+                expected="HEAD, root_authority.json, keys/signing.key or <store dir>/<name>",
+                found=_short(path),
+                likely_cause="a crafted file (path traversal) or a foreign payload",
+            )
+        if type(text) is not str:
+            raise _payload_error(
+                f"the content of {_short(path)} is not a base64url string", found=type(text).__name__
+            )
+        if len(text) > max_text:
+            raise _too_large(f"{_short(path)} is too large", f"at most {max_file} bytes", f"about {len(text) * 3 // 4} bytes")
+        data = decode(text)
+        if data is None:
+            raise _payload_error(
+                f"the content of {_short(path)} is not canonical base64url",
+                expected="unpadded base64url that re-encodes to itself",
+            )
+        total += len(data)
+        if total > max_total:
+            raise _too_large("the payload is too large", f"at most {max_total} bytes in total", f"more than {max_total}")
+        out[path] = data
+    return out
+
+
+# --------------------------------------------------------------------------- open
+
+
+def open_container(
+    blob: bytes, credential: Credential | None, *, key: bytes | None = None
+) -> Opened:
+    """Parse, unlock, decrypt and validate a sealed file.
+
+    ``key`` (from an earlier :func:`derive_key` on the same file) skips the key
+    derivation; then ``credential`` may be ``None``.
+    """
+    envelope = parse_envelope(blob)
+    if key is None:
+        if credential is None:
+            raise ValueError("open_container needs a credential or a key")
+        key = derive_key(envelope, credential)
+    files = decode_payload(decrypt(envelope, key))
+    return Opened(
+        format=envelope.format,
+        header=envelope.header,
+        files=files,
+        key=bytes(key),
+        has_recovery_slot=envelope.has_recovery_slot,
+        container_id=envelope.container_id,
+    )
+
+
+# --------------------------------------------------------------------------- seal
+
+
+def _payload_bytes(files: Mapping[str, bytes]) -> bytes:
+    """Validate ``files`` and return the canonical payload bytes alethech writes."""
+    if len(files) > MAX_FILES:
+        raise _too_large("too many files to seal", f"at most {MAX_FILES}", str(len(files)))
+    encoded: dict[str, str] = {}
+    total = 0
+    for path, data in files.items():
+        if not is_allowed_path(path):
+            raise ContainerError(
+                "invalid_payload_path",
+                f"refusing to seal a path that is not allowed: {_short(path)}",
+                expected="HEAD, root_authority.json, keys/signing.key or <store dir>/<name>",
+                found=_short(path),
+            )
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise _payload_error(f"the content of {_short(path)} must be bytes", found=type(data).__name__)
+        raw = bytes(data)
+        if len(raw) > MAX_FILE:
+            raise _too_large(f"{_short(path)} is too large", f"at most {MAX_FILE} bytes", f"{len(raw)} bytes")
+        total += len(raw)
+        if total > MAX_TOTAL:
+            raise _too_large("the files are too large to seal", f"at most {MAX_TOTAL} bytes", f"{total}+ bytes")
+        encoded[path] = b64url(raw)
+    plain = canonical({"files": encoded, "payload_version": 1})
+    if len(plain) > MAX_TOTAL:
+        raise _too_large("the payload is too large to seal", f"at most {MAX_TOTAL} bytes", f"{len(plain)} bytes")
+    return plain
+
+
+def _check_new_passphrase(passphrase: Any) -> str:
+    if not isinstance(passphrase, str) or not passphrase:
+        raise ContainerError("empty_passphrase", "a new passphrase must be a non-empty string")
+    try:
+        passphrase.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ContainerError(
+            "invalid_passphrase",
+            "the passphrase is not valid Unicode text (lone surrogate)",
+            likely_cause="a broken clipboard or input method",
+        ) from None
+    return passphrase
+
+
+def _check_secret(secret: Any) -> bytes:
+    if not isinstance(secret, (bytes, bytearray)) or len(secret) != 32:
+        raise ContainerError("invalid_recovery_code", "a recovery secret must be 32 bytes")
+    return bytes(secret)
+
+
+def _assemble(magic: bytes, header: dict[str, Any], key: bytes, nonce: bytes, plain: bytes) -> bytes:
+    header_bytes = canonical(header)
+    if len(header_bytes) > MAX_HEADER:
+        raise _too_large("the header is too large", f"at most {MAX_HEADER} bytes", f"{len(header_bytes)} bytes")
+    ciphertext = AESGCM(key).encrypt(nonce, plain, header_bytes)
+    blob = magic + len(header_bytes).to_bytes(4, "big") + header_bytes + ciphertext
+    if len(blob) > MAX_CONTAINER:
+        raise _too_large("the sealed file would be too large", f"at most {MAX_CONTAINER} bytes", f"{len(blob)} bytes")
+    return blob
+
+
+def seal_v1(files: Mapping[str, bytes], passphrase: str) -> bytes:
+    """Seal ``files`` as ALETH001 (scrypt payload key, no recovery)."""
+    plain = _payload_bytes(files)
+    passphrase = _check_new_passphrase(passphrase)
+    salt, nonce = os.urandom(16), os.urandom(12)
+    header = dict(_V1_FIXED, nonce=b64url(nonce), salt=b64url(salt))
+    return _assemble(MAGIC_V1, header, _scrypt(passphrase, salt), nonce, plain)
+
+
+def _passphrase_slot(dek: bytes, passphrase: str, container_id: str) -> dict[str, Any]:
+    salt = os.urandom(16)
+    nonce, wrapped = _wrap(dek, _scrypt(passphrase, salt), container_id, PASSPHRASE_SLOT_ID, SLOT_PASSPHRASE)
+    return dict(_PASS_SLOT_FIXED, id=PASSPHRASE_SLOT_ID, nonce=nonce, salt=b64url(salt), wrapped_key=wrapped)
+
+
+def _recovery_slot(dek: bytes, secret: bytes, container_id: str) -> dict[str, Any]:
+    salt = os.urandom(16)
+    nonce, wrapped = _wrap(dek, _hkdf(secret, salt), container_id, RECOVERY_SLOT_ID, SLOT_RECOVERY)
+    return dict(_REC_SLOT_FIXED, id=RECOVERY_SLOT_ID, nonce=nonce, salt=b64url(salt), wrapped_key=wrapped)
+
+
+def _seal_v2_with(plain: bytes, dek: bytes, container_id: str, slots: list[dict[str, Any]]) -> bytes:
+    nonce = os.urandom(12)
+    header = dict(_V2_FIXED, container_id=container_id, payload_nonce=b64url(nonce), slots=slots)
+    _validate_v2_header(header)
+    return _assemble(MAGIC_V2, header, dek, nonce, plain)
+
+
+def _new_v2(
+    plain: bytes, passphrase: str, recovery_secret: bytes | None, container_id: bytes
+) -> bytes:
+    dek = os.urandom(_KEY_LEN)
+    cid = b64url(container_id)
+    slots = [_passphrase_slot(dek, passphrase, cid)]
+    if recovery_secret is not None:
+        slots.append(_recovery_slot(dek, recovery_secret, cid))
+    return _seal_v2_with(plain, dek, cid, slots)
+
+
+def seal_v2(
+    files: Mapping[str, bytes], passphrase: str, *, recovery_secret: bytes | None = None
+) -> bytes:
+    """Seal ``files`` as ALETH002: new container id and DEK, slot ``passphrase-1``
+    and, if ``recovery_secret`` is given, slot ``recovery-1``."""
+    plain = _payload_bytes(files)
+    passphrase = _check_new_passphrase(passphrase)
+    secret = None if recovery_secret is None else _check_secret(recovery_secret)
+    return _new_v2(plain, passphrase, secret, os.urandom(16))
+
+
+def reseal_v2(files: Mapping[str, bytes], opened: Opened) -> bytes:
+    """Write new ``files`` into the same ALETH002 envelope.
+
+    Same DEK, container id and unlock slots (so every passphrase and recovery
+    code that opened the file still does), fresh payload nonce.  No key
+    derivation runs.  ``wrong_format`` if ``opened`` is ALETH001.
+    """
+    if opened.format != "ALETH002":
+        raise ContainerError(
+            "wrong_format",
+            "only an ALETH002 file can be resealed with its unlock slots",
+            expected="ALETH002",
+            found=opened.format,
+            likely_cause="ALETH001 has no data key; seal_v1 or rekey_v2 (upgrade) instead",
+        )
+    plain = _payload_bytes(files)
+    slots = copy.deepcopy(opened.header["slots"])
+    return _seal_v2_with(plain, opened.key, opened.header["container_id"], slots)
+
+
+def rekey_v2(
+    files: Mapping[str, bytes],
+    opened: Opened,
+    new_passphrase: str,
+    *,
+    recovery_secret: bytes | None,
+) -> bytes:
+    """Seal ``files`` with a new DEK and new slots, keeping the container id.
+
+    Old passphrases and recovery codes stop working.  Slot ``passphrase-1``
+    for ``new_passphrase``; slot ``recovery-1`` only when ``recovery_secret``
+    is given.  For an ALETH001 ``opened`` (an upgrade) a new container id is drawn.
+    """
+    plain = _payload_bytes(files)
+    passphrase = _check_new_passphrase(new_passphrase)
+    secret = None if recovery_secret is None else _check_secret(recovery_secret)
+    container_id = opened.container_id if opened.container_id is not None else os.urandom(16)
+    return _new_v2(plain, passphrase, secret, container_id)
