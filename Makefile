@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 
 ## run: install, then verify the embedded sample file and print the report
 run: $(STAMP)
-	$(VENV)/bin/aleth-inspector verify resources/demo.aleth --passphrase-file resources/demo.passphrase || test $$? -le 1
+	$(VENV)/bin/aleth-inspector verify resources/demo.aleth --passphrase-file resources/demo.passphrase --checkpoint resources/demo.checkpoint.json || test $$? -le 1
 
 ## test: install, then run the whole suite (offscreen Qt, no display needed)
 test: $(STAMP)

@@ -81,6 +81,32 @@ def build_parser() -> argparse.ArgumentParser:
                    help="external checkpoint JSON to check continuity against")
     v.add_argument("--json", action="store_true", help="print exactly one JSON object")
     v.add_argument("--strict", action="store_true", help="warnings fail the verdict too (exit 1)")
+    d = sub.add_parser(
+        "demo", help="write the demo file (a realistic agent memory to explore)",
+        description="Write a sealed ALETH002 demo file built by the core's own writers: about "
+                    "300 memories over 3 key eras, evidence, weights, poison labels, a refuted "
+                    "false positive, recall receipts, a merge and a checkpoint. Beside OUT.aleth it "
+                    "writes OUT.recovery.txt (the recovery code), OUT.keys/ (root, housekeeper and "
+                    "auditor private keys, mode 0600) and OUT.checkpoint.json.",
+    )
+    d.add_argument("out", metavar="OUT.aleth", help="the file to write (must not exist)")
+    d.add_argument("--passphrase-file", metavar="F", help="passphrase to seal with (default: demo)")
+
+    rc = sub.add_parser("receipt", help="RFC 6962 inclusion proofs for recall receipts",
+                        description="Produce or check an inclusion proof of one entry of a recall "
+                                    "receipt. A receipt proves what was disclosed and in which order, "
+                                    "not that nothing else existed.")
+    rsub = rc.add_subparsers(dest="receipt_command", metavar="ACTION")
+    rp = rsub.add_parser("prove", help="print the inclusion proof of one receipt entry as JSON",
+                         description="Print {receipt, ordinal, tree_size, entry, leaf_hash, "
+                                     "audit_path, root} for entry ORDINAL of receipt RECEIPT_ID.")
+    rp.add_argument("path", metavar="FILE", help="a .aleth file or a directory store")
+    rp.add_argument("receipt", metavar="RECEIPT_ID", help="the receipt's evidence id")
+    rp.add_argument("ordinal", metavar="ORDINAL", type=int, help="entry position (0-based)")
+    _add_credential_args(rp)
+    rk = rsub.add_parser("check", help="verify an inclusion proof offline, without the file",
+                         description="Check a proof written by 'receipt prove': exit 0 if it holds, 1 if not.")
+    rk.add_argument("proof", metavar="PROOF_FILE")
     return parser
 
 
@@ -189,7 +215,83 @@ def format_report(report, source: str) -> str:  # type: ignore[no-untyped-def]
     return "\n".join(out)
 
 
-COMMANDS = {"verify": cmd_verify}
+def cmd_demo(args: argparse.Namespace) -> int:
+    from .core import container
+    from .core.demo import PASSPHRASE, build_demo
+    from .core.errors import InspectorError
+    from .core.keys import write_private_key
+    from .core.opener import read_secret_file
+    from .core.write.builder import dump
+    from .core.write.safe import atomic_write
+
+    out = Path(args.out)
+    base = out.with_suffix("") if out.suffix == ".aleth" else out
+    keys_dir = Path(f"{base}.keys")
+    extras = [out, keys_dir, Path(f"{base}.recovery.txt"), Path(f"{base}.checkpoint.json")]
+    existing = [str(p) for p in extras if p.exists()]
+    if existing:
+        raise UsageError("refusing to overwrite: " + ", ".join(existing))
+    passphrase = read_secret_file(args.passphrase_file) if args.passphrase_file else PASSPHRASE
+    demo = build_demo()
+    secret = container.new_recovery_secret()
+    try:
+        blob = container.seal_v2(demo.store.files, passphrase, recovery_secret=secret)
+        atomic_write(out, blob, overwrite=False)
+        atomic_write(extras[2], (container.encode_recovery_code(secret) + "\n").encode(), overwrite=False)
+        assert demo.checkpoint is not None
+        atomic_write(extras[3], dump(demo.checkpoint), mode=0o644, overwrite=False)
+        keys_dir.mkdir(mode=0o700)
+        for name, key in demo.keys.items():
+            write_private_key(keys_dir / f"{name}.pem", key)
+    except InspectorError as exc:
+        raise UsageError(exc.describe()) from exc
+    shown = "(from your passphrase file)" if args.passphrase_file else passphrase
+    print(f"wrote {out} (ALETH002, {demo.store.count('commits')} commits)")
+    print(f"passphrase: {shown}")
+    print(f"recovery code: {extras[2]}")
+    print(f"keys: {keys_dir}/ ({', '.join(sorted(demo.keys))})")
+    print(f"checkpoint: {extras[3]}")
+    return EXIT_PASS
+
+
+def cmd_receipt(args: argparse.Namespace) -> int:
+    from .core.errors import InspectorError
+    from .core.opener import open_path
+    from .core.verify.merkle import InclusionProof, make_proof
+
+    if args.receipt_command == "check":
+        try:
+            proof = InclusionProof.from_json(json.loads(Path(args.proof).read_text(encoding="utf-8")))
+        except (OSError, ValueError) as exc:
+            raise UsageError(f"cannot read proof {args.proof}: {exc}") from exc
+        ok, reason = proof.check()
+        print(("VALID  " if ok else "INVALID  ") + reason)
+        return EXIT_PASS if ok else EXIT_FAIL
+    if args.receipt_command != "prove":
+        raise UsageError("receipt needs an action: prove or check")
+    from .core.verify.engine import verify
+
+    path = Path(args.path)
+    if not path.exists():
+        raise UsageError(f"{path} does not exist")
+    try:
+        store = open_path(path, _credential(args, path)).store
+    except InspectorError as exc:
+        print(exc.describe(), file=sys.stderr)
+        return EXIT_UNOPENABLE
+    report = verify(store)
+    view = report.mutmem.receipts.get(args.receipt) if report.mutmem else None
+    if view is None:
+        raise UsageError(f"{args.receipt} is not a recall receipt of {path}")
+    if not 0 <= args.ordinal < len(view.entries):
+        raise UsageError(f"ordinal {args.ordinal} is outside 0…{len(view.entries) - 1}")
+    proof = make_proof(args.receipt, view.entries, args.ordinal, view.root or "")
+    json.dump(proof.to_json(), sys.stdout, indent=1)
+    sys.stdout.write("\n")
+    return EXIT_PASS
+
+
+COMMANDS = {"verify": cmd_verify, "demo": cmd_demo, "receipt": cmd_receipt}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
