@@ -133,12 +133,9 @@ def build_demo(n_memories: int = 300, seed: int = 7) -> Demo:
             mm.recall(QUERIES[(i // 60) % len(QUERIES)], k=5)
     # push two memories to the ceiling
     for target in memories[5:7]:
-        for _ in range(8):
+        while mm.weight_tip[target][1] < 3000:  # a raise at the ceiling would be a no-op
             ev = w.evidence(event_type="task_outcome", tool="agent.task", tool_version="1")
-            try:
-                mm.transition(target, [Outcome(ev["commit_id"], 1, 5)], eta=0.5, key=hk)
-            except Exception:  # at the ceiling: a further raise would be a no-op
-                break
+            mm.transition(target, [Outcome(ev["commit_id"], 1, 5)], eta=0.5, key=hk)
     mm.recall("payroll export owner", k=5)
     cp = w.checkpoint(sequence=1)
     return Demo(w.store, PASSPHRASE, {"root": root, hk_id: hk, au_id: au}, cp)

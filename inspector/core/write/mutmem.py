@@ -88,12 +88,17 @@ class MutMemWriter:
     def grant_role(self, role: str, key: KeyPair | None = None) -> tuple[str, KeyPair]:
         """Grant a housekeeper or auditor key (needs the root key); role keys are
         appended after the agent key."""
+        return self.grant_role_on(self.w, role, key)
+
+    @staticmethod
+    def grant_role_on(w: StoreWriter, role: str, key: KeyPair | None = None) -> tuple[str, KeyPair]:
+        from .authoring import next_key_id
+
         if role not in ("housekeeper", "auditor"):
             raise OperationError("invalid_role", f"role must be housekeeper or auditor, not {role!r}")
         key = key or KeyPair.generate()
-        n = 1 + sum(1 for k in self.w.active + self.w.revoked if k["key_id"].startswith(role + "-"))
-        key_id = f"{role}-{n:03d}"
-        self.w.grant(key_id, key)
+        key_id = next_key_id([k["key_id"] for k in w.active + w.revoked], f"{role}-000")
+        w.grant(key_id, key)
         return key_id, key
 
     def _role(self, key: KeyPair) -> str:
