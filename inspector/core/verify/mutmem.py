@@ -209,8 +209,8 @@ def analyze(add: Add, store_artifact: Callable[[str], bytes | None], book: KeyBo
     records = [(cid, o, record_kind(o)) for cid, o in commits.items() if record_kind(o) is not None]
     receipts = [eid for eid, o in evidence.items()
                 if o.malformed is None and o.get("event_type") == "recall_receipt"]
-    for cid in plain:
-        if value_has_private_region(commits[cid].content):
+    for cid, o in commits.items():
+        if o.malformed is None and value_has_private_region(o.content):
             add("unredacted_private_region", W, "commit", cid,
                 "content still holds a <private> region that should have been redacted before signing")
     if not records and not receipts:
@@ -360,8 +360,6 @@ def _check_label(add: Add, cid: str, o: Obj, role: str, era: Any, evidence: dict
             add("mutmem_label_evidence_missing", E, "commit", cid,
                 f"verdict label {label} must cite at least one valid evidence record; found "
                 f"{ev!r}")
-    if value_has_private_region(c.get("reason", "")):
-        add("unredacted_private_region", W, "commit", cid, "label reason holds a <private> region")
 
 
 def _check_chain(add: Add, kind: str, memory: str, recs: list[Obj], dag: Dag) -> None:
@@ -375,6 +373,10 @@ def _check_chain(add: Add, kind: str, memory: str, recs: list[Obj], dag: Dag) ->
     for o in recs:
         prev = o.content.get("prev")
         if prev is None:
+            continue
+        if type(prev) is not str:
+            add("mutmem_chain_discontinuity", E, "commit", o.stored_id,
+                f"prev must be a record id or null, found {type(prev).__name__}", (memory,))
             continue
         if prev in by_prev:
             add("mutmem_chain_fork", E, "commit", o.stored_id,
@@ -442,7 +444,7 @@ def _check_receipt(add: Add, eid: str, o: Obj, store_artifact: Callable[[str], b
         fail("receipt_hash_mismatch",
              f"evidence output_hash {o.get('output_hash')} differs from the receipt artifact hash {art_hash}")
     k = body.get("k")
-    ordinals_ok = [e.get("ordinal") for e in entries] == list(range(len(entries)))
+    ordinals_ok = all(type(e.get("ordinal")) is int and e["ordinal"] == i for i, e in enumerate(entries))
     if not ordinals_ok or type(k) is not int or len(entries) > k:
         fail("receipt_ordinal_invalid",
              f"ordinals must be 0…n−1 in order and n ≤ k; found ordinals "
@@ -461,7 +463,7 @@ def _check_receipt(add: Add, eid: str, o: Obj, store_artifact: Callable[[str], b
         anc = dag.ancestry(head)
         for e in entries:
             m = e.get("memory")
-            if m not in plain or not anc[dag.index[m]]:
+            if type(m) is not str or m not in plain or not anc[dag.index[m]]:
                 fail("receipt_projection_mismatch",
                      f"entry {e.get('ordinal')}: {m} is not a plain memory in the history of head {head}",
                      (m,) if type(m) is str else ())

@@ -159,7 +159,8 @@ class MutMemWriter:
         prev, _ = self.label_tip[memory]
         content = {"mutmem": 1, "kind": "label", "memory": memory, "prev": prev, "label": label,
                    "confidence_milli": confidence_milli, "reason": strip_private(reason),
-                   "detector": detector or ("mutmem-housekeeper" if role == "housekeeper" else "auditor"),
+                   "detector": strip_private(detector) or ("mutmem-housekeeper" if role == "housekeeper"
+                                                           else "auditor"),
                    "evidence": evidence}
         obj = self.w.commit(content, memory_type="procedural", key=key, source=f"mutmem.{role}",
                             evidence_refs=evidence)
