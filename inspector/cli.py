@@ -58,8 +58,16 @@ def _add_credential_args(p: argparse.ArgumentParser) -> None:
                    help="unlock an ALETH002 file with the recovery code read from file F")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with the project's usage exit code (3, not 2: 2 means unopenable)."""
+
+    def error(self, message: str):  # type: ignore[no-untyped-def]
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="aleth-inspector",
         description="Verify and explore alethech agent-memory files (.aleth containers and "
                     "directory stores).",

@@ -51,6 +51,8 @@ def jcs(value: Any) -> bytes:
         raise JsonError("integer_out_of_range", str(exc)) from exc
     except rfc8785.FloatDomainError as exc:
         raise JsonError("non_finite_number", str(exc)) from exc
+    except (rfc8785.CanonicalizationError, UnicodeError) as exc:
+        raise JsonError("invalid_json", f"no canonical form: {exc}") from exc
 
 
 _encode = json.JSONEncoder(
@@ -182,6 +184,8 @@ def loads_strict(data: bytes | str) -> tuple[Any, bool]:
         return x
 
     def parse_int(s: str) -> int:
+        if len(s.lstrip("-")) > 16:
+            raise JsonError("integer_out_of_range", f"integer {s[:30]}… is outside ±(2^53−1)")
         n = int(s)
         if not -MAX_SAFE_INT <= n <= MAX_SAFE_INT:
             raise JsonError("integer_out_of_range", f"integer {s[:30]} is outside ±(2^53−1)")

@@ -137,7 +137,7 @@ class KeyPair:
     def from_pem(cls, pem: bytes, *, source: str = "key") -> "KeyPair":
         try:
             key = serialization.load_pem_private_key(pem, password=None)
-        except (ValueError, TypeError) as exc:
+        except Exception as exc:  # ValueError, TypeError, UnsupportedAlgorithm, InternalError
             raise KeyError_(
                 "key_invalid",
                 f"{source} is not a readable PKCS#8 PEM private key",
