@@ -12,9 +12,12 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-## run: install, then verify the embedded sample file and print the report
+## run: install, then open the GUI on the embedded demo (headless: print its report)
 run: $(STAMP)
-	$(VENV)/bin/aleth-inspector verify resources/demo.aleth --passphrase-file resources/demo.passphrase --checkpoint resources/demo.checkpoint.json || test $$? -le 1
+	$(VENV)/bin/aleth-inspector gui resources/demo.aleth --passphrase-file resources/demo.passphrase \
+		--checkpoint resources/demo.checkpoint.json \
+		--banner "Demo file resources/demo.aleth — passphrase: demo — keys for the Author menu in resources/demo.keys/" \
+		|| test $$? -le 1
 
 ## test: install, then run the whole suite (offscreen Qt, no display needed)
 test: $(STAMP)

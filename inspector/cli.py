@@ -116,6 +116,15 @@ def build_parser() -> argparse.ArgumentParser:
                          description="Check a proof written by 'receipt prove': exit 0 if it holds, 1 if not.")
     rk.add_argument("proof", metavar="PROOF_FILE")
     _add_authoring_parsers(sub)
+    g = sub.add_parser("gui", help="open the desktop inspector (also: aleth-inspector FILE)",
+                       description="Open the desktop inspector, optionally on FILE. Without a display it "
+                                   "says so and prints the headless report of FILE instead.")
+    g.add_argument("path", metavar="FILE", nargs="?", help="a .aleth file or a directory store")
+    _add_credential_args(g)
+    g.add_argument("--checkpoint", metavar="F", help="external checkpoint JSON")
+    g.add_argument("--screenshot", metavar="OUT.png",
+                   help="open, verify, render the main window, save a PNG screenshot and exit")
+    g.add_argument("--banner", metavar="TEXT", help=argparse.SUPPRESS)
     return parser
 
 
@@ -498,12 +507,36 @@ def cmd_author(args: argparse.Namespace) -> int:
     return EXIT_PASS
 
 
-COMMANDS = {"verify": cmd_verify, "demo": cmd_demo, "receipt": cmd_receipt,
+def cmd_gui(args: argparse.Namespace) -> int:
+    import os
+
+    from .gui.app import has_display, run_gui
+
+    if args.screenshot and not has_display():
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    if not has_display():
+        print("aleth-inspector: no display (DISPLAY/WAYLAND_DISPLAY unset); printing the headless "
+              "report instead.", file=sys.stderr)
+        if not args.path:
+            return EXIT_USAGE
+        args.json, args.strict = False, False
+        return cmd_verify(args)
+    if args.path and not Path(args.path).exists():
+        raise UsageError(f"{args.path} does not exist")
+    return run_gui(args.path, passphrase_file=args.passphrase_file,
+                   recovery_code_file=args.recovery_code_file, checkpoint=args.checkpoint,
+                   screenshot=args.screenshot, banner=args.banner)
+
+
+COMMANDS = {"verify": cmd_verify, "gui": cmd_gui, "demo": cmd_demo, "receipt": cmd_receipt,
             **{op: cmd_author for op in ("rotate", "revoke", "grant", "migrate", "rekey", "recover", "label")}}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] not in COMMANDS and not argv[0].startswith("-") and Path(argv[0]).exists():
+        argv.insert(0, "gui")  # plain `aleth-inspector FILE` opens the GUI
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()

@@ -1,0 +1,128 @@
+"""Jobs that run in a worker process for the GUI (Qt-free).
+
+Each job takes ``send`` (a callable that ships one picklable message to the
+GUI) and keyword arguments.  Messages:
+
+* ``("progress", phase, done, total)``
+* ``("batch", kind, payload)`` — large results in pieces, so the receiving
+  side never unpickles one huge object while holding the GIL
+* ``("result", payload)`` — the end of a successful job
+* ``("error", code, message, details)`` — an :class:`InspectorError` (or an
+  unexpected exception, code ``"internal_error"`` with the traceback)
+
+Secrets (passphrases, private keys) arrive through the job's pipe, never via
+argv or a file.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from .container import Credential
+from .errors import InspectorError
+from .keys import KeyPair
+from .opener import open_path
+from .verify.engine import VerifyOptions, verify
+
+Send = Callable[[tuple[Any, ...]], None]
+OBJECT_BATCH = 4000
+
+
+def _throttled(send: Send, min_interval: float = 0.05) -> Callable[[str, int, int], None]:
+    last = [0.0]
+
+    def progress(phase: str, done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - last[0] >= min_interval or done >= total:
+            last[0] = now
+            send(("progress", phase, done, total))
+
+    return progress
+
+
+def send_report(send: Send, report: Any) -> None:
+    """Ship a report: the report without its objects, then the objects in batches."""
+    objects = report.objects
+    report.objects = {}
+    items = list(objects.items())
+    send(("batch", "report", report))
+    for i in range(0, len(items), OBJECT_BATCH):
+        send(("batch", "objects", dict(items[i:i + OBJECT_BATCH])))
+    report.objects = objects
+
+
+def open_verify(send: Send, *, path: str, credential: Credential | None,
+                checkpoint: bytes | None = None) -> None:
+    """Unlock (key derivation), read and verify ``path``; ship the report."""
+    send(("progress", "unlocking" if Path(path).is_file() else "reading", 0, 1))
+    res = open_path(path, credential)
+    opts = VerifyOptions(checkpoint=checkpoint, progress=_throttled(send))
+    report = verify(res.store, opts)
+    if res.opened is not None:
+        report.container.update({"format": res.opened.format,
+                                 "has_recovery_slot": res.opened.has_recovery_slot})
+    else:
+        report.container.update({"format": "directory"})
+    report.container["files"] = len(res.store.files)
+    send_report(send, report)
+    send(("result", {"path": path}))
+
+
+def author(send: Send, *, op: str, path: str, credential: Credential | None,
+           params: dict[str, Any], output: str | None = None, in_place: bool = False) -> None:
+    """Run an authoring operation (preview; and write it when ``output`` or
+    ``in_place`` is given).  Private keys travel as PEM bytes in ``params``."""
+    from .write import authoring as A
+
+    send(("progress", "opening", 0, 1))
+    src = A.load_source(path, credential, options=VerifyOptions(progress=_throttled(send)))
+    allow = bool(params.get("allow_invalid", False))
+    key = lambda name: KeyPair.from_pem(params[name], source=name) if params.get(name) else None  # noqa: E731
+    send(("progress", "building", 0, 1))
+    if op == "rotate":
+        res = A.rotate(src, key("root"), key_id=params.get("key_id"), cutoff=params.get("cutoff"),
+                       new_key=key("new_key"), reason=params.get("reason", "rotation"), allow_invalid=allow)
+    elif op == "revoke":
+        res = A.revoke(src, key("root"), params["key_id"], reason=params.get("reason", "compromise"),
+                       allow_invalid=allow)
+    elif op == "grant":
+        res = A.grant(src, key("root"), params["role"], new_key=key("new_key"), allow_invalid=allow)
+    elif op == "migrate":
+        res = A.migrate(src, new_root=key("new_key"), allow_invalid=allow)
+    elif op == "label":
+        res = A.label(src, params["memory"], params["label"], key("key"), params["reason"],
+                      evidence=params.get("evidence", []),
+                      confidence_milli=params.get("confidence_milli", 800), allow_invalid=allow)
+    elif op == "rekey":
+        res = A.rekey(src, params["new_passphrase"], keep_recovery_code=params.get("keep_recovery_code"),
+                      new_recovery_code=bool(params.get("new_recovery_code")), allow_invalid=allow)
+    elif op == "recover":
+        res = A.recover(src, params["new_passphrase"],
+                        new_recovery_code=bool(params.get("new_recovery_code")), allow_invalid=allow)
+    else:
+        raise InspectorError("usage", f"unknown operation {op}")
+    preview = res.to_json()
+    written = None
+    if output is not None or in_place:
+        send(("progress", "writing", 0, 1))
+        written = str(A.write_result(res, output, in_place=in_place,
+                                     new_passphrase=params.get("new_passphrase")).path)
+    send(("result", {"preview": preview, "written": written, "recovery_code": res.recovery_code,
+                     "ok": res.ok}))
+
+
+JOBS: dict[str, Callable[..., None]] = {"open_verify": open_verify, "author": author}
+
+
+def run_job(send: Send, name: str, kwargs: dict[str, Any]) -> None:
+    """Run job ``name``; every failure becomes one ``("error", …)`` message."""
+    import traceback
+
+    try:
+        JOBS[name](send, **kwargs)
+    except InspectorError as exc:
+        send(("error", exc.code, exc.message, exc.describe()))
+    except Exception as exc:  # noqa: BLE001 - reported to the GUI's crash dialog
+        send(("error", "internal_error", f"{type(exc).__name__}: {exc}", traceback.format_exc()))

@@ -1,0 +1,1 @@
+"""Dialogs: unlock, and the authoring operations (each with a dry-run preview)."""

@@ -1,0 +1,150 @@
+"""The one background-task abstraction of the GUI.
+
+Heavy work (key derivation, reading and verifying big files, sealing) runs in
+a worker *process* (``multiprocessing`` spawn), so the GUI thread never waits
+on the GIL.  A reader thread receives the worker's messages one at a time —
+large results arrive in batches — and re-emits them as Qt signals, which Qt
+queues to the GUI thread.  Every task has a token; a new task makes older ones
+stale and their late messages are dropped; ``cancel()`` terminates the worker.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+from multiprocessing.connection import Connection
+from typing import Any
+
+from PySide6.QtCore import QObject, QThread, Signal
+
+_ctx = mp.get_context("spawn")
+
+
+def _child(conn: Connection, name: str, kwargs: dict[str, Any]) -> None:
+    from inspector.core.jobs import run_job
+
+    try:
+        run_job(conn.send, name, kwargs)
+    finally:
+        conn.close()
+
+
+class _Reader(QThread):
+    message = Signal(int, object)
+
+    def __init__(self, token: int, conn: Connection, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.token = token
+        self.conn = conn
+
+    def run(self) -> None:
+        while True:
+            try:
+                msg = self.conn.recv()
+            except (EOFError, OSError):
+                self.message.emit(self.token, ("eof",))
+                return
+            self.message.emit(self.token, msg)
+            if msg[0] in ("result", "error"):
+                return
+
+
+class TaskRunner(QObject):
+    """Runs one job at a time in a worker process.
+
+    Signals (all on the GUI thread, stale tasks filtered out):
+    ``started(token)``, ``progress(token, phase, done, total)``,
+    ``batch(token, kind, payload)``, ``finished(token, payload)``,
+    ``failed(token, code, message, details)``, ``cancelled(token)``.
+    """
+
+    started = Signal(int)
+    progress = Signal(int, str, int, int)
+    batch = Signal(int, str, object)
+    finished = Signal(int, object)
+    failed = Signal(int, str, str, str)
+    cancelled = Signal(int)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.token = 0
+        self._proc: Any = None
+        self._reader: _Reader | None = None
+        self._old_readers: list[_Reader] = []
+
+    @property
+    def running(self) -> bool:
+        return self._proc is not None
+
+    def start(self, name: str, **kwargs: Any) -> int:
+        """Start job ``name`` (see :mod:`inspector.core.jobs`); cancels a running one."""
+        if self.running:
+            self.cancel()
+        self.token += 1
+        parent_conn, child_conn = _ctx.Pipe(duplex=False)
+        proc = _ctx.Process(target=_child, args=(child_conn, name, kwargs), daemon=True)
+        proc.start()
+        child_conn.close()
+        self._proc = proc
+        reader = _Reader(self.token, parent_conn, self)
+        reader.message.connect(self._on_message)
+        reader.finished.connect(lambda r=reader: self._reaped(r))
+        self._reader = reader
+        reader.start()
+        self.started.emit(self.token)
+        return self.token
+
+    def cancel(self) -> None:
+        """Stop the running job now (its late messages are dropped)."""
+        if self._proc is None:
+            return
+        token = self.token
+        self._stop_process()
+        self.token += 1  # anything still in flight is stale
+        self.cancelled.emit(token)
+
+    def _stop_process(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is not None and proc.is_alive():
+            proc.terminate()
+        if proc is not None:
+            proc.join(timeout=2)
+        if self._reader is not None:
+            self._old_readers.append(self._reader)
+            self._reader = None
+
+    def _reaped(self, reader: _Reader) -> None:
+        if reader in self._old_readers:
+            self._old_readers.remove(reader)
+        reader.conn.close()
+
+    def _on_message(self, token: int, msg: tuple[Any, ...]) -> None:
+        if token != self.token:
+            return  # stale
+        kind = msg[0]
+        if kind == "progress":
+            self.progress.emit(token, msg[1], msg[2], msg[3])
+        elif kind == "batch":
+            self.batch.emit(token, msg[1], msg[2])
+        elif kind == "result":
+            self._finish()
+            self.finished.emit(token, msg[1])
+        elif kind == "error":
+            self._finish()
+            self.failed.emit(token, msg[1], msg[2], msg[3])
+        elif kind == "eof":
+            self._finish()
+            self.failed.emit(token, "worker_died", "the worker process ended unexpectedly", "")
+
+    def _finish(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            proc.join(timeout=5)
+        if self._reader is not None:
+            self._old_readers.append(self._reader)
+            self._reader = None
+
+    def shutdown(self) -> None:
+        """Stop everything (application exit)."""
+        self._stop_process()
+        for r in list(self._old_readers):
+            r.wait(2000)

@@ -1,0 +1,622 @@
+"""Eras: a timeline of the keys — one row per key era, a bar from its grant to
+its revocation positioned by the DAG order of the events' cutoffs.
+
+The x axis is the position in ``report.order`` (parents before children).  An
+era granted without a cutoff starts at 0; an era granted by a rotation starts
+at the rotation's cutoff; a revoked era ends at its cutoff; an active era runs
+to the end.  Every mark carries text as well as colour: the era's key id and
+role, "grant" / "rotation" / "revoked: <reason>" under the bar ends, and a
+"✂ cutoff #N" flag on the cutoff commit.
+
+Mouse: click a row to select the era; click a cutoff flag to select the cutoff
+commit.  Keyboard: Up/Down/Home/End move the selected era, Enter selects the
+era's cutoff commit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor, QFont, QFontMetrics, QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPainterPath,
+    QPaintEvent, QPalette, QPen, QPolygonF,
+)
+from PySide6.QtWidgets import QFrame, QScrollArea, QToolTip, QVBoxLayout, QWidget
+
+from ...core.graphml import dag_index
+from ...core.verify.report import KeyEra, Report
+from ..style import era_color
+
+LABEL_W = 270  # key / role / fingerprint column
+MARGIN = 12
+AXIS_H = 40
+ROW_H = 64
+LEGEND_H = 34
+BAR_H = 12
+PROBLEM_COLOR = "#c62828"
+
+
+def _mix(a: QColor, b: QColor, t: float) -> QColor:
+    return QColor.fromRgbF(
+        a.redF() + (b.redF() - a.redF()) * t,
+        a.greenF() + (b.greenF() - a.greenF()) * t,
+        a.blueF() + (b.blueF() - a.blueF()) * t,
+    )
+
+
+def _short(object_id: str | None, n: int = 10) -> str:
+    return object_id.split(":", 1)[-1][:n] if object_id else "—"
+
+
+@dataclass(frozen=True)
+class EraSpan:
+    """Where one era sits on the timeline (positions in ``report.order``)."""
+
+    era: KeyEra
+    start: int
+    end: int
+    start_known: bool  # grant_cutoff found in the order (else starts at 0)
+    cutoff_pos: int | None  # position of the revocation's cutoff commit
+    commits: int  # commits signed in this era
+    problems: tuple[int, ...] = ()  # positions of this era's commits whose status is not ok
+
+    @property
+    def start_label(self) -> str:
+        return "rotation" if self.era.granted_event_type == "key_rotation" else (
+            "grant" if self.era.granted_event_type == "key_grant" else self.era.granted_event_type or "grant")
+
+    @property
+    def end_label(self) -> str:
+        e = self.era
+        if e.revoked_by is None:
+            return "active →"
+        reason = e.revoke_reason or "revoked"
+        text = "rotation" if reason == "rotation" else f"revoked: {reason}"
+        if self.cutoff_pos is None:
+            text += " (no cutoff in store)" if e.cutoff else " (no cutoff)"
+        return text
+
+
+def era_spans(report: Report) -> list[EraSpan]:
+    """Timeline spans of ``report``'s eras (pure; also used by tests)."""
+    pos = {cid: i for i, cid in enumerate(report.order)}
+    last = max(len(report.order) - 1, 0)
+    counts = [0] * len(report.eras)
+    problems: list[list[int]] = [[] for _ in report.eras]
+    for cid, i in report.signer.items():
+        status = report.commits.get(cid)
+        if status is not None and 0 <= i < len(counts):
+            counts[i] += 1
+            if not status.ok and cid in pos:
+                problems[i].append(pos[cid])
+    out = []
+    for era in report.eras:
+        gpos = pos.get(era.grant_cutoff) if era.grant_cutoff else None
+        start = gpos if gpos is not None else 0
+        cpos = pos.get(era.cutoff) if era.cutoff else None
+        if era.revoked_by is None:
+            end = last
+        else:
+            end = cpos if cpos is not None else start
+        k = era.index if 0 <= era.index < len(counts) else None
+        out.append(EraSpan(era, start, max(start, end), gpos is not None, cpos,
+                           counts[k] if k is not None else 0,
+                           tuple(sorted(problems[k])) if k is not None else ()))
+    return out
+
+
+class EraTimeline(QWidget):
+    """The painted timeline (inside :class:`ErasView`'s scroll area)."""
+
+    eraClicked = Signal(int)
+    cutoffClicked = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.report: Report | None = None
+        self.spans: list[EraSpan] = []
+        self.selected: int | None = None
+        self.marker: int | None = None  # order position of the selected commit
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(True)
+        self.setAutoFillBackground(True)
+        self.setBackgroundRole(QPalette.ColorRole.Base)
+        self.setAccessibleName("Key eras timeline")
+        self.setAccessibleDescription(
+            "One row per key era. Up and Down select an era, Enter selects the era's cutoff commit.")
+
+    # ---- data ---------------------------------------------------------------
+    def set_report(self, report: Report | None) -> None:
+        self.report = report
+        self.spans = era_spans(report) if report is not None else []
+        self.selected = None
+        self.marker = None
+        self.updateGeometry()
+        self.setMinimumHeight(self.sizeHint().height())
+        self.update()
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        rows = max(len(self.spans), 1)
+        return QSize(LABEL_W + 520, AXIS_H + rows * ROW_H + LEGEND_H + 2 * MARGIN)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802
+        return QSize(LABEL_W + 220, self.sizeHint().height())
+
+    # ---- geometry -----------------------------------------------------------
+    def label_w(self) -> int:
+        return int(min(LABEL_W, max(190, self.width() * 0.3)))
+
+    def track(self) -> tuple[float, float]:
+        return float(MARGIN + self.label_w() + 16), float(self.width() - MARGIN - 70)
+
+    def x_of(self, position: int) -> float:
+        x0, x1 = self.track()
+        last = max(len(self.report.order) - 1, 1) if self.report is not None else 1
+        return x0 + (x1 - x0) * (position / last)
+
+    def row_rect(self, index: int) -> QRect:
+        """The whole row of era ``index`` (widget coordinates)."""
+        return QRect(MARGIN, MARGIN + AXIS_H + index * ROW_H, self.width() - 2 * MARGIN, ROW_H)
+
+    def bar_rect(self, index: int) -> QRectF:
+        span = self.spans[index]
+        r = self.row_rect(index)
+        xs, xe = self.x_of(span.start), self.x_of(span.end)
+        return QRectF(xs, r.top() + 26, max(xe - xs, 3.0), BAR_H)
+
+    def cutoff_rect(self, index: int) -> QRect | None:
+        """The clickable "cutoff" flag of era ``index``, or ``None`` if it has
+        no cutoff commit in the store."""
+        if not 0 <= index < len(self.spans):
+            return None
+        span = self.spans[index]
+        if span.cutoff_pos is None:
+            return None
+        r = self.row_rect(index)
+        x = self.x_of(span.cutoff_pos)
+        w = QFontMetrics(self._font(bold=True)).horizontalAdvance(self._cutoff_text(span)) + 14
+        left = int(min(max(x - w / 2, MARGIN + self.label_w()), self.width() - MARGIN - w))
+        return QRect(left, r.top() + 5, w, 17)
+
+    def era_at(self, pos: QPoint) -> int | None:
+        for i in range(len(self.spans)):
+            if self.row_rect(i).contains(pos):
+                return i
+        return None
+
+    def cutoff_at(self, pos: QPoint) -> int | None:
+        for i in range(len(self.spans)):
+            rect = self.cutoff_rect(i)
+            if rect is not None and rect.adjusted(-2, -2, 2, 2).contains(pos):
+                return i
+        return None
+
+    # ---- interaction -------------------------------------------------------
+    def set_selected(self, index: int | None) -> None:
+        self.selected = index if index is not None and 0 <= index < len(self.spans) else None
+        if self.selected is not None:
+            s = self.spans[self.selected]
+            self.setAccessibleDescription(
+                f"Era {self.selected}: {s.era.key_id}, {s.era.role}, {s.era.state}, "
+                f"from {s.start_label} at commit {s.start} to {s.end_label} at commit {s.end}.")
+        self.update()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if event.button() != Qt.MouseButton.LeftButton:
+            return super().mousePressEvent(event)
+        pos = event.position().toPoint()
+        c = self.cutoff_at(pos)
+        if c is not None:
+            self.set_selected(c)
+            self.cutoffClicked.emit(self.spans[c].era.cutoff or "")
+            return
+        i = self.era_at(pos)
+        if i is not None:
+            self.set_selected(i)
+            self.eraClicked.emit(i)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        pos = event.position().toPoint()
+        hot = self.cutoff_at(pos) is not None or self.era_at(pos) is not None
+        self.setCursor(Qt.CursorShape.PointingHandCursor if hot else Qt.CursorShape.ArrowCursor)
+        super().mouseMoveEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        n = len(self.spans)
+        key = event.key()
+        if n and key in (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_Home, Qt.Key.Key_End):
+            cur = self.selected if self.selected is not None else -1
+            new = {Qt.Key.Key_Up: max(cur - 1, 0), Qt.Key.Key_Down: min(cur + 1, n - 1),
+                   Qt.Key.Key_Home: 0, Qt.Key.Key_End: n - 1}[key]
+            if new != self.selected:
+                self.set_selected(new)
+                self.eraClicked.emit(new)
+            return
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.selected is not None:
+            if self.spans[self.selected].cutoff_pos is not None:
+                self.cutoffClicked.emit(self.spans[self.selected].era.cutoff or "")
+            return
+        super().keyPressEvent(event)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            text = self._tooltip(event.pos())
+            if text:
+                QToolTip.showText(event.globalPos(), text, self)
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().event(event)
+
+    def _tooltip(self, pos: QPoint) -> str:
+        c = self.cutoff_at(pos)
+        if c is not None:
+            s = self.spans[c]
+            return (f"<b>cutoff of {s.era.key_id}</b><br>{s.era.cutoff}<br>DAG order position {s.cutoff_pos}"
+                    "<br>Click to select this commit.")
+        i = self.era_at(pos)
+        if i is None:
+            return ""
+        s, e = self.spans[i], self.spans[i].era
+        lines = [f"<b>{e.key_id}</b> ({e.role}, {e.state})", f"fingerprint: {e.fingerprint}",
+                 f"granted by {e.granted_event_type}: {e.granted_by}"]
+        if e.grant_cutoff:
+            lines.append(f"grant cutoff: {e.grant_cutoff}")
+        if e.revoked_by:
+            lines.append(f"revoked by: {e.revoked_by} ({e.revoke_reason or 'no reason'})")
+            lines.append(f"cutoff: {e.cutoff or 'none'}")
+        if e.aliases:
+            lines.append("also named: " + ", ".join(e.aliases))
+        lines.append(f"commits signed: {s.commits}; timeline #{s.start}–#{s.end}")
+        if s.problems:
+            shown = ", ".join(f"#{x}" for x in s.problems[:8]) + (" …" if len(s.problems) > 8 else "")
+            lines.append(f"✖ {len(s.problems)} commit(s) of this key not valid: {shown}")
+        return "<br>".join(lines)
+
+    # ---- painting -----------------------------------------------------------
+    def _font(self, *, bold: bool = False, size: float | None = None, mono: bool = False) -> QFont:
+        f = QFont(self.font())
+        if mono:
+            f = QFont("DejaVu Sans Mono")
+            f.setStyleHint(QFont.StyleHint.Monospace)
+            f.setPointSizeF(self.font().pointSizeF() - 1)
+        if size is not None:
+            f.setPointSizeF(size)
+        f.setBold(bold)
+        return f
+
+    @staticmethod
+    def _cutoff_text(span: EraSpan) -> str:
+        return f"✂ cutoff #{span.cutoff_pos}"
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pal = self.palette()
+        base = pal.color(QPalette.ColorRole.Base)
+        text = pal.color(QPalette.ColorRole.Text)
+        faint = _mix(base, text, 0.5)
+        grid = _mix(base, text, 0.15)
+        p.fillRect(self.rect(), base)
+        if self.report is None or not self.spans:
+            p.setPen(faint)
+            p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter,
+                       "No file open" if self.report is None else "No key eras in this store")
+            return
+        self._paint_axis(p, text, faint, grid)
+        for i in range(len(self.spans)):
+            self._paint_row(p, i, base, text, faint, grid)
+        if self.marker is not None:
+            self._paint_marker(p, pal.color(QPalette.ColorRole.Highlight))
+        self._paint_legend(p, text, faint)
+
+    def _paint_axis(self, p: QPainter, text: QColor, faint: QColor, grid: QColor) -> None:
+        x0, x1 = self.track()
+        top = MARGIN
+        last = max(len(self.report.order) - 1, 0)
+        p.setFont(self._font(bold=True))
+        p.setPen(text)
+        p.drawText(QRectF(MARGIN, top, self.label_w(), 18),
+                   Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, "Key · role · fingerprint")
+        p.setFont(self._font(size=self.font().pointSizeF() - 1))
+        p.setPen(faint)
+        fm = QFontMetrics(p.font())
+        title = fm.elidedText(f"position in DAG order (commit #, parents first) · {len(self.report.order)} commits",
+                              Qt.TextElideMode.ElideRight, int(self.width() - MARGIN - x0))
+        p.drawText(QRectF(x0, top, self.width() - MARGIN - x0, 16),
+                   Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
+        # ticks
+        span = max(last, 1)
+        room = max(int((x1 - x0) / (fm.horizontalAdvance(f"#{last}") + 30)), 1)
+        step = 1
+        for mult in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000,
+                     25000, 50000, 100000, 200000, 500000, 1000000):
+            step = mult
+            if span / mult <= room:
+                break
+        ticks = list(range(0, last + 1, step)) if last else [0]
+        if ticks[-1] != last and self.x_of(last) - self.x_of(ticks[-1]) < fm.horizontalAdvance(f"#{last}") + 8:
+            ticks.pop()
+        if last and ticks[-1] != last:
+            ticks.append(last)
+        ybase = top + AXIS_H - 6
+        bottom = MARGIN + AXIS_H + len(self.spans) * ROW_H
+        for t in ticks:
+            x = self.x_of(t)
+            p.setPen(QPen(grid, 1))
+            p.drawLine(QPointF(x, ybase), QPointF(x, bottom))
+            p.setPen(faint)
+            label = f"#{t}"
+            w = fm.horizontalAdvance(label)
+            p.drawText(QRectF(x - w / 2 - 2, top + 18, w + 4, 14), Qt.AlignmentFlag.AlignCenter, label)
+        p.setPen(QPen(faint, 1))
+        p.drawLine(QPointF(x0, ybase), QPointF(x1, ybase))
+
+    def _paint_row(self, p: QPainter, i: int, base: QColor, text: QColor, faint: QColor, grid: QColor) -> None:
+        span = self.spans[i]
+        era = span.era
+        r = QRectF(self.row_rect(i))
+        color = era_color(era.index)
+        pal = self.palette()
+        if self.selected == i:
+            hl = pal.color(QPalette.ColorRole.Highlight)
+            sel = QColor(hl)
+            sel.setAlpha(48)
+            p.fillRect(r, sel)
+            p.fillRect(QRectF(r.left(), r.top(), 4, r.height()), hl)
+            if self.hasFocus():
+                p.setPen(QPen(text, 1, Qt.PenStyle.DotLine))
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5))
+        p.setPen(QPen(grid, 1))
+        p.drawLine(r.bottomLeft(), r.bottomRight())
+
+        # label column: swatch + key id, role · fingerprint, state
+        lx = r.left() + 12
+        sw = QRectF(lx, r.top() + 9, 12, 12)
+        p.setPen(QPen(color.darker(130), 1))
+        p.setBrush(color)
+        p.drawRoundedRect(sw, 3, 3)
+        p.setFont(self._font(bold=True))
+        p.setPen(text)
+        tw = self.label_w() - 30
+        fm = QFontMetrics(p.font())
+        p.drawText(QRectF(lx + 18, r.top() + 5, tw, 20), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                   fm.elidedText(era.key_id, Qt.TextElideMode.ElideRight, int(tw)))
+        p.setFont(self._font())
+        fm = QFontMetrics(p.font())
+        p.drawText(QRectF(lx + 18, r.top() + 24, tw, 18), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                   fm.elidedText(f"{era.role} · {era.fingerprint}", Qt.TextElideMode.ElideRight, int(tw)))
+        p.setPen(faint)
+        if era.revoked_by is None:
+            state = "active"
+        elif era.revoke_reason == "rotation":
+            state = "rotated out"
+        else:
+            state = f"revoked: {era.revoke_reason or 'no reason'}"
+        line3 = f"{state} · {span.commits} commit{'' if span.commits == 1 else 's'}"
+        if span.problems:
+            line3 += f" · ✖ {len(span.problems)} not valid"
+        p.drawText(QRectF(lx + 18, r.top() + 42, tw, 16), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                   fm.elidedText(line3, Qt.TextElideMode.ElideRight, int(tw)))
+
+        # bar
+        bar = self.bar_rect(i)
+        path = QPainterPath()
+        path.addRoundedRect(bar, BAR_H / 2, BAR_H / 2)
+        p.fillPath(path, color)
+        if era.revoked_by is None:  # active: an arrow past the end
+            xe, yc = bar.right(), bar.center().y()
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(color)
+            p.drawPolygon(QPolygonF([QPointF(xe + 2, yc - BAR_H / 2 - 2), QPointF(xe + 12, yc),
+                                     QPointF(xe + 2, yc + BAR_H / 2 + 2)]))
+
+        # markers at the ends: grant ▶ / rotation ◆ at the start, ◆ / ✖ at the end
+        yc = bar.center().y()
+        self._marker_shape(p, bar.left(), yc, "diamond" if span.start_label == "rotation" else "triangle", text, base)
+        if era.revoked_by is not None:
+            self._marker_shape(p, bar.right(), yc, "diamond" if era.revoke_reason == "rotation" else "cross",
+                               text, base)
+
+        # labels under the bar: start left-aligned, end right-aligned; never overlapping
+        small = self._font(size=self.font().pointSizeF() - 1)
+        p.setFont(small)
+        fm = QFontMetrics(small)
+        x0, x1 = self.track()
+        ly = bar.bottom() + 3
+        start_text = span.start_label + ("" if span.start_known or span.start_label != "rotation" else " (no cutoff)")
+        sw_ = fm.horizontalAdvance(start_text)
+        sx = min(bar.left() - 4, x1 + 60 - sw_)
+        sx = max(sx, x0 - 8)
+        p.setPen(faint)
+        p.drawText(QRectF(sx, ly, sw_ + 2, 15), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, start_text)
+        end_text = span.end_label
+        ew = fm.horizontalAdvance(end_text)
+        if era.revoked_by is None:  # "active →" ends under the arrow head
+            ex = bar.right() + 14 - ew
+        else:  # right of the end marker (clear of the cutoff line), else left of it
+            ex = bar.right() + 10
+            if ex + ew > self.width() - MARGIN:
+                ex = bar.right() - 10 - ew
+        ex = max(ex, sx + sw_ + 10)  # after the start label
+        ex = min(ex, self.width() - MARGIN - ew - 2)
+        p.setPen(text if era.revoked_by is not None else faint)
+        p.drawText(QRectF(ex, ly, ew + 2, 15), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, end_text)
+
+        # cutoff: a dashed line through the row and a labelled flag above the bar
+        crect = self.cutoff_rect(i)
+        if crect is not None:
+            x = self.x_of(span.cutoff_pos or 0)
+            p.setPen(QPen(text, 1.2, Qt.PenStyle.DashLine))
+            p.drawLine(QPointF(x, crect.bottom() + 1), QPointF(x, r.bottom() - 2))
+            flag = QPainterPath()
+            flag.addRoundedRect(QRectF(crect), 4, 4)
+            p.fillPath(flag, _mix(base, text, 0.85))
+            p.setFont(self._font(bold=True))
+            p.setPen(base)
+            p.drawText(crect, Qt.AlignmentFlag.AlignCenter, self._cutoff_text(span))
+
+        # commits of this era that are not valid (e.g. dark commits past the cutoff)
+        seen: set[int] = set()
+        for pos_ in span.problems:
+            x = self.x_of(pos_)
+            if int(x) // 6 in seen:
+                continue
+            seen.add(int(x) // 6)
+            self._problem_mark(p, x, yc, base)
+
+    def _marker_shape(self, p: QPainter, x: float, y: float, kind: str, text: QColor, base: QColor) -> None:
+        s = 7.0
+        p.setPen(QPen(text, 1.3))
+        p.setBrush(base)
+        if kind == "triangle":
+            p.drawPolygon(QPolygonF([QPointF(x - s + 2, y - s), QPointF(x + s, y), QPointF(x - s + 2, y + s)]))
+        elif kind == "diamond":
+            p.drawPolygon(QPolygonF([QPointF(x, y - s), QPointF(x + s, y), QPointF(x, y + s), QPointF(x - s, y)]))
+        else:  # cross on a disc: a revocation other than rotation
+            p.drawEllipse(QPointF(x, y), s, s)
+            p.drawLine(QPointF(x - 3.5, y - 3.5), QPointF(x + 3.5, y + 3.5))
+            p.drawLine(QPointF(x - 3.5, y + 3.5), QPointF(x + 3.5, y - 3.5))
+
+    @staticmethod
+    def _problem_mark(p: QPainter, x: float, y: float, base: QColor) -> None:
+        red = QColor(PROBLEM_COLOR)
+        p.setPen(QPen(red, 1.6))
+        p.setBrush(base)
+        p.drawEllipse(QPointF(x, y), 6.5, 6.5)
+        p.drawLine(QPointF(x - 3, y - 3), QPointF(x + 3, y + 3))
+        p.drawLine(QPointF(x - 3, y + 3), QPointF(x + 3, y - 3))
+
+    def _paint_marker(self, p: QPainter, hl: QColor) -> None:
+        x = self.x_of(self.marker or 0)
+        top = MARGIN + AXIS_H - 6
+        bottom = MARGIN + AXIS_H + len(self.spans) * ROW_H
+        p.setPen(QPen(hl, 2))
+        p.drawLine(QPointF(x, top), QPointF(x, bottom))
+        p.setBrush(hl)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.drawPolygon(QPolygonF([QPointF(x - 5, top - 6), QPointF(x + 5, top - 6), QPointF(x, top)]))
+
+    def _paint_legend(self, p: QPainter, text: QColor, faint: QColor) -> None:
+        y = MARGIN + AXIS_H + len(self.spans) * ROW_H + 10
+        base = self.palette().color(QPalette.ColorRole.Base)
+        p.setFont(self._font(size=self.font().pointSizeF() - 1))
+        fm = QFontMetrics(p.font())
+        x = float(MARGIN + 12)
+        items = [("triangle", "grant"), ("diamond", "rotation"), ("cross", "revocation")]
+        for kind, label in items:
+            self._marker_shape(p, x + 6, y + 8, kind, text, base)
+            p.setPen(faint)
+            p.drawText(QRectF(x + 18, y, fm.horizontalAdvance(label) + 4, 16),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
+            x += 18 + fm.horizontalAdvance(label) + 22
+        p.setPen(QPen(text, 1.2, Qt.PenStyle.DashLine))
+        p.drawLine(QPointF(x + 4, y), QPointF(x + 4, y + 16))
+        p.setPen(faint)
+        label = "✂ cutoff commit (click to select)"
+        p.drawText(QRectF(x + 12, y, fm.horizontalAdvance(label) + 4, 16),
+                   Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
+        x += 12 + fm.horizontalAdvance(label) + 22
+        if any(s.problems for s in self.spans):
+            self._problem_mark(p, x + 6, y + 8, base)
+            p.setPen(faint)
+            label = "commit not valid"
+            p.drawText(QRectF(x + 18, y, fm.horizontalAdvance(label) + 4, 16),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
+            x += 18 + fm.horizontalAdvance(label) + 22
+        if self.marker is not None:
+            hl = self.palette().color(QPalette.ColorRole.Highlight)
+            p.setPen(QPen(hl, 2))
+            p.drawLine(QPointF(x + 4, y), QPointF(x + 4, y + 16))
+            p.setPen(faint)
+            label = f"selected commit #{self.marker}"
+            p.drawText(QRectF(x + 12, y, fm.horizontalAdvance(label) + 4, 16),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
+
+
+class ErasView(QWidget):
+    """Key eras as a timeline (view contract: see ``views/__init__``).
+
+    Signals: ``selectionRequested(str)`` — ``"era:<index>"`` when a row is
+    clicked, the cutoff commit id when a cutoff flag is clicked;
+    ``eraHighlighted(int)`` — the era index when a row is clicked (the main
+    window highlights that era's commits).
+
+    ``select("era:N")`` highlights row N; ``select(commit_id)`` marks the
+    commit's position and highlights the era that signed it.  Neither emits.
+    ``timeline`` is the painted :class:`EraTimeline` (``row_rect(i)``,
+    ``cutoff_rect(i)`` for hit positions; ``spans`` for the computed bars).
+    """
+
+    selectionRequested = Signal(str)
+    eraHighlighted = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.timeline = EraTimeline()
+        self.scroll = QScrollArea()
+        self.scroll.setWidget(self.timeline)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.StyledPanel)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.scroll)
+        self.setFocusProxy(self.timeline)
+        self.timeline.eraClicked.connect(self._era_clicked)
+        self.timeline.cutoffClicked.connect(self._cutoff_clicked)
+        self.report: Report | None = None
+        self.clear()
+
+    # ---- view contract ------------------------------------------------------
+    def set_report(self, report: Report) -> None:
+        self.report = report
+        self.timeline.set_report(report)
+
+    def select(self, object_id: str) -> None:
+        if self.report is None:
+            return
+        if object_id.startswith("era:"):
+            try:
+                index = int(object_id[4:])
+            except ValueError:
+                return
+            if 0 <= index < len(self.report.eras):
+                self.timeline.set_selected(index)
+                self._ensure_visible(index)
+            return
+        if object_id in self.report.commits:
+            self.timeline.marker = dag_index(self.report).position.get(object_id)
+            era = self.report.signer.get(object_id)
+            if era is not None:
+                self.timeline.set_selected(era)
+                self._ensure_visible(era)
+            self.timeline.update()
+
+    def clear(self) -> None:
+        self.report = None
+        self.timeline.set_report(None)
+
+    # ---- helpers -------------------------------------------------------------
+    @property
+    def selected_era(self) -> int | None:
+        return self.timeline.selected
+
+    def era_count(self) -> int:
+        return len(self.timeline.spans)
+
+    def _ensure_visible(self, index: int) -> None:
+        r = self.timeline.row_rect(index)
+        self.scroll.ensureVisible(0, r.center().y(), 0, ROW_H)
+
+    def _era_clicked(self, index: int) -> None:
+        self.selectionRequested.emit(f"era:{index}")
+        self.eraHighlighted.emit(index)
+
+    def _cutoff_clicked(self, commit_id: str) -> None:
+        if commit_id:
+            self.selectionRequested.emit(commit_id)

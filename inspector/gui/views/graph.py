@@ -1,0 +1,677 @@
+"""Graph: the DAG neighbourhood of the selected commit (or of an era's cutoff),
+laid out left → right by topological generation.
+
+Nodes are rounded cards coloured by the signer's era, carrying the short id,
+the era's key id and the status badge as text (colour is never the only cue);
+edges run parent → child with arrow heads; a dashed stub on a card's side says
+the history goes on beyond the shown neighbourhood.
+
+Mouse: click a card to select that commit (and recentre on it), drag to pan,
+Ctrl+wheel to zoom.  Keyboard: arrow keys walk the cards, Enter/Space selects,
++ / − zoom, 0 fits.
+"""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QBrush, QColor, QFont, QFontMetricsF, QGuiApplication, QKeyEvent, QMouseEvent, QPainter,
+    QPainterPath, QPalette, QPen, QPolygonF, QWheelEvent,
+)
+from PySide6.QtWidgets import (
+    QApplication, QComboBox, QFileDialog, QFrame, QGraphicsItem, QGraphicsPathItem,
+    QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView, QHBoxLayout, QLabel, QMessageBox,
+    QPushButton, QSpinBox, QStyleOptionGraphicsItem, QVBoxLayout, QWidget,
+)
+
+from ...core import graphml
+from ...core.verify.report import Report, Status
+from ..style import era_color, status_badge
+
+NODE_W = 208.0
+NODE_H = 64.0
+COL_GAP = 46.0
+ROW_GAP = 30.0  # room for the "cutoff" tag above a card
+TAG_H = 16.0
+MARGIN = 24.0
+STUB = 18.0  # length of the "history goes on" stubs
+NO_ERA = QColor("#757575")
+
+
+def short_id(commit_id: str, n: int = 10) -> str:
+    return commit_id.split(":", 1)[-1][:n]
+
+
+def _mix(a: QColor, b: QColor, t: float) -> QColor:
+    """``a`` blended towards ``b`` by ``t`` (0 → a, 1 → b)."""
+    return QColor.fromRgbF(
+        a.redF() + (b.redF() - a.redF()) * t,
+        a.greenF() + (b.greenF() - a.greenF()) * t,
+        a.blueF() + (b.blueF() - a.blueF()) * t,
+    )
+
+
+def _palette(widget: QWidget | None) -> QPalette:
+    return widget.palette() if widget is not None else QGuiApplication.palette()
+
+
+# ---------------------------------------------------------------------------
+# scene items
+
+
+class NodeItem(QGraphicsItem):
+    """One commit card."""
+
+    def __init__(self, commit_id: str, *, position: int, status: Status | None, era_index: int | None,
+                 era_label: str, memory_type: str, timestamp: str, hidden_parents: int,
+                 hidden_children: int, center: bool, cutoff_of: tuple[str, ...] = (), merge: bool = False) -> None:
+        super().__init__()
+        self.commit_id = commit_id
+        self.position = position
+        self.status = status
+        self.era_index = era_index
+        self.era_label = era_label
+        self.memory_type = memory_type
+        self.timestamp = timestamp
+        self.hidden_parents = hidden_parents
+        self.hidden_children = hidden_children
+        self.center = center
+        self.cutoff_of = cutoff_of  # key ids of the eras whose cutoff this is
+        self.merge = merge
+        self.current = False  # keyboard cursor
+        self.hovered = False
+        self.setAcceptHoverEvents(True)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setZValue(2)
+        badge = status_badge(status)[0] if status is not None else "? no status"
+        tip = [f"<b>{commit_id}</b>", f"status: {badge}",
+               f"era: {era_label}", f"memory type: {memory_type or '—'}",
+               f"timestamp: {timestamp or '—'}", f"DAG order position: {position}"]
+        if merge:
+            tip.append("merge commit")
+        if cutoff_of:
+            tip.append("cutoff commit of " + ", ".join(cutoff_of))
+        if hidden_parents:
+            tip.append(f"{hidden_parents} parent(s) beyond this neighbourhood")
+        if hidden_children:
+            tip.append(f"{hidden_children} child(ren) beyond this neighbourhood")
+        self.setToolTip("<br>".join(tip))
+
+    @property
+    def color(self) -> QColor:
+        return era_color(self.era_index) if self.era_index is not None else NO_ERA
+
+    def card_rect(self) -> QRectF:
+        return QRectF(0, 0, NODE_W, NODE_H)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return QRectF(-STUB - 4, -TAG_H - 6, NODE_W + 2 * STUB + 8, NODE_H + TAG_H + 12)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRoundedRect(self.card_rect(), 8, 8)
+        return path
+
+    def hoverEnterEvent(self, event) -> None:  # noqa: N802
+        self.hovered = True
+        self.update()
+
+    def hoverLeaveEvent(self, event) -> None:  # noqa: N802
+        self.hovered = False
+        self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        pal = _palette(widget)
+        base = pal.color(QPalette.ColorRole.Base)
+        text = pal.color(QPalette.ColorRole.Text)
+        dark = base.lightness() < 128
+        color = self.color
+        rect = self.card_rect()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+
+        # stubs: the history continues outside the neighbourhood
+        stub_pen = QPen(_mix(base, text, 0.55), 1.4, Qt.PenStyle.DashLine)
+        painter.setPen(stub_pen)
+        mid = rect.center().y()
+        if self.hidden_parents:
+            painter.drawLine(QPointF(-STUB, mid), QPointF(0, mid))
+        if self.hidden_children:
+            painter.drawLine(QPointF(NODE_W, mid), QPointF(NODE_W + STUB, mid))
+
+        # card
+        fill = _mix(base, color, 0.30 if dark else 0.14)
+        if self.hovered:
+            fill = _mix(fill, color, 0.12)
+        path = QPainterPath()
+        path.addRoundedRect(rect, 8, 8)
+        painter.fillPath(path, fill)
+        # era stripe on the left edge
+        stripe = QPainterPath()
+        stripe.addRoundedRect(QRectF(0, 0, 14, NODE_H), 8, 8)
+        clip = QPainterPath()
+        clip.addRect(QRectF(0, 0, 7, NODE_H))
+        painter.fillPath(stripe.intersected(clip), color)
+        if self.center:
+            hl = pal.color(QPalette.ColorRole.Highlight)
+            painter.setPen(QPen(hl, 3.2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), 10, 10)
+        painter.setPen(QPen(color.darker(115) if not dark else color.lighter(120), 1.4))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(path)
+        if self.current:
+            painter.setPen(QPen(text, 1.2, Qt.PenStyle.DotLine))
+            painter.drawRoundedRect(rect.adjusted(-6, -6, 6, 6), 11, 11)
+
+        # line 1: short id (monospace, bold) and the order position
+        left = 14.0
+        mono = QFont("DejaVu Sans Mono")
+        mono.setStyleHint(QFont.StyleHint.Monospace)
+        mono.setPointSizeF(9.0)
+        mono.setBold(True)
+        painter.setFont(mono)
+        painter.setPen(text)
+        painter.drawText(QRectF(left, 5, NODE_W - left - 8, 18),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         ("◉ " if self.center else "") + short_id(self.commit_id))
+        small = QFont()
+        small.setPointSizeF(8.0)
+        painter.setFont(small)
+        painter.setPen(_mix(text, base, 0.35))
+        painter.drawText(QRectF(left, 5, NODE_W - left - 8, 18),
+                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                         f"#{self.position}")
+
+        # line 2: era key id and memory type
+        painter.setPen(text)
+        fm = QFontMetricsF(small)
+        line2 = " · ".join(x for x in (self.era_label, self.memory_type, "merge" if self.merge else "") if x)
+        painter.drawText(QRectF(left, 23, NODE_W - left - 8, 16),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         fm.elidedText(line2, Qt.TextElideMode.ElideRight, NODE_W - left - 8))
+
+        # line 3: status badge (icon + text on a pill)
+        if self.status is not None:
+            label, bcolor = status_badge(self.status)
+        else:
+            label, bcolor = "? no status", NO_ERA
+        bfont = QFont(small)
+        bfm = QFontMetricsF(bfont)
+        label = bfm.elidedText(label, Qt.TextElideMode.ElideRight, NODE_W - left - 22)
+        pill = QRectF(left, 41, bfm.horizontalAdvance(label) + 12, 17)
+        pp = QPainterPath()
+        pp.addRoundedRect(pill, 8, 8)
+        painter.fillPath(pp, bcolor)
+        painter.setFont(bfont)
+        painter.setPen(QColor("white"))
+        painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, label)
+
+        # a text tag above the card for an era's cutoff commit
+        if self.cutoff_of:
+            tfont = QFont(small)
+            tfont.setBold(True)
+            tfm = QFontMetricsF(tfont)
+            tag = tfm.elidedText("✂ cutoff of " + ", ".join(self.cutoff_of), Qt.TextElideMode.ElideRight,
+                                 NODE_W - 16)
+            trect = QRectF(8, -TAG_H - 3, tfm.horizontalAdvance(tag) + 12, TAG_H)
+            tp = QPainterPath()
+            tp.addRoundedRect(trect, 4, 4)
+            painter.fillPath(tp, _mix(base, text, 0.85))
+            painter.setFont(tfont)
+            painter.setPen(base)
+            painter.drawText(trect, Qt.AlignmentFlag.AlignCenter, tag)
+
+
+class EdgeItem(QGraphicsPathItem):
+    """Parent → child link with an arrow head at the child."""
+
+    def __init__(self, parent_item: NodeItem, child_item: NodeItem, color: QColor) -> None:
+        super().__init__()
+        self.parent_id = parent_item.commit_id
+        self.child_id = child_item.commit_id
+        a = parent_item.pos() + QPointF(NODE_W, NODE_H / 2)
+        b = child_item.pos() + QPointF(0, NODE_H / 2)
+        b_tip = b - QPointF(5.0 if child_item.center else 1.5, 0)
+        dx = max(24.0, (b.x() - a.x()) * 0.5)
+        path = QPainterPath(a)
+        path.cubicTo(a + QPointF(dx, 0), b_tip - QPointF(dx, 0), b_tip - QPointF(8, 0))
+        path.lineTo(b_tip - QPointF(8, 0))
+        arrow = QPolygonF([b_tip, b_tip + QPointF(-9, -4.5), b_tip + QPointF(-9, 4.5)])
+        path.addPolygon(arrow)
+        path.closeSubpath()
+        self.setPath(path)
+        self._arrow = arrow
+        self.setPen(QPen(color, 1.5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        self.setZValue(1)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pen = self.pen()
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        line = QPainterPath(self.path())
+        painter.drawPath(line)
+        painter.setBrush(QBrush(pen.color()))
+        painter.drawPolygon(self._arrow)
+
+
+# ---------------------------------------------------------------------------
+# the graphics view
+
+
+class GraphCanvas(QGraphicsView):
+    """The QGraphicsView: click/keyboard activation, Ctrl+wheel zoom, fit."""
+
+    nodeActivated = Signal(str)
+
+    MIN_SCALE = 0.1
+    MAX_SCALE = 4.0
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setScene(QGraphicsScene(self))
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAccessibleName("Commit neighbourhood graph")
+        self.setAccessibleDescription(
+            "Arrow keys move between commits, Enter or Space selects, plus and minus zoom, 0 fits.")
+        self.nodes: dict[str, NodeItem] = {}
+        self.columns: list[list[str]] = []
+        self.current: str | None = None
+        self._press: tuple[QPoint, str | None] | None = None
+
+    # ---- helpers ----------------------------------------------------------
+    def node_at(self, pos: QPoint) -> NodeItem | None:
+        for item in self.items(pos):
+            while item is not None and not isinstance(item, NodeItem):
+                item = item.parentItem()
+            if isinstance(item, NodeItem) and item.shape().contains(item.mapFromScene(self.mapToScene(pos))):
+                return item
+        return None
+
+    def zoom(self, factor: float) -> None:
+        current = self.transform().m11()
+        target = min(self.MAX_SCALE, max(self.MIN_SCALE, current * factor))
+        if current > 0 and abs(target - current) > 1e-9:
+            self.scale(target / current, target / current)
+
+    def fit(self, *, max_scale: float = 1.0, min_scale: float = 0.0) -> None:
+        rect = self.scene().sceneRect()
+        if rect.isEmpty():
+            self.resetTransform()
+            return
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        s = self.transform().m11()
+        bounded = min(max_scale, max(min_scale, s))
+        if abs(bounded - s) > 1e-9:
+            self.resetTransform()
+            self.scale(bounded, bounded)
+            self.centerOn(rect.center())
+
+    def set_current(self, commit_id: str | None) -> None:
+        if self.current in self.nodes:
+            self.nodes[self.current].current = False
+            self.nodes[self.current].update()
+        self.current = commit_id if commit_id in self.nodes else None
+        if self.current is not None:
+            item = self.nodes[self.current]
+            item.current = self.hasFocus()
+            item.update()
+            self.ensureVisible(item, 24, 24)
+            badge = status_badge(item.status)[0] if item.status is not None else "no status"
+            self.setAccessibleDescription(
+                f"Current commit {short_id(item.commit_id)}, {badge}, era {item.era_label}. "
+                "Arrow keys move, Enter selects.")
+
+    # ---- events -------------------------------------------------------------
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            steps = event.angleDelta().y() / 120.0
+            if steps:
+                self.zoom(1.15 ** steps)
+            event.accept()
+            return
+        super().wheelEvent(event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if event.button() == Qt.MouseButton.LeftButton:
+            node = self.node_at(event.position().toPoint())
+            self._press = (event.position().toPoint(), node.commit_id if node else None)
+        super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        super().mouseReleaseEvent(event)
+        press, self._press = self._press, None
+        if event.button() != Qt.MouseButton.LeftButton or press is None or press[1] is None:
+            return
+        moved = (event.position().toPoint() - press[0]).manhattanLength()
+        node = self.node_at(event.position().toPoint())
+        if moved <= QApplication.startDragDistance() and node is not None and node.commit_id == press[1]:
+            self.nodeActivated.emit(node.commit_id)
+
+    def focusInEvent(self, event) -> None:  # noqa: N802
+        super().focusInEvent(event)
+        if self.current is None and self.nodes:
+            self.set_current(next((c for c, n in self.nodes.items() if n.center), next(iter(self.nodes))))
+        else:
+            self.set_current(self.current)
+
+    def focusOutEvent(self, event) -> None:  # noqa: N802
+        super().focusOutEvent(event)
+        if self.current in self.nodes:
+            self.nodes[self.current].current = False
+            self.nodes[self.current].update()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        key = event.key()
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom(1.2)
+            return
+        if key == Qt.Key.Key_Minus:
+            self.zoom(1 / 1.2)
+            return
+        if key == Qt.Key.Key_0:
+            self.fit()
+            return
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space) and self.current:
+            self.nodeActivated.emit(self.current)
+            return
+        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down) and self.columns:
+            self.set_current(self._step(key))
+            return
+        super().keyPressEvent(event)
+
+    def _step(self, key: Qt.Key) -> str | None:
+        if self.current is None:
+            return self.columns[0][0]
+        col = next(i for i, c in enumerate(self.columns) if self.current in c)
+        row = self.columns[col].index(self.current)
+        if key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+            row = max(0, min(len(self.columns[col]) - 1, row + (1 if key == Qt.Key.Key_Down else -1)))
+            return self.columns[col][row]
+        ncol = max(0, min(len(self.columns) - 1, col + (1 if key == Qt.Key.Key_Right else -1)))
+        if ncol == col:
+            return self.current
+        y = self.nodes[self.current].pos().y()
+        return min(self.columns[ncol], key=lambda c: abs(self.nodes[c].pos().y() - y))
+
+
+# ---------------------------------------------------------------------------
+# the view
+
+
+class GraphView(QWidget):
+    """The commit DAG around one commit (view contract: see ``views/__init__``).
+
+    Public API: ``selectionRequested(str)``, ``set_report``, ``select``,
+    ``clear``, ``show_commit(commit_id)``, ``show_around_cutoff(era_index)``,
+    ``export_graphml(path=None)``, ``fit()``, ``node_ids()``, ``node_item(id)``,
+    ``center_id``, and the controls ``generations`` (QSpinBox),
+    ``cutoff_combo``, ``cutoff_button``, ``fit_button``, ``export_button``,
+    ``canvas`` (the QGraphicsView).
+    """
+
+    selectionRequested = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.report: Report | None = None
+        self.center_id: str | None = None
+        self.mode: str = "none"  # "none", "commit", "cutoff"
+        self.cutoff_era: int | None = None
+
+        gen_label = QLabel("&Generations:")
+        self.generations = QSpinBox()
+        self.generations.setRange(1, 10)
+        self.generations.setValue(3)
+        self.generations.setAccessibleName("Generations")
+        self.generations.setAccessibleDescription("How many parent/child steps around the commit to show")
+        self.generations.setToolTip("Parent/child steps shown around the commit (1–10)")
+        gen_label.setBuddy(self.generations)
+        self.fit_button = QPushButton("&Fit")
+        self.fit_button.setAccessibleName("Fit graph to view")
+        self.fit_button.setToolTip("Fit the whole neighbourhood into the view (0)")
+        cutoff_label = QLabel("Era c&utoff:")
+        self.cutoff_combo = QComboBox()
+        cutoff_label.setBuddy(self.cutoff_combo)
+        self.cutoff_combo.setAccessibleName("Era cutoff")
+        self.cutoff_combo.setToolTip("Eras whose revocation or rotation names a cutoff commit")
+        self.cutoff_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.cutoff_button = QPushButton("Around &cutoff…")
+        self.cutoff_button.setAccessibleName("Show commits around the era's cutoff")
+        self.cutoff_button.setToolTip("Show the commits around the cutoff of the era chosen on the left")
+        self.export_button = QPushButton("&Export GraphML…")
+        self.export_button.setAccessibleName("Export commit graph as GraphML")
+        self.export_button.setToolTip("Write the whole commit DAG to a GraphML file")
+
+        bar = QHBoxLayout()
+        bar.setContentsMargins(0, 0, 0, 0)
+        bar.addWidget(gen_label)
+        bar.addWidget(self.generations)
+        bar.addWidget(self.fit_button)
+        bar.addSpacing(12)
+        bar.addWidget(cutoff_label)
+        bar.addWidget(self.cutoff_combo)
+        bar.addWidget(self.cutoff_button)
+        bar.addStretch(1)
+        bar.addWidget(self.export_button)
+
+        self.caption = QLabel()
+        self.caption.setAccessibleName("Graph caption")
+        self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.canvas = GraphCanvas()
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setSpacing(4)
+        layout.addLayout(bar)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.canvas, 1)
+        self.setTabOrder(self.generations, self.fit_button)
+        self.setTabOrder(self.fit_button, self.cutoff_combo)
+        self.setTabOrder(self.cutoff_combo, self.cutoff_button)
+        self.setTabOrder(self.cutoff_button, self.export_button)
+        self.setTabOrder(self.export_button, self.canvas)
+
+        self.generations.valueChanged.connect(lambda _v: self._rebuild())
+        self.fit_button.clicked.connect(self.fit)
+        self.cutoff_button.clicked.connect(self._cutoff_clicked)
+        self.export_button.clicked.connect(lambda: self.export_graphml())
+        self.canvas.nodeActivated.connect(self._activated)
+        self.clear()
+
+    # ---- view contract ------------------------------------------------------
+    def set_report(self, report: Report) -> None:
+        self.report = report
+        self.center_id = None
+        self.mode = "none"
+        self.cutoff_era = None
+        self.cutoff_combo.clear()
+        for era in report.eras:
+            if era.cutoff and era.cutoff in report.commits:
+                self.cutoff_combo.addItem(f"{era.key_id} (era {era.index}) — {era.revoke_reason or 'revoked'}",
+                                          era.index)
+        has_cutoff = self.cutoff_combo.count() > 0
+        if not has_cutoff:
+            self.cutoff_combo.addItem("no era has a cutoff", None)
+        self.cutoff_combo.setEnabled(has_cutoff)
+        self.cutoff_button.setEnabled(has_cutoff)
+        self.export_button.setEnabled(bool(report.commits))
+        self._rebuild()
+
+    def select(self, object_id: str) -> None:
+        """Centre on a commit; ``era:N`` shows that era's cutoff (if any).
+        Other ids leave the graph as it is.  Never emits."""
+        if self.report is None:
+            return
+        if object_id in self.report.commits:
+            self.show_commit(object_id)
+        elif object_id.startswith("era:"):
+            try:
+                index = int(object_id[4:])
+            except ValueError:
+                return
+            if 0 <= index < len(self.report.eras) and self.report.eras[index].cutoff in self.report.commits:
+                self.show_around_cutoff(index)
+
+    def clear(self) -> None:
+        self.report = None
+        self.center_id = None
+        self.mode = "none"
+        self.cutoff_era = None
+        self.cutoff_combo.clear()
+        self.cutoff_combo.setEnabled(False)
+        self.cutoff_button.setEnabled(False)
+        self.export_button.setEnabled(False)
+        self._rebuild()
+
+    # ---- actions ------------------------------------------------------------
+    def show_commit(self, commit_id: str) -> None:
+        if self.mode == "commit" and self.center_id == commit_id:
+            return
+        self.mode, self.center_id, self.cutoff_era = "commit", commit_id, None
+        self._rebuild()
+
+    def show_around_cutoff(self, era_index: int) -> None:
+        if self.report is None or not 0 <= era_index < len(self.report.eras):
+            return
+        era = self.report.eras[era_index]
+        if not era.cutoff:
+            return
+        self.mode, self.center_id, self.cutoff_era = "cutoff", era.cutoff, era_index
+        k = self.cutoff_combo.findData(era_index)
+        if k >= 0:
+            self.cutoff_combo.setCurrentIndex(k)
+        self._rebuild()
+
+    def fit(self) -> None:
+        self.canvas.fit(max_scale=1.0)
+
+    def export_graphml(self, path: str | None = None) -> str | None:
+        """Write the whole DAG as GraphML to ``path`` (asked with a file dialog
+        when ``None``).  Returns the path written, or ``None``."""
+        if self.report is None:
+            return None
+        if path is None:
+            path, _filter = QFileDialog.getSaveFileName(
+                self, "Export GraphML", "commits.graphml", "GraphML files (*.graphml);;All files (*)")
+            if not path:
+                return None
+            if not os.path.splitext(path)[1]:
+                path += ".graphml"
+        path = os.fspath(path)
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            graphml.write_graphml(self.report, path)
+        except OSError as exc:
+            QApplication.restoreOverrideCursor()
+            QMessageBox.warning(self, "Export GraphML", f"Could not write {path}:\n{exc}")
+            return None
+        QApplication.restoreOverrideCursor()
+        self.caption.setText(f"Exported {len(self.report.commits)} commits to {path}")
+        return path
+
+    # ---- introspection (tests, main window) --------------------------------
+    def node_ids(self) -> list[str]:
+        return list(self.canvas.nodes)
+
+    def node_item(self, commit_id: str) -> NodeItem | None:
+        return self.canvas.nodes.get(commit_id)
+
+    def edge_items(self) -> list[EdgeItem]:
+        return [i for i in self.canvas.scene().items() if isinstance(i, EdgeItem)]
+
+    # ---- internals ----------------------------------------------------------
+    def _cutoff_clicked(self) -> None:
+        data = self.cutoff_combo.currentData()
+        if data is not None:
+            self.show_around_cutoff(int(data))
+
+    def _activated(self, commit_id: str) -> None:
+        self.selectionRequested.emit(commit_id)
+        self.show_commit(commit_id)
+        self.canvas.set_current(commit_id)
+
+    def _message(self, text: str) -> None:
+        scene = self.canvas.scene()
+        item = QGraphicsSimpleTextItem(text)
+        item.setBrush(self.palette().color(QPalette.ColorRole.PlaceholderText))
+        scene.addItem(item)
+        scene.setSceneRect(item.boundingRect().adjusted(-40, -40, 40, 40))
+        self.canvas.resetTransform()
+        self.canvas.centerOn(item)
+
+    def _rebuild(self) -> None:
+        canvas = self.canvas
+        scene = canvas.scene()
+        scene.clear()
+        canvas.nodes = {}
+        canvas.columns = []
+        canvas.current = None
+        report = self.report
+        if report is None:
+            self.caption.setText("No file open.")
+            self._message("No file open")
+            return
+        if self.center_id is None:
+            self.caption.setText(f"{len(report.commits)} commits. Select a commit to see its neighbourhood.")
+            self._message("Select a commit to see its neighbourhood")
+            return
+        n = self.generations.value()
+        gens = graphml.neighbourhood(report, self.center_id, n)
+        if not gens:
+            self.caption.setText(f"{short_id(self.center_id)} is not a commit of this store.")
+            self._message("Commit not in the store")
+            return
+        index = graphml.dag_index(report)
+        shown = {c for g in gens for c in g}
+        pal = self.palette()
+        edge_color = _mix(pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Text), 0.6)
+        cutoffs: dict[str, list[str]] = {}
+        for era in report.eras:
+            if era.cutoff:
+                cutoffs.setdefault(era.cutoff, []).append(era.key_id)
+        tallest = max(len(g) for g in gens)
+        for col, ids in enumerate(gens):
+            x = col * (NODE_W + COL_GAP)
+            y0 = (tallest - len(ids)) * (NODE_H + ROW_GAP) / 2
+            for row, cid in enumerate(ids):
+                pos = index.position[cid]
+                era_i = report.signer.get(cid)
+                era_label = report.eras[era_i].key_id if era_i is not None and era_i < len(report.eras) else "no era"
+                obj = report.objects.get(cid)
+                get = getattr(obj, "get", None)
+                mt = get("memory_type") if get else None
+                ts = get("timestamp") if get else None
+                item = NodeItem(
+                    cid, position=pos, status=report.commits.get(cid), era_index=era_i, era_label=era_label,
+                    memory_type=mt if isinstance(mt, str) else "", timestamp=ts if isinstance(ts, str) else "",
+                    hidden_parents=sum(1 for p in index.parents[pos] if index.ids[p] not in shown),
+                    hidden_children=sum(1 for c in index.children[pos] if index.ids[c] not in shown),
+                    center=cid == self.center_id, cutoff_of=tuple(cutoffs.get(cid, ())),
+                    merge=len(index.parents[pos]) > 1,
+                )
+                item.setPos(x, y0 + row * (NODE_H + ROW_GAP))
+                scene.addItem(item)
+                canvas.nodes[cid] = item
+        canvas.columns = [list(g) for g in gens]
+        for cid, item in canvas.nodes.items():
+            for p in index.parents[index.position[cid]]:
+                parent_item = canvas.nodes.get(index.ids[p])
+                if parent_item is not None:
+                    scene.addItem(EdgeItem(parent_item, item, edge_color))
+        scene.setSceneRect(scene.itemsBoundingRect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+        what = (f"Around the cutoff of {report.eras[self.cutoff_era].key_id} (era {self.cutoff_era}): "
+                if self.mode == "cutoff" and self.cutoff_era is not None else "Neighbourhood of ")
+        self.caption.setText(
+            f"{what}{short_id(self.center_id)} · {n} generation{'s' if n != 1 else ''} · "
+            f"{len(shown)} commits in {len(gens)} columns (parents left, children right)")
+        canvas.resetTransform()
+        canvas.fit(max_scale=1.0, min_scale=0.8)
+        canvas.centerOn(canvas.nodes[self.center_id])

@@ -1,0 +1,191 @@
+"""The main window driven like a user would: open (passphrase, recovery code,
+wrong passphrase, directory), progress and cancel, findings filter, linked
+selection, era highlight, detail explanations, exports and the screenshot
+command.  Work runs in the real worker process."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QDialogButtonBox
+
+from inspector.core.container import Credential
+from inspector.core.verify.report import Status
+from inspector.gui.main_window import MainWindow
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO = ROOT / "resources" / "demo.aleth"
+FIX = ROOT / "tests" / "fixtures" / "alethech-0.9.5"
+TIMEOUT = 60_000
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(settings=settings)
+    qtbot.addWidget(win)
+    win.resize(1300, 850)
+    win.show()
+    yield win
+    win.runner.shutdown()
+
+
+def open_and_wait(qtbot, win, path, **kw):
+    with qtbot.waitSignal(win.reportReady, timeout=TIMEOUT) as blocker:
+        win.open_path(str(path), **kw)
+    return blocker.args[0]
+
+
+def test_open_demo_with_passphrase_shows_pass_verdict(qtbot, window):
+    report = open_and_wait(qtbot, window, DEMO, credential=Credential(passphrase="demo"))
+    assert report.verdict == "pass"
+    assert window.verdict.text().startswith("PASS")
+    assert "0 errors" in window.verdict.text()
+    assert window.history.model.rowCount() == len(report.commits) == 345
+    assert window.windowTitle().endswith("demo.aleth")
+    assert window.recent()[0] == str(DEMO)
+
+
+def test_open_with_recovery_code(qtbot, window):
+    code = (ROOT / "resources" / "demo.recovery.txt").read_text().strip()
+    report = open_and_wait(qtbot, window, DEMO, credential=Credential(recovery_code=code))
+    assert report.verdict == "pass"
+    assert report.container["format"] == "ALETH002"
+
+
+def test_unlock_dialog_wrong_passphrase_then_retry(qtbot, window):
+    window.open_path(str(DEMO))
+    dlg = window._unlock
+    assert dlg is not None and dlg.isVisible()
+    dlg.secret.setText("not-the-passphrase")
+    qtbot.mouseClick(dlg.buttons.button(QDialogButtonBox.StandardButton.Open), Qt.MouseButton.LeftButton)
+    assert dlg.busy.isVisible()  # the key derivation runs in the worker; the dialog shows it
+    qtbot.waitUntil(lambda: dlg.error.text() != "", timeout=TIMEOUT)
+    assert "Wrong passphrase" in dlg.error.text()
+    assert dlg.secret.isEnabled() and not dlg.busy.isVisible()
+    dlg.secret.setText("demo")
+    with qtbot.waitSignal(window.reportReady, timeout=TIMEOUT):
+        qtbot.mouseClick(dlg.buttons.button(QDialogButtonBox.StandardButton.Open), Qt.MouseButton.LeftButton)
+    assert window.report.verdict == "pass"
+    assert window._unlock is None
+
+
+def test_failing_fixture_selects_the_dark_commit_and_explains_it(qtbot, window):
+    report = open_and_wait(qtbot, window, FIX / "06_dark_legacy" / "store")
+    dark = [c for c, s in report.commits.items() if s is Status.NOT_IN_PROVEN_PRE_ROTATION_HISTORY]
+    assert len(dark) == 1
+    assert window.verdict.text().startswith("FAIL")
+    assert window.history.selected_id() == dark[0]  # the worst finding is selected everywhere
+    text = window.detail.explanation.text().replace("\u200b", "")
+    assert "Not proven" in text and "revoked" in text and "not an ancestor" in text
+
+
+@pytest.mark.parametrize("case,status,phrase", [
+    ("03_rotation_eras", Status.VALID_HISTORICAL, "inside the history that cutoff closes"),
+    ("03_rotation_eras", Status.VALID, "active now"),
+    ("09_tampered_a_commit_content", Status.DIGEST_MISMATCH, "changed after it was signed"),
+    ("09_tampered_b_parent_deleted", Status.MISSING_PARENT, "parent it names is not in the file"),
+    ("02_evidence_cli_after_rotation", Status.INVALID_SIGNATURE, "does not verify"),
+])
+def test_detail_explains_each_status(qtbot, window, case, status, phrase):
+    report = open_and_wait(qtbot, window, FIX / case / "store")
+    target = next(i for i, s in {**report.commits, **report.evidence}.items() if s is status)
+    window.select(target, None)
+    assert phrase in window.detail.explanation.text().replace("\u200b", "")
+
+
+def test_findings_filter_and_selection_linking(qtbot, window):
+    report = open_and_wait(qtbot, window, FIX / "07_guard_a" / "store")
+    fv = window.findings
+    assert fv.proxy.rowCount() == len(report.findings)
+    fv.search.setText("identity_control")
+    assert fv.proxy.rowCount() == 1
+    fv.search.clear()
+    fv.show_severity("warning")
+    assert fv.proxy.rowCount() == sum(1 for f in report.findings if f.severity.value == "warning")
+    fv.show_severity(None)
+    # clicking a commit finding selects that commit in the history and the detail
+    row = next(r for r in range(fv.proxy.rowCount())
+               if fv.proxy.index(r, 1).data() == "not_in_proven_pre_rotation_history")
+    fv.table.setCurrentIndex(fv.proxy.index(row, 0))
+    oid = fv.proxy.index(row, 3).data()
+    assert window.history.selected_id() == oid
+    assert oid.replace("", "") in window.detail.title.text().replace("\u200b", "")
+
+
+def test_history_filter_by_status_and_era_highlight(qtbot, window):
+    report = open_and_wait(qtbot, window, FIX / "03_rotation_unmerged_legacy_branch" / "store")
+    h = window.history
+    h.filter_to(status="problems")
+    assert h.proxy.rowCount() == 2
+    h.filter_to(status=None)
+    h.status_combo.setCurrentIndex(0)
+    assert h.proxy.rowCount() == len(report.commits)
+    window.eras.eraHighlighted.emit(0)
+    assert h.model.highlight_era == 0
+    assert window.tabs.currentWidget() is h
+
+
+def test_cancel_stops_the_worker_and_keeps_the_window_usable(qtbot, window):
+    window.open_path(str(DEMO), credential=Credential(passphrase="demo"))
+    assert window.runner.running and window.cancel_button.isVisible()
+    with qtbot.waitSignal(window.runner.cancelled, timeout=5000):
+        qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+    assert not window.runner.running
+    assert window.report is None
+    assert window.progress_label.text() == "cancelled"
+    report = open_and_wait(qtbot, window, DEMO, credential=Credential(passphrase="demo"))
+    assert report.verdict == "pass"
+
+
+def test_stale_results_are_dropped(qtbot, window):
+    # a second open supersedes the first; only the second report is shown
+    window.open_path(str(FIX / "05_dark_v2" / "store"))
+    report = open_and_wait(qtbot, window, FIX / "01_basic" / "store")
+    qtbot.wait(300)
+    assert window.report is report and report.verdict == "pass"
+
+
+def test_unopenable_file_shows_the_code(qtbot, window):
+    case = FIX / "11_container_v2_bad_magic"
+    report = open_and_wait(qtbot, window, case / "memory.aleth", credential=Credential(passphrase="x"))
+    assert report.verdict == "unopenable"
+    assert window.verdict.text().startswith("UNOPENABLE")
+    assert window.findings.model.findings[0].code == "bad_magic"
+
+
+def test_exports_contain_the_verdict(qtbot, window, tmp_path):
+    open_and_wait(qtbot, window, FIX / "05_dark_v2" / "store")
+    j = window.export_report("json", str(tmp_path / "r.json"))
+    assert json.loads(Path(j).read_text())["verdict"] == "fail"
+    h = window.export_report("html", str(tmp_path / "r.html"))
+    assert "FAIL" in Path(h).read_text() and "not_in_proven_pre_rotation_history" in Path(h).read_text()
+    p = window.export_report("pdf", str(tmp_path / "r.pdf"))
+    data = Path(p).read_bytes()
+    assert data.startswith(b"%PDF") and len(data) > 2000
+
+
+def test_recent_files_can_be_cleared(qtbot, window):
+    open_and_wait(qtbot, window, FIX / "01_basic" / "store")
+    assert window.recent() == [str(FIX / "01_basic" / "store")]
+    window.clear_recent()
+    assert window.recent() == []
+    assert not window.recent_menu.actions()[-1].isEnabled()
+
+
+def test_screenshot_command_writes_png(tmp_path):
+    out = tmp_path / "shot.png"
+    pw = tmp_path / "pw"
+    pw.write_text("demo\n")
+    proc = subprocess.run(
+        [sys.executable, "-m", "inspector", "gui", str(DEMO), "--passphrase-file", str(pw),
+         "--screenshot", str(out)],
+        capture_output=True, text=True, timeout=180, env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert proc.returncode == 0, proc.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 20_000
