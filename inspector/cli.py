@@ -415,7 +415,7 @@ def _print_result(res, written: str | None, as_json: bool, extra: dict | None = 
 
 
 def cmd_author(args: argparse.Namespace) -> int:
-    from .core.errors import ContainerError, InspectorError
+    from .core.errors import ContainerError, InspectorError, StoreError
     from .core.keys import KeyPair, write_private_key
     from .core.opener import read_secret_file
     from .core.write import authoring as A
@@ -432,7 +432,7 @@ def cmd_author(args: argparse.Namespace) -> int:
     try:
         cred = _credential(args, path)
         src = A.load_source(path, cred)
-    except ContainerError as exc:
+    except (ContainerError, StoreError) as exc:
         print(f"aleth-inspector: {exc.describe()}", file=sys.stderr)
         return EXIT_UNOPENABLE
     except InspectorError as exc:
@@ -488,12 +488,24 @@ def cmd_author(args: argparse.Namespace) -> int:
             _print_result(res, None, args.json)
             print("aleth-inspector: the result does not verify; nothing was written", file=sys.stderr)
             return EXIT_FAIL
-        for p, kid in key_outputs:
-            write_private_key(p, res.new_keys[kid])
-        code_out = getattr(args, "new_recovery_code_out", None)
-        if res.recovery_code is not None and code_out:
-            atomic_write(code_out, (res.recovery_code + "\n").encode(), overwrite=False)
-        written = A.write_result(res, args.output, in_place=args.in_place, new_passphrase=new_passphrase)
+        if args.output:
+            target = Path(args.output)
+            if target.exists():
+                raise UsageError(f"target_exists: {target} already exists; choose a new output path")
+            if not target.parent.is_dir():
+                raise UsageError(f"target_directory_missing: directory {target.parent} does not exist")
+        created: list[Path] = []
+        try:
+            for p, kid in key_outputs:
+                created.append(write_private_key(p, res.new_keys[kid]))
+            code_out = getattr(args, "new_recovery_code_out", None)
+            if res.recovery_code is not None and code_out:
+                created.append(atomic_write(code_out, (res.recovery_code + "\n").encode(), overwrite=False))
+            written = A.write_result(res, args.output, in_place=args.in_place, new_passphrase=new_passphrase)
+        except BaseException:
+            for p in created:  # a key or code for a file that was not written is only a liability
+                p.unlink(missing_ok=True)
+            raise
     except ContainerError as exc:
         if exc.code == "wrong_passphrase":
             print(f"aleth-inspector: {exc.describe()}", file=sys.stderr)

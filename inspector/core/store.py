@@ -142,10 +142,13 @@ def read_directory(root: str | os.PathLike[str]) -> Store:
     return Store(files, origin="directory", source=str(base))
 
 
-def write_directory(store: Store, target: str | os.PathLike[str]) -> Path:
+def write_directory(store: Store, target: str | os.PathLike[str],
+                    carry: dict[str, Path] | None = None) -> Path:
     """Write ``store`` as a new directory at ``target``: built in a sibling
     temporary directory, fsynced, then renamed into place.  ``target`` must not
-    exist."""
+    exist.  ``carry`` maps extra relative paths (files this program does not
+    manage, such as ``keys/root.key``) to files copied in unchanged."""
+    import shutil
     import tempfile
 
     dest = Path(target)
@@ -154,10 +157,17 @@ def write_directory(store: Store, target: str | os.PathLike[str]) -> Path:
     parent = dest.parent
     if not parent.is_dir():
         raise StoreError("target_directory_missing", f"directory {parent} does not exist")
-    stage = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".tmp", dir=parent))
     try:
+        stage = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".tmp", dir=parent))
+    except OSError as exc:
+        raise StoreError("write_failed", f"cannot create a directory in {parent}: {exc.strerror}") from exc
+    try:
+        for rel, src in (carry or {}).items():
+            p = stage / rel
+            p.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            shutil.copy2(src, p)
         for d in ALL_DIRS + ("keys",):
-            (stage / d).mkdir(mode=0o700)
+            (stage / d).mkdir(mode=0o700, exist_ok=True)
         for path, data in store.files.items():
             p = stage / logical_to_physical(path)
             fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -168,12 +178,27 @@ def write_directory(store: Store, target: str | os.PathLike[str]) -> Path:
                 os.close(fd)
         os.rename(stage, dest)
         _fsync_dir(parent)
+    except OSError as exc:
+        shutil.rmtree(stage, ignore_errors=True)
+        raise StoreError("write_failed", f"cannot write the store {dest}: {exc.strerror or exc}",
+                         likely_cause="the directory is not writable or the disk is full") from exc
     except BaseException:
-        import shutil
-
         shutil.rmtree(stage, ignore_errors=True)
         raise
     return dest
+
+
+def unmanaged_files(root: Path, store: Store) -> dict[str, Path]:
+    """Files under a directory store that ``store`` does not hold (private keys
+    such as ``keys/root.key``, anything else a user keeps there)."""
+    managed = {logical_to_physical(p) for p in store.files}
+    out: dict[str, Path] = {}
+    for p in root.rglob("*"):
+        if p.is_file() and not p.is_symlink():
+            rel = p.relative_to(root).as_posix()
+            if rel not in managed:
+                out[rel] = p
+    return out
 
 
 def _fsync_dir(path: Path) -> None:

@@ -330,6 +330,8 @@ class Written:
 
 def _output_credential(res: Result, new_passphrase: str | None) -> Credential | None:
     if res.operation in ("rekey", "recover"):
+        if not new_passphrase:
+            raise OperationError("usage", "writing a rekey/recover result needs the new passphrase")
         return Credential(passphrase=new_passphrase)
     return res.source.credential
 
@@ -396,12 +398,30 @@ def _backup_name(path: Path) -> Path:
     return path.with_name(f"{path.name}.bak-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}")
 
 
+def _clean_backups(target: Path) -> None:
+    """Backups that killed earlier in-place writes left (they may hold an old
+    passphrase's envelope) go once a new file is verified in place."""
+    for stale in target.parent.glob(f"{target.name}.bak-*"):
+        try:
+            shutil.rmtree(stale) if stale.is_dir() else stale.unlink()
+        except OSError:
+            pass
+
+
 def _replace_file(target: Path, blob: bytes, store: Store, cred: Credential | None) -> Written:
     backup = _backup_name(target)
-    shutil.copy2(target, backup)
-    with open(backup, "rb+") as fh:
-        os.fsync(fh.fileno())
-    fsync_dir(target.parent)
+    try:
+        shutil.copy2(target, backup)
+        with open(backup, "rb+") as fh:
+            os.fsync(fh.fileno())
+        fsync_dir(target.parent)
+    except OSError as exc:
+        try:
+            backup.unlink()
+        except OSError:
+            pass
+        raise OperationError("write_failed", f"cannot keep a backup of {target}: {exc.strerror or exc}",
+                             likely_cause="the directory is not writable or the disk is full") from exc
     try:
         atomic_write(target, blob)
         _read_back(target, store, cred)
@@ -410,13 +430,32 @@ def _replace_file(target: Path, blob: bytes, store: Store, cred: Credential | No
         fsync_dir(target.parent)
         raise
     os.unlink(backup)
+    _clean_backups(target)
     fsync_dir(target.parent)
     return Written(target)
 
 
 def _replace_directory(target: Path, store: Store) -> Written:
-    fresh = target.with_name(f".{target.name}.new-{os.getpid()}")
-    write_directory(store, fresh)
+    """Swap a verified new directory into place.  Files this program does not
+    manage (``keys/root.key``, ``keys/recovery.key``, …) are carried over; the
+    swap is one atomic exchange where the platform has it."""
+    from ..store import unmanaged_files
+    from .safe import remove_stale_temps, rename_exchange
+
+    fresh = target.with_name(f".{target.name}.new.tmp")
+    remove_stale_temps(target)
+    if fresh.exists():
+        shutil.rmtree(fresh)
+    write_directory(store, fresh, carry=unmanaged_files(target, store))
+    if rename_exchange(fresh, target):  # now: target = new, fresh = old
+        try:
+            fsync_dir(target.parent)
+            _read_back(target, store, None)
+        except BaseException:
+            rename_exchange(fresh, target)
+            raise
+        shutil.rmtree(fresh)
+        return Written(target)
     backup = _backup_name(target)
     os.rename(target, backup)
     try:
@@ -431,4 +470,3 @@ def _replace_directory(target: Path, store: Store) -> Written:
         raise
     shutil.rmtree(backup)
     return Written(target)
-
