@@ -245,10 +245,9 @@ def build_object(path: str, raw: dict[str, Any], expected_kind: str, *, fast: bo
         fields[name] = value
     if raw.get("version", schema.version) != schema.version:
         unsigned.append("version")
-    known = set(fields) | {"type", "version", "signature", schema.id_field, *schema.extra_signatures}
-    if schema.type == "Checkpoint":
-        known.add("commit_id")
-    unsigned.extend(sorted(k for k in raw if k not in known))
+    known = _KNOWN[schema.type]
+    if len(raw) > len(fields) + 1 or any(k not in known for k in raw):
+        unsigned.extend(sorted(k for k in raw if k not in known))
 
     if not schema.signed:
         return Obj(path=path, kind=kind, type=schema.type, stored_id=stored_id,
@@ -269,16 +268,44 @@ def build_object(path: str, raw: dict[str, Any], expected_kind: str, *, fast: bo
                               f"{name} is not a string", raw, schema.type)
         extra[name] = v
     try:
-        id_bytes = canonical(fields, trusted=fast)
-        fields["commit_id"] = stored_id_raw
-        sign_bytes = canonical(fields, trusted=fast)
+        id_bytes, sign_bytes = _signing_bytes(fields, stored_id_raw, fast)
     except JsonError as exc:
         return _malformed(path, kind, stored_id, exc.code, str(exc), raw, schema.type)
-    finally:
-        fields.pop("commit_id", None)
     return Obj(path=path, kind=kind, type=schema.type, stored_id=stored_id_raw,
                fields=fields, raw=raw, computed_id=sha256_id(id_bytes), sign_bytes=sign_bytes,
                signature=signature, extra_signatures=extra, unsigned_fields=tuple(unsigned))
+
+
+_KNOWN: Final[dict[str, frozenset[str]]] = {
+    s.type: frozenset({"type", "version", "signature", s.id_field, *s.extra_signatures,
+                       *(n for n, _, _ in s.fields)} | ({"commit_id"} if s.type == "Checkpoint" else set()))
+    for s in SCHEMAS.values()
+}
+
+
+def _signing_bytes(fields: dict[str, Any], oid: str, fast: bool) -> tuple[bytes, bytes]:
+    """(JCS(signable), JCS(signable + {"commit_id": oid})) with one full encode.
+
+    The signing form differs from the id form only by the top-level member
+    ``"commit_id"``; its position is right after the members whose keys sort
+    before "commit_id" (all top-level keys are ASCII), so the id form is the
+    signing form with that member cut out.
+    """
+    fields["commit_id"] = oid
+    try:
+        sign = canonical(fields, trusted=fast)
+    finally:
+        del fields["commit_id"]
+    before = {k: v for k, v in fields.items() if k < "commit_id"}
+    member = b'"commit_id":' + canonical(oid, trusted=True)
+    if before:
+        cut = len(canonical(before, trusted=fast)) - 1  # where ',"commit_id":…' starts
+        piece = b"," + member
+    else:
+        cut, piece = 1, member + (b"," if len(fields) else b"")
+    if sign[cut:cut + len(piece)] != piece:  # cannot happen for JCS output; stay exact anyway
+        return canonical(fields, trusted=fast), sign
+    return sign[:cut] + sign[cut + len(piece):], sign
 
 
 def signable_bytes(fields: dict[str, Any]) -> bytes:

@@ -68,13 +68,25 @@ class KeyBook:
     agent_id: str | None  # the v2 agent id (tenant), or the single legacy one
     events: list[Obj]  # control events in replay order (valid prefix)
 
+    def __post_init__(self) -> None:
+        self.era_raw = [raw_from_era(e) for e in self.eras]
+        self._cand_cache: dict[tuple[str, str], tuple[str, list[bytes]]] = {}
+
     def candidates(self, agent_id: str, key_id: str) -> tuple[str, list[bytes]]:
         """("ok", keys) | ("unknown_identity", []) | ("unknown_key", [])."""
+        hit = self._cand_cache.get((agent_id, key_id))
+        if hit is None:
+            hit = self._candidates(agent_id, key_id)
+            if len(self._cand_cache) < 10_000:
+                self._cand_cache[(agent_id, key_id)] = hit
+        return hit
+
+    def _candidates(self, agent_id: str, key_id: str) -> tuple[str, list[bytes]]:
         if agent_id in self.v2_agents:
             cands: list[bytes] = []
             i = self.chain_key_by_id.get(key_id)
             if i is not None:
-                cands.append(raw_from_era(self.eras[i]))
+                cands.append(self.era_raw[i])
             for raw in self.record_keys.get((agent_id, key_id), ()):
                 if raw not in cands:
                     cands.append(raw)
