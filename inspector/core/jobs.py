@@ -16,6 +16,7 @@ argv or a file.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -27,7 +28,7 @@ from .opener import open_path
 from .verify.engine import VerifyOptions, verify
 
 Send = Callable[[tuple[Any, ...]], None]
-OBJECT_BATCH = 4000
+OBJECT_BATCH = 1000  # ~40 ms to unpickle on the GUI side, which holds the GIL meanwhile
 
 
 def _throttled(send: Send, min_interval: float = 0.05) -> Callable[[str, int, int], None]:
@@ -42,15 +43,43 @@ def _throttled(send: Send, min_interval: float = 0.05) -> Callable[[str, int, in
     return progress
 
 
+BIG_FIELDS = ("commits", "evidence", "signer", "order", "unreachable", "findings", "objects", "lanes")
+
+
 def send_report(send: Send, report: Any) -> None:
-    """Ship a report: the report without its objects, then the objects in batches."""
-    objects = report.objects
-    report.objects = {}
-    items = list(objects.items())
-    send(("batch", "report", report))
-    for i in range(0, len(items), OBJECT_BATCH):
-        send(("batch", "objects", dict(items[i:i + OBJECT_BATCH])))
-    report.objects = objects
+    """Ship a report in pieces: first the report with its large fields emptied,
+    then each large field in batches (``("batch", "part", (field, piece))``),
+    so no single message takes long to unpickle on the receiving side."""
+    saved = {name: getattr(report, name) for name in BIG_FIELDS}
+    for name, value in saved.items():
+        setattr(report, name, type(value)() if value is not None else None)
+    try:
+        send(("batch", "report", report))
+    finally:
+        for name, value in saved.items():
+            setattr(report, name, value)
+    for name, value in saved.items():
+        if not value:
+            continue
+        if name == "objects":  # the GUI recomputes signing bytes for the one object it shows
+            value = {k: dataclasses.replace(o, sign_bytes=b"") for k, o in value.items()}
+        items = list(value.items()) if isinstance(value, dict) else list(value)
+        for i in range(0, len(items), OBJECT_BATCH):
+            piece = items[i:i + OBJECT_BATCH]
+            send(("batch", "part", (name, dict(piece) if isinstance(value, dict) else piece)))
+
+
+def receive_part(report: Any, name: str, piece: Any) -> None:
+    """The receiving half of :func:`send_report`."""
+    if name not in BIG_FIELDS:
+        return
+    current = getattr(report, name)
+    if current is None:
+        setattr(report, name, piece)
+    elif isinstance(current, dict):
+        current.update(piece)
+    else:
+        current.extend(piece)
 
 
 def open_verify(send: Send, *, path: str, credential: Credential | None,
@@ -66,6 +95,10 @@ def open_verify(send: Send, *, path: str, credential: Credential | None,
     else:
         report.container.update({"format": "directory"})
     report.container["files"] = len(res.store.files)
+    from .lanes import lanes_for
+
+    send(("progress", "laying out history", 0, 1))
+    report.lanes = lanes_for(report)
     send_report(send, report)
     send(("result", {"path": path}))
 

@@ -311,3 +311,11 @@ def _signing_bytes(fields: dict[str, Any], oid: str, fast: bool) -> tuple[bytes,
 def signable_bytes(fields: dict[str, Any]) -> bytes:
     """Canonical bytes of a signable form (what the id hashes)."""
     return canonical(fields)
+
+
+def signing_bytes_of(obj: Obj) -> bytes:
+    """The bytes the signature covers (recomputed when an object was shipped
+    without them)."""
+    if obj.sign_bytes or obj.malformed is not None or not obj.computed_id:
+        return obj.sign_bytes
+    return canonical({**obj.fields, "commit_id": obj.stored_id})

@@ -4,6 +4,7 @@ authoring dialogs.  All work goes through :class:`~inspector.gui.tasks.TaskRunne
 
 from __future__ import annotations
 
+import gc
 import json
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from ..core.container import Credential
 from ..core.export import report_html, report_json
+from ..core.jobs import receive_part
 from ..core.opener import read_secret_file
 from ..core.verify.report import Report, Severity
 from .dialogs.unlock import UnlockDialog
@@ -85,6 +87,10 @@ class MainWindow(QMainWindow):
         lay.addWidget(self.placeholder)
         lay.addWidget(self.tabs)
         self.tabs.setVisible(False)
+        self._stale_tabs: set[Any] = set()
+        self._stage = 0
+        self._selected: str | None = None
+        self.tabs.currentChanged.connect(self._tab_changed)
         self.setCentralWidget(central)
 
         eras_dock = self._dock("Key eras", self.eras, Qt.DockWidgetArea.LeftDockWidgetArea)
@@ -215,6 +221,11 @@ class MainWindow(QMainWindow):
         dlg.open()
 
     def _start_open(self, path: str, credential: Credential | None) -> None:
+        # A big report is a few million objects: while it arrives the cyclic
+        # collector stays off (its full passes would stall the GUI thread for
+        # seconds), and once shown the report is frozen out of its passes.
+        gc.disable()
+        gc.unfreeze()
         self._target = (path, credential)
         self._pending = None
         self.progress.setRange(0, 0)
@@ -250,8 +261,8 @@ class MainWindow(QMainWindow):
     def _on_batch(self, _token: int, kind: str, payload: Any) -> None:
         if kind == "report":
             self._pending = payload
-        elif kind == "objects" and self._pending is not None:
-            self._pending.objects.update(payload)
+        elif kind == "part" and self._pending is not None:
+            receive_part(self._pending, *payload)
 
     def _on_finished(self, _token: int, payload: Any) -> None:
         self._stop_progress()
@@ -265,9 +276,12 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"Aleth Inspector — {Path(path).name}")
         self.set_report(self._pending)
         self._pending = None
+        gc.freeze()
+        gc.enable()
 
     def _on_failed(self, _token: int, code: str, message: str, details: str) -> None:
         self._stop_progress()
+        gc.enable()
         if self._unlock is not None and code in UNLOCK_ERRORS:
             text = {"wrong_passphrase": "Wrong passphrase or recovery code — try again.",
                     "authentication_failed": "Could not decrypt: wrong passphrase, or the file was modified."
@@ -287,6 +301,7 @@ class MainWindow(QMainWindow):
 
     def _on_cancelled(self, _token: int) -> None:
         self._stop_progress()
+        gc.enable()
         self.progress_label.setText("cancelled")
         if self._unlock is not None:
             self._unlock.set_busy(False)
@@ -298,19 +313,37 @@ class MainWindow(QMainWindow):
 
     # ---- showing a report -------------------------------------------------------------
     def set_report(self, report: Report | None) -> None:
+        """Show ``report`` (None: nothing).  The panes are filled one per event-
+        loop turn, verdict first, so a 100k-commit report never freezes the
+        window; ``reportReady`` is emitted when everything is shown."""
         self.report = report
+        self._stage += 1
+        self._stale_tabs.clear()
+        self._selected = None
         self.placeholder.setVisible(report is None)
         self.tabs.setVisible(report is not None)
-        for v in self.views:
-            v.set_report(report)
-        self._show_verdict(report)
-        if report is not None:
-            self.reportReady.emit(report)
-            worst = next((f for f in sorted(report.findings, key=lambda f: f.severity.rank)
-                          if f.severity == Severity.ERROR and f.object_id in report.objects), None)
-            target = worst.object_id if worst is not None else report.head
-            if target in report.objects:
-                self.select(target, None)
+        if report is None:
+            for v in self.views:
+                v.clear()
+            self._show_verdict(None)
+            return
+        steps: list[Any] = [lambda: self._show_verdict(report)]
+        steps += [lambda v=v: v.set_report(report) for v in self.views]
+        steps += [lambda: self._select_first(report), lambda: self.reportReady.emit(report)]
+        self._run_steps(self._stage, steps)
+
+    def _run_steps(self, stage: int, steps: list[Any]) -> None:
+        if stage != self._stage or not steps:
+            return  # a newer report (or none) replaced this one
+        steps[0]()
+        QTimer.singleShot(0, lambda: self._run_steps(stage, steps[1:]))
+
+    def _select_first(self, report: Report) -> None:
+        worst = next((f for f in sorted(report.findings, key=lambda f: f.severity.rank)
+                      if f.severity == Severity.ERROR and f.object_id in report.objects), None)
+        target = worst.object_id if worst is not None else report.head
+        if target in report.objects:
+            self.select(target, None)
 
     def _show_verdict(self, report: Report | None) -> None:
         if report is None:
@@ -330,11 +363,25 @@ class MainWindow(QMainWindow):
 
     # ---- linked selection ---------------------------------------------------------------
     def select(self, object_id: str, source: Any) -> None:
+        """Linked selection: every pane shows ``object_id``; hidden tabs catch up
+        when they are shown (their work is only done when seen)."""
         if self.report is None or not object_id:
             return
+        self._selected = object_id
+        current = self.tabs.currentWidget()
         for v in self.views:
-            if v is not source:
-                v.select(object_id)
+            if v is source:
+                continue
+            if self.tabs.indexOf(v) >= 0 and v is not current:
+                self._stale_tabs.add(v)
+                continue
+            v.select(object_id)
+
+    def _tab_changed(self, _index: int) -> None:
+        v = self.tabs.currentWidget()
+        if v in self._stale_tabs and self._selected:
+            self._stale_tabs.discard(v)
+            v.select(self._selected)
 
     def _era_highlighted(self, index: int) -> None:
         self.history.highlight_era(index)

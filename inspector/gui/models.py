@@ -9,7 +9,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from ..core.verify.report import Finding, Report, Severity, Status
-from .lanes import LaneRow, assign_lanes
+from ..core.lanes import LaneRow, lanes_for
 from .style import SEVERITY_TEXT, band_color, severity_icon, status_badge
 
 Index = QModelIndex | QPersistentModelIndex
@@ -106,8 +106,43 @@ def summarize(content: Any, limit: int = 120) -> str:
     return ", ".join(f"{k}={v}" for k, v in list(content.items())[:3])[:limit]
 
 
+class HistoryFilter:
+    """Search/filter history rows by text, status, era and memory type."""
+
+    def __init__(self, text: str = "", status: str | None = None, era: int | None = None,
+                 mtype: str | None = None) -> None:
+        self.text = text.lower()
+        self.status = status  # a Status value or "problems"
+        self.era = era
+        self.mtype = mtype
+
+    @property
+    def active(self) -> bool:
+        return bool(self.text or self.status or self.era is not None or self.mtype)
+
+    def accepts(self, m: HistoryModel, cid: str) -> bool:
+        assert m.report is not None
+        st = m.report.commits.get(cid, Status.MALFORMED)
+        if self.status == "problems" and st.ok:
+            return False
+        if self.status and self.status != "problems" and st.value != self.status:
+            return False
+        if self.era is not None and m.era_index(cid) != self.era:
+            return False
+        obj = m.report.objects.get(cid)
+        if self.mtype and (obj is None or obj.malformed is not None or obj.get("memory_type") != self.mtype):
+            return False
+        if self.text:
+            summary = summarize(obj.content) if obj is not None and obj.malformed is None else ""
+            return self.text in cid.lower() or self.text in summary.lower()
+        return True
+
+
 class HistoryModel(QAbstractTableModel):
-    """One commit per row, newest first, with lanes from :func:`assign_lanes`."""
+    """One commit per row, newest first, with lanes from :func:`assign_lanes`.
+
+    Filtering lives in the model (``set_filter``): unfiltered, rows map 1:1 to
+    commits and nothing is computed per row until Qt asks for visible cells."""
 
     COLUMNS = ("Graph", "Status", "Time", "Type", "Signer (era)", "Summary", "Id")
     GRAPH, STATUS, TIME, TYPE, SIGNER, SUMMARY, ID = range(7)
@@ -117,31 +152,58 @@ class HistoryModel(QAbstractTableModel):
         self.report: Report | None = None
         self.ids: list[str] = []
         self.lanes: list[LaneRow] = []
-        self.row_of: dict[str, int] = {}
         self.highlight_era: int | None = None
+        self.visible: list[int] | None = None  # filtered rows (indices into ids), None = all
+        self.filter = HistoryFilter()
 
     def set_report(self, report: Report | None) -> None:
         self.beginResetModel()
         self.report = report
         self.highlight_era = None
+        self.visible = None
+        self.filter = HistoryFilter()
         if report is None:
-            self.ids, self.lanes, self.row_of = [], [], {}
+            self.ids, self.lanes = [], []
         else:
             self.ids = list(reversed(report.order))
-            objs = report.objects
-            parents = {cid: (objs[cid].parents if cid in objs and objs[cid].malformed is None else [])
-                       for cid in self.ids}
-            self.lanes = assign_lanes(self.ids, parents)
-            self.row_of = {cid: i for i, cid in enumerate(self.ids)}
+            # the worker lays out lanes; compute them here only for reports built in-process
+            self.lanes = report.lanes if report.lanes is not None and len(report.lanes) == len(self.ids) \
+                else lanes_for(report)
         self.endResetModel()
 
     def set_highlight_era(self, era: int | None) -> None:
         self.highlight_era = era
-        if self.ids:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self.ids) - 1, len(self.COLUMNS) - 1))
+        if self.rowCount():
+            self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, len(self.COLUMNS) - 1))
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self.ids)
+        if parent.isValid():
+            return 0
+        return len(self.ids) if self.visible is None else len(self.visible)
+
+    def commit_at(self, row: int) -> str:
+        return self.ids[row if self.visible is None else self.visible[row]]
+
+    def row_for(self, cid: str) -> int | None:
+        """The visible row of a commit (None when absent or filtered out)."""
+        if self.report is None or cid not in self.report.commits:
+            return None
+        i = self.ids.index(cid)  # one C-speed scan instead of a 100k-entry map kept around
+        if self.visible is None:
+            return i
+        import bisect
+
+        k = bisect.bisect_left(self.visible, i)
+        return k if k < len(self.visible) and self.visible[k] == i else None
+
+    def set_filter(self, flt: "HistoryFilter") -> None:
+        self.beginResetModel()
+        self.filter = flt
+        if not flt.active or self.report is None:
+            self.visible = None
+        else:
+            self.visible = [i for i, cid in enumerate(self.ids) if flt.accepts(self, cid)]
+        self.endResetModel()
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:
         return len(self.COLUMNS)
@@ -158,7 +220,8 @@ class HistoryModel(QAbstractTableModel):
         if not index.isValid() or self.report is None:
             return None
         r = self.report
-        cid = self.ids[index.row()]
+        row = index.row()
+        cid = self.commit_at(row)
         col = index.column()
         status = r.commits.get(cid, Status.MALFORMED)
         obj = r.objects.get(cid)
@@ -203,7 +266,7 @@ class HistoryModel(QAbstractTableModel):
         if role == OBJECT_ID_ROLE:
             return cid
         if role == LANE_ROLE:
-            return self.lanes[index.row()]
+            return self.lanes[row if self.visible is None else self.visible[row]]
         if role == STATUS_ROLE:
             return status
         if role == ERA_ROLE:
@@ -211,43 +274,3 @@ class HistoryModel(QAbstractTableModel):
         return None
 
 
-class HistoryFilter(QSortFilterProxyModel):
-    """Search/filter history rows by text, status, era and memory type."""
-
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self.text = ""
-        self.status: str | None = None  # a Status value or "problems"
-        self.era: int | None = None
-        self.mtype: str | None = None
-
-    @property
-    def active(self) -> bool:
-        return bool(self.text or self.status or self.era is not None or self.mtype)
-
-    def set_filter(self, *, text: str = "", status: str | None = None, era: int | None = None,
-                   mtype: str | None = None) -> None:
-        self.beginFilterChange()
-        self.text, self.status, self.era, self.mtype = text.lower(), status, era, mtype
-        self.endFilterChange()
-
-    def filterAcceptsRow(self, row: int, parent: Index) -> bool:
-        if not self.active:
-            return True
-        m = self.sourceModel()
-        assert isinstance(m, HistoryModel) and m.report is not None
-        cid = m.ids[row]
-        st = m.report.commits.get(cid, Status.MALFORMED)
-        if self.status == "problems" and st.ok:
-            return False
-        if self.status and self.status != "problems" and st.value != self.status:
-            return False
-        if self.era is not None and m.era_index(cid) != self.era:
-            return False
-        obj = m.report.objects.get(cid)
-        if self.mtype and (obj is None or obj.malformed is not None or obj.get("memory_type") != self.mtype):
-            return False
-        if self.text:
-            summary = summarize(obj.content) if obj is not None and obj.malformed is None else ""
-            return self.text in cid.lower() or self.text in summary.lower()
-        return True

@@ -123,10 +123,10 @@ def test_history_filter_by_status_and_era_highlight(qtbot, window):
     report = open_and_wait(qtbot, window, FIX / "03_rotation_unmerged_legacy_branch" / "store")
     h = window.history
     h.filter_to(status="problems")
-    assert h.proxy.rowCount() == 2
+    assert h.model.rowCount() == 2
     h.filter_to(status=None)
     h.status_combo.setCurrentIndex(0)
-    assert h.proxy.rowCount() == len(report.commits)
+    assert h.model.rowCount() == len(report.commits)
     window.eras.eraHighlighted.emit(0)
     assert h.model.highlight_era == 0
     assert window.tabs.currentWidget() is h
@@ -189,3 +189,18 @@ def test_screenshot_command_writes_png(tmp_path):
         capture_output=True, text=True, timeout=180, env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
     assert proc.returncode == 0, proc.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 20_000
+
+
+def test_detail_shows_the_signed_bytes_of_a_shipped_object(qtbot, window):
+    # objects arrive from the worker without their signing bytes; the detail recomputes them
+    report = open_and_wait(qtbot, window, FIX / "01_basic" / "store")
+    cid = report.head
+    assert report.objects[cid].sign_bytes == b""
+    window.select(cid, None)
+    text = window.detail.bytes.toPlainText()
+    assert f'"commit_id":"{cid}"' in text and text.startswith("{")
+    import hashlib
+    from inspector.core.canonical import canonical
+
+    obj = report.objects[cid]
+    assert "sha256:" + hashlib.sha256(canonical(obj.fields)).hexdigest() == cid

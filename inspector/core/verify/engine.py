@@ -292,7 +292,19 @@ class _Verifier:
         r.mutmem = mutmem.analyze(self.add, store.artifact, book, dag, r.order, commits, evidence,
                                   r.commits, r.evidence, r.signer, head if head in commits else None)
         self.lap("mutmem")
+        per_era: dict[int, int] = {}
+        for cid in commits:
+            i = r.signer.get(cid)
+            if i is not None:
+                per_era[i] = per_era.get(i, 0) + 1
+        types: dict[str, int] = {}
+        for o in commits.values():
+            if o.malformed is None:
+                t = o.fields.get("memory_type", "")
+                types[t] = types.get(t, 0) + 1
         r.counts = {
+            **{f"era_commits:{i}": n for i, n in sorted(per_era.items())},
+            **{f"memory_type:{t}": n for t, n in sorted(types.items())},
             "commits": len(commits),
             "evidence": len(evidence),
             "artifacts": store.count("artifacts"),

@@ -129,6 +129,7 @@ class Report:
     container: dict[str, Any] = field(default_factory=dict)
     objects: dict[str, Any] = field(default_factory=dict)  # id -> Obj (for detail views)
     mutmem: Any = None  # MutMemView (SPEC C) when the file carries MutMem data
+    lanes: list[Any] | None = None  # history lanes (core.lanes), filled for the GUI by its worker
 
     # ---- derived -------------------------------------------------------
     @property

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
+from ...core.objects import signing_bytes_of
 from ...core.verify.explain import explain
 from ...core.verify.report import Report
 from ..style import status_badge, wrappable
@@ -132,8 +133,8 @@ class DetailView(QWidget):
         if obj is not None and obj.raw is not None:
             self._fill(self.tree.invisibleRootItem(), obj.raw)
             self.tree.expandToDepth(0)
-        self.bytes.setPlainText(obj.sign_bytes.decode("utf-8", "replace") if obj is not None and obj.sign_bytes
-                                else "")
+        data = signing_bytes_of(obj) if obj is not None else b""
+        self.bytes.setPlainText(data.decode("utf-8", "replace"))
 
     def _show_era(self, index: int) -> None:
         r = self.report

@@ -24,7 +24,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QScrollArea, QToolTip, QVBoxLayout, QWidget
 
-from ...core.graphml import dag_index
 from ...core.verify.report import KeyEra, Report
 from ..style import era_color
 
@@ -80,16 +79,21 @@ class EraSpan:
 
 def era_spans(report: Report) -> list[EraSpan]:
     """Timeline spans of ``report``'s eras (pure; also used by tests)."""
-    pos = {cid: i for i, cid in enumerate(report.order)}
+    # linear in C where possible: a 99k-commit report must not stall the GUI thread
+    from ...core.verify.report import Status
+
     last = max(len(report.order) - 1, 0)
-    counts = [0] * len(report.eras)
+    counts = [report.counts.get(f"era_commits:{i}", 0) for i in range(len(report.eras))]
+    bad = {s for s in Status if not s.ok}
+    bad_ids = {cid for cid, st in report.commits.items() if st in bad}
+    wanted = bad_ids | {e.cutoff for e in report.eras if e.cutoff} | \
+        {e.grant_cutoff for e in report.eras if e.grant_cutoff}
+    pos = {cid: i for i, cid in enumerate(report.order) if cid in wanted} if wanted else {}
     problems: list[list[int]] = [[] for _ in report.eras]
-    for cid, i in report.signer.items():
-        status = report.commits.get(cid)
-        if status is not None and 0 <= i < len(counts):
-            counts[i] += 1
-            if not status.ok and cid in pos:
-                problems[i].append(pos[cid])
+    for cid in bad_ids:
+        i = report.signer.get(cid)
+        if i is not None and 0 <= i < len(problems) and cid in pos:
+            problems[i].append(pos[cid])
     out = []
     for era in report.eras:
         gpos = pos.get(era.grant_cutoff) if era.grant_cutoff else None
@@ -590,7 +594,8 @@ class ErasView(QWidget):
                 self._ensure_visible(index)
             return
         if object_id in self.report.commits:
-            self.timeline.marker = dag_index(self.report).position.get(object_id)
+            # one C-speed scan; building a 99k-entry index here would stall the GUI thread
+            self.timeline.marker = self.report.order.index(object_id) if object_id in self.report.commits else None
             era = self.report.signer.get(object_id)
             if era is not None:
                 self.timeline.set_selected(era)

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.verify.report import Report, Status
-from ..lanes import LaneRow
+from ...core.lanes import LaneRow
 from ..models import ERA_ROLE, LANE_ROLE, OBJECT_ID_ROLE, STATUS_ROLE, HistoryFilter, HistoryModel
 from ..style import era_color
 
@@ -22,9 +22,9 @@ BAND_W = 6
 class LaneDelegate(QStyledItemDelegate):
     """Paints the graph column: the era band, lane lines and the node."""
 
-    def __init__(self, proxy: HistoryFilter, parent: QWidget | None = None) -> None:
+    def __init__(self, model: HistoryModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.proxy = proxy
+        self.model = model
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:  # noqa: N802
         lanes: LaneRow | None = index.data(LANE_ROLE)
@@ -54,12 +54,12 @@ class LaneDelegate(QStyledItemDelegate):
         pen = QPen(line, 1.6)
         painter.setPen(pen)
         lx = lambda lane: x0 + lane * LANE_W  # noqa: E731
-        if not self.proxy.active:
+        if not self.model.filter.active:
             for a, b in lanes.up:
                 painter.drawLine(QPointF(lx(a), top), QPointF(lx(b), mid))
             for a, b in lanes.down:
                 painter.drawLine(QPointF(lx(a), mid), QPointF(lx(b), bottom))
-        cx, rad = lx(lanes.lane if not self.proxy.active else 0), 5.0
+        cx, rad = lx(lanes.lane if not self.model.filter.active else 0), 5.0
         if status.ok:
             color = era_color(era) if era is not None else QColor("#757575")
             painter.setBrush(QBrush(color))
@@ -87,8 +87,6 @@ class HistoryView(QWidget):
         super().__init__(parent)
         self.report: Report | None = None
         self.model = HistoryModel(self)
-        self.proxy = HistoryFilter(self)
-        self.proxy.setSourceModel(self.model)
         self._quiet = False
 
         self.search = QLineEdit(placeholderText="Search id or content…  (Ctrl+F)")
@@ -111,8 +109,8 @@ class HistoryView(QWidget):
 
         self.table = QTableView()
         self.table.setAccessibleName("Commit history")
-        self.table.setModel(self.proxy)
-        self.table.setItemDelegateForColumn(HistoryModel.GRAPH, LaneDelegate(self.proxy, self.table))
+        self.table.setModel(self.model)
+        self.table.setItemDelegateForColumn(HistoryModel.GRAPH, LaneDelegate(self.model, self.table))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().setVisible(False)
@@ -154,13 +152,13 @@ class HistoryView(QWidget):
         self.era_combo.addItem("All", None)
         self.type_combo.addItem("All", None)
         if report is not None:
+            present = set(report.commits.values())
             for s in Status:
-                if s in report.commits.values():
+                if s in present:
                     self.status_combo.addItem(s.value, s.value)
             for e in report.eras:
                 self.era_combo.addItem(f"{e.key_id} ({e.role})", e.index)
-            types = sorted({o.get("memory_type") for o in report.objects.values()
-                            if o.kind == "commit" and o.malformed is None})
+            types = sorted(k.split(":", 1)[1] for k in report.counts if k.startswith("memory_type:"))
             for t in types:
                 self.type_combo.addItem(t, t)
         for combo in (self.status_combo, self.era_combo, self.type_combo):
@@ -170,15 +168,17 @@ class HistoryView(QWidget):
         self._quiet = False
 
     def select(self, object_id: str) -> None:
-        row = self.model.row_of.get(object_id)
-        if row is None:
+        if self.report is None or object_id not in self.report.commits:
             return
-        idx = self.proxy.mapFromSource(self.model.index(row, 0))
-        if not idx.isValid():  # filtered out: clear filters so the selection shows
+        row = self.model.row_for(object_id)
+        if row is None:  # filtered out: clear filters so the selection shows
             self.search.clear()
             for c in (self.status_combo, self.era_combo, self.type_combo):
                 c.setCurrentIndex(0)
-            idx = self.proxy.mapFromSource(self.model.index(row, 0))
+            row = self.model.row_for(object_id)
+        if row is None:
+            return
+        idx = self.model.index(row, 0)
         self._quiet = True
         self.table.setCurrentIndex(idx)
         self.table.scrollTo(idx, QAbstractItemView.ScrollHint.PositionAtCenter)
@@ -195,10 +195,12 @@ class HistoryView(QWidget):
 
     # ---- internals ------------------------------------------------------------
     def _apply_filter(self) -> None:
-        self.proxy.set_filter(text=self.search.text(), status=self.status_combo.currentData(),
-                              era=self.era_combo.currentData(), mtype=self.type_combo.currentData())
-        total = self.model.rowCount()
-        shown = self.proxy.rowCount()
+        flt = HistoryFilter(self.search.text(), self.status_combo.currentData(),
+                            self.era_combo.currentData(), self.type_combo.currentData())
+        if flt.active or self.model.filter.active:
+            self.model.set_filter(flt)
+        total = len(self.model.ids)
+        shown = self.model.rowCount()
         self.count.setText(f"{shown:,} of {total:,}" if shown != total else f"{total:,} commits")
 
     def _row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:

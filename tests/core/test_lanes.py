@@ -1,7 +1,7 @@
 """The pure lane function: linear history, a branch and its merge, an
 unmerged side branch, and a missing parent."""
 
-from inspector.gui.lanes import assign_lanes
+from inspector.core.lanes import assign_lanes
 
 
 def test_linear_history_uses_one_lane():

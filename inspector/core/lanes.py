@@ -1,4 +1,5 @@
-"""Pure lane assignment for the history graph (no Qt; unit-tested).
+"""Pure lane assignment for the history graph (unit-tested; computed in the
+worker process so the GUI thread only paints).
 
 Rows are commits newest first.  Each row says in which lane its node sits and
 which line segments to draw in the upper half (from the row above into this
@@ -9,7 +10,10 @@ linear in rows × active lanes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    from .verify.report import Report
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,3 +74,12 @@ def assign_lanes(rows: Sequence[str], parents: dict[str, Sequence[str]]) -> list
         width = max([lane + 1] + [max(a, b) + 1 for a, b in up + tuple(down)])
         out.append(LaneRow(lane, up, tuple(down), width))
     return out
+
+
+def lanes_for(report: "Report") -> list[LaneRow]:
+    """Lanes of a report's commits, newest first (the history's row order)."""
+    rows = list(reversed(report.order))
+    objs = report.objects
+    parents = {cid: (objs[cid].parents if cid in objs and objs[cid].malformed is None else [])
+               for cid in rows}
+    return assign_lanes(rows, parents)
