@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean
+.PHONY: run test bench package package-smoke desktop-check clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,9 +23,24 @@ run: $(STAMP)
 test: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
 
+## package: build the one-folder bundle build/dist/aleth-inspector (PyInstaller)
+package: $(STAMP)
+	$(PY) -m pip install --quiet 'pyinstaller>=6.10,<7'
+	PYINSTALLER_CONFIG_DIR=build/pyinstaller-cache $(VENV)/bin/pyinstaller packaging/aleth-inspector.spec \
+		--distpath build/dist --workpath build/work --noconfirm --log-level WARN
+
+## package-smoke: build the bundle, then run it headless (--version, verify, GUI screenshot)
+package-smoke: package
+	bash packaging/smoke_test.sh build/dist/aleth-inspector
+
+## desktop-check: validate the .desktop, AppStream and MIME files
+desktop-check:
+	bash packaging/check_desktop_files.sh
+
 ## bench: speed ratios against alethech 0.9.5 and the Ed25519 floor (not in CI)
 bench: $(STAMP)
 	$(PY) bench/verify_bench.py
+	$(PY) bench/gui_bench.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache
