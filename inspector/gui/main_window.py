@@ -514,8 +514,8 @@ class MainWindow(QMainWindow):
             side, bottom = self._initial_docks
             self._initial_docks = None
             w = self.width()
-            self.resizeDocks(side, [int(w * 0.27), int(w * 0.27)], Qt.Orientation.Horizontal)
-            self.resizeDocks(bottom, [int(self.height() * 0.22)], Qt.Orientation.Vertical)
+            self.resizeDocks(side, [int(w * 0.29), int(w * 0.24)], Qt.Orientation.Horizontal)
+            self.resizeDocks(bottom, [int(self.height() * 0.17)], Qt.Orientation.Vertical)
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802
         self.runner.shutdown()

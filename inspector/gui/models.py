@@ -144,8 +144,8 @@ class HistoryModel(QAbstractTableModel):
     Filtering lives in the model (``set_filter``): unfiltered, rows map 1:1 to
     commits and nothing is computed per row until Qt asks for visible cells."""
 
-    COLUMNS = ("Graph", "Status", "Time", "Type", "Signer (era)", "Summary", "Id")
-    GRAPH, STATUS, TIME, TYPE, SIGNER, SUMMARY, ID = range(7)
+    COLUMNS = ("Graph", "Status", "Summary", "Signer", "Type", "Time", "Id")
+    GRAPH, STATUS, SUMMARY, SIGNER, TYPE, TIME, ID = range(7)
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -239,7 +239,7 @@ class HistoryModel(QAbstractTableModel):
                 if era is None:
                     return obj.key_id if obj is not None and obj.malformed is None else ""
                 e = r.eras[era]
-                return f"{e.key_id} · era {era + 1}"
+                return e.key_id + ("" if e.revoked_by is None else " (revoked)")
             if col == self.SUMMARY:
                 return summarize(obj.content) if obj is not None and obj.malformed is None else "(unreadable)"
             if col == self.ID:

@@ -121,7 +121,7 @@ class DetailView(QWidget):
                          if era.revoked_by else "active")
                 rows.append(("Verifying key", f"{era.key_id} ({era.role}), fingerprint {era.fingerprint}, "
                              f"x = {era.public_key}"))
-                rows.append(("Era", f"era {era.index + 1}: {state}"))
+                rows.append(("Key era", f"{era.key_id}: {state}"))
             elif obj.key_id:
                 rows.append(("Named key", f"{obj.key_id} of {obj.agent_id} (no verifying key found)"))
             if obj.unsigned_fields:

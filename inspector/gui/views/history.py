@@ -122,8 +122,8 @@ class HistoryView(QWidget):
         h.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         h.setStretchLastSection(False)
         h.setSectionResizeMode(HistoryModel.SUMMARY, QHeaderView.ResizeMode.Stretch)
-        for col, w in ((HistoryModel.GRAPH, 64), (HistoryModel.STATUS, 120), (HistoryModel.TIME, 128),
-                       (HistoryModel.TYPE, 150), (HistoryModel.SIGNER, 150), (HistoryModel.ID, 110)):
+        for col, w in ((HistoryModel.GRAPH, 56), (HistoryModel.STATUS, 118), (HistoryModel.SIGNER, 150),
+                       (HistoryModel.TYPE, 140), (HistoryModel.TIME, 128), (HistoryModel.ID, 110)):
             self.table.setColumnWidth(col, w)
         self.table.selectionModel().currentRowChanged.connect(self._row_changed)
 
