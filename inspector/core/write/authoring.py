@@ -257,7 +257,7 @@ def label(src: Source, memory: str, label_: str, key: KeyPair, reason: str, *,
     """Append a label record (SPEC C2); refuses what the verifier would flag."""
     _check_input(src, allow_invalid)
     w = _writer(src, None)
-    mm = MutMemWriter(w)
+    mm = MutMemWriter(w, report=src.report)
     mm.label(memory, label_, key=key, reason=reason, evidence=evidence or [],
              confidence_milli=confidence_milli)
     return _finish("label", src, w.store, allow_invalid=allow_invalid, options=options)

@@ -16,6 +16,7 @@ from ..keys import KeyPair, sha256_id
 from ..privacy import strip_private, strip_private_value
 from ..verify import mutmem as rules
 from ..verify.engine import verify
+from ..verify.report import Report
 from .builder import StoreWriter
 
 
@@ -49,9 +50,12 @@ class MutMemWriter:
     verifier's view of the store and then kept up to date by every write.
     """
 
-    def __init__(self, writer: StoreWriter) -> None:
+    def __init__(self, writer: StoreWriter, report: "Report | None" = None) -> None:
+        """``report``: the verifier's report on exactly ``writer.store`` when the
+        caller has one already (saves a second verification of a big file)."""
         self.w = writer
-        report = verify(writer.store)
+        if report is None:
+            report = verify(writer.store)
         self.weight_tip: dict[str, tuple[str | None, int]] = {}
         self.label_tip: dict[str, tuple[str | None, str | None]] = {}
         self.text: dict[str, set[str]] = {}
