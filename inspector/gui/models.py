@@ -20,7 +20,21 @@ ERA_ROLE = Qt.ItemDataRole.UserRole + 4
 SORT_ROLE = Qt.ItemDataRole.UserRole + 5
 
 
-class FindingsModel(QAbstractTableModel):
+class ColumnsModel(QAbstractTableModel):
+    """A table model whose header is its ``COLUMNS``."""
+
+    COLUMNS: tuple[str, ...] = ()
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.COLUMNS[section]
+        return None
+
+
+class FindingsModel(ColumnsModel):
     COLUMNS = ("Severity", "Code", "Object", "Id", "Message")
 
     def __init__(self, parent: Any = None) -> None:
@@ -34,14 +48,6 @@ class FindingsModel(QAbstractTableModel):
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self.findings)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:
-        return len(self.COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.COLUMNS[section]
-        return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -138,7 +144,7 @@ class HistoryFilter:
         return True
 
 
-class HistoryModel(QAbstractTableModel):
+class HistoryModel(ColumnsModel):
     """One commit per row, newest first, with lanes from :func:`assign_lanes`.
 
     Filtering lives in the model (``set_filter``): unfiltered, rows map 1:1 to
@@ -204,14 +210,6 @@ class HistoryModel(QAbstractTableModel):
         else:
             self.visible = [i for i, cid in enumerate(self.ids) if flt.accepts(self, cid)]
         self.endResetModel()
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:
-        return len(self.COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.COLUMNS[section]
-        return None
 
     def era_index(self, cid: str) -> int | None:
         return self.report.signer.get(cid) if self.report else None

@@ -153,6 +153,17 @@ class MutMemView:
     memories: dict[str, MemoryView]
     receipts: dict[str, ReceiptView]
 
+    def memory_of_record(self) -> dict[str, str]:
+        """Weight-transition and label record id → the memory it is about."""
+        out: dict[str, str] = {}
+        for mid, mv in self.memories.items():
+            for tp in mv.trajectory:
+                if tp.commit:
+                    out[tp.commit] = mid
+            for lp in mv.labels:
+                out[lp.commit] = mid
+        return out
+
     def to_json(self) -> dict[str, Any]:
         return {"memories": {k: v.to_json() for k, v in self.memories.items()},
                 "receipts": {k: v.to_json() for k, v in self.receipts.items()}}

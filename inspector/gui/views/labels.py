@@ -318,12 +318,7 @@ class LabelsView(QWidget):
             self._placeholder.setText(NO_MUTMEM_TEXT)
             self._stack.setCurrentIndex(0)
             return
-        for mid, mv in self._mm.memories.items():
-            for lp in mv.labels:
-                self._record_to_memory[lp.commit] = mid
-            for tp in mv.trajectory:
-                if tp.commit:
-                    self._record_to_memory[tp.commit] = mid
+        self._record_to_memory = self._mm.memory_of_record()
         self._fill_picker()
         self._fill_receipts()
         self._stack.setCurrentIndex(1)

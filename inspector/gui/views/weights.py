@@ -52,6 +52,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.verify.mutmem import Q_MAX, Q_MIN, Q_START, TrajectoryPoint, rank
+from ..models import ColumnsModel
 from ..style import is_dark
 from .labels import label_badge, memory_text, short_id
 
@@ -80,7 +81,7 @@ class _Row:
     label_records: int
 
 
-class MemoryTableModel(QAbstractTableModel):
+class MemoryTableModel(ColumnsModel):
     """One row per memory of ``report.mutmem.memories``."""
 
     COLUMNS = ("Memory", "Content", "Weight", "Label", "Trust", "Transitions")
@@ -98,18 +99,13 @@ class MemoryTableModel(QAbstractTableModel):
     def rowCount(self, parent: Index = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self.rows)
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.COLUMNS[section]
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
             return {self.C_WEIGHT: "current milli-weight at HEAD (▲ above, ▼ below the 1000 start)",
                     self.C_TRUST: "a memory whose label ranks 3 or more is untrusted",
                     self.C_TRANS: "number of weight transitions"}.get(section)
-        return None
+        return super().headerData(section, orientation, role)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -409,12 +405,8 @@ class WeightsView(QWidget):
             return
         self._pos = {cid: i for i, cid in enumerate(getattr(report, "order", []) or [])}
         rows = []
+        self._record_to_memory = self._mm.memory_of_record()
         for mid, mv in self._mm.memories.items():
-            for tp in mv.trajectory:
-                if tp.commit:
-                    self._record_to_memory[tp.commit] = mid
-            for lp in mv.labels:
-                self._record_to_memory[lp.commit] = mid
             q = mv.weight_q if isinstance(mv.weight_q, int) else Q_START
             rows.append(_Row(mid, memory_text(report, mid), q, mv.label, mv.untrusted,
                              max(len(mv.trajectory) - 1, 0), len(mv.labels)))
