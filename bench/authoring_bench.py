@@ -47,7 +47,6 @@ def main() -> int:
     root = generated[0]
     # an auditor and an evidence record so the label operation has what it needs
     from inspector.core.store import Store
-    from inspector.core.write.mutmem import MutMemWriter
 
     w = StoreWriter(Store(dict(files)), root=root)
     auditor = keys.KeyPair.generate()

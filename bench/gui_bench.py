@@ -35,7 +35,6 @@ def main() -> int:
         return 2
 
     from PySide6.QtCore import QElapsedTimer, QSettings, QTimer
-    from PySide6.QtWidgets import QApplication
 
     from inspector.core.container import Credential
     from inspector.gui.app import make_app

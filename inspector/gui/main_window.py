@@ -5,7 +5,6 @@ authoring dialogs.  All work goes through :class:`~inspector.gui.tasks.TaskRunne
 from __future__ import annotations
 
 import gc
-import json
 from pathlib import Path
 from typing import Any
 

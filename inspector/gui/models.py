@@ -8,7 +8,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from ..core.verify.report import Finding, Report, Severity, Status
+from ..core.verify.report import Finding, Report, Status
 from ..core.lanes import LaneRow, lanes_for
 from .style import SEVERITY_TEXT, band_color, severity_icon, status_badge
 

@@ -19,11 +19,10 @@ from typing import Any
 
 import pytest
 
-from inspector.core.canonical import canonical
 from inspector.core.container import Credential
 from inspector.core.demo import build_demo
 from inspector.core.errors import OperationError
-from inspector.core.keys import KeyPair, sha256_id
+from inspector.core.keys import KeyPair
 from inspector.core.opener import open_and_verify
 from inspector.core.store import read_directory, write_directory
 from inspector.core.verify import mutmem as rules

@@ -6,7 +6,6 @@ command.  Work runs in the real worker process."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path

@@ -22,11 +22,11 @@ import gc
 import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from dataclasses import dataclass
+from typing import Callable, Iterable
 
 from ..errors import Cancelled
-from ..keys import b64url, decode_signature, sha256_id, verify_sig
+from ..keys import decode_signature, sha256_id, verify_sig
 from ..objects import Obj, build_object, id_from_path, parse_object
 from ..canonical import JsonError, loads_strict
 from ..store import Store

@@ -158,7 +158,7 @@ class MutMemWriter:
             missing = [e for e in evidence if f"evidence/{e}.json" not in self.w.store.files]
             if not evidence or missing:
                 raise OperationError("mutmem_label_evidence_missing",
-                                     f"a verdict label needs evidence ids present in the file"
+                                     "a verdict label needs evidence ids present in the file"
                                      + (f"; not found: {', '.join(missing)}" if missing else ""))
         prev, _ = self.label_tip[memory]
         content = {"mutmem": 1, "kind": "label", "memory": memory, "prev": prev, "label": label,

@@ -24,7 +24,6 @@ from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QEvent,
     QItemSelectionModel,
     QModelIndex,
