@@ -34,7 +34,7 @@ from .graph import Dag
 from .identity import KeyBook, build_keybook
 from .report import Finding, Report, Severity, Status
 
-CHUNK = 2000
+CHUNK = 1000  # objects parsed between hand-offs to the signature threads
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 Progress = Callable[[str, int, int], None]
@@ -320,16 +320,19 @@ class _Verifier:
 
     # ---- signatures -----------------------------------------------------
     def _submit(self, pool: ThreadPoolExecutor, batch: list[_Signed]) -> None:
-        work = [(decode_signature(s.obj.signature), s.obj.sign_bytes, s.candidates)
-                for s in batch if s.resolution == "ok"]
-        if not work:
+        """Hand a parsed chunk's signature checks to the pool, split so that
+        every pool thread gets a share while the main thread parses on."""
+        todo = [s for s in batch if s.resolution == "ok"]
+        if not todo:
             return
-        fut = pool.submit(_check_batch, work)
-        k = 0
-        for s in batch:
-            if s.resolution == "ok":
+        parts = max(1, self.opts.threads)
+        size = -(-len(todo) // parts)
+        for i in range(0, len(todo), size):
+            part = todo[i:i + size]
+            fut = pool.submit(_check_batch, [(decode_signature(s.obj.signature), s.obj.sign_bytes,
+                                              s.candidates) for s in part])
+            for k, s in enumerate(part):
                 s.future, s.start = fut, k
-                k += 1
 
     def _collect(self, pending: list[_Signed]) -> None:
         results: dict[int, list[int]] = {}
