@@ -425,3 +425,15 @@ def test_alethech_cli_verify_agrees_on_our_directory(v2_writer: StoreWriter, tmp
                        timeout=TIMEOUT, stdin=subprocess.DEVNULL)
     assert r.returncode != 0
     assert open_and_verify(directory).verdict == "fail"
+
+
+def test_alethech_opens_the_embedded_demo_and_verifies_it(tmp_path):
+    """The app's default file is readable by alethech 0.9.5, and its verify says OK."""
+    from alethech.container_v2 import open_container_v2
+    from alethech.verify import verify_store
+
+    root = Path(__file__).resolve().parents[2]
+    store = open_container_v2(root / "resources" / "demo.aleth", tmp_path / "demo", passphrase="demo")
+    report = verify_store(store)
+    assert report.ok, report.errors[:3]
+    assert report.commits_total == 345
