@@ -17,3 +17,14 @@ from inspector.core.verify.engine import verify
 def demo_report():
     """A verified demo store (built once per session; views must not mutate it)."""
     return verify(build_demo().store)
+
+
+def show_view(qtbot, view_class, report, size=(1000, 650)):
+    """A view of ``view_class`` showing ``report``, on screen (offscreen)."""
+    view = view_class()
+    qtbot.addWidget(view)
+    view.resize(*size)
+    view.set_report(report)
+    view.show()
+    qtbot.waitExposed(view)
+    return view

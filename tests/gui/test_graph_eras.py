@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import networkx as nx
 import pytest
+
+from .conftest import show_view
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtTest import QTest
@@ -26,24 +28,12 @@ def dark_report():
 
 @pytest.fixture
 def graph(qtbot, demo_report):
-    view = GraphView()
-    qtbot.addWidget(view)
-    view.resize(900, 500)
-    view.set_report(demo_report)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
+    return show_view(qtbot, GraphView, demo_report, (900, 500))
 
 
 @pytest.fixture
 def eras(qtbot, demo_report):
-    view = ErasView()
-    qtbot.addWidget(view)
-    view.resize(900, 500)
-    view.set_report(demo_report)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
+    return show_view(qtbot, ErasView, demo_report, (900, 500))
 
 
 def _merge(report):

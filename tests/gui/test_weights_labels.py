@@ -7,6 +7,8 @@ import struct
 
 import pyqtgraph as pg
 import pytest
+
+from .conftest import show_view
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication
 
@@ -22,24 +24,12 @@ BASIC = "/work/main/tests/fixtures/alethech-0.9.5/01_basic/store"
 # ---------------------------------------------------------------- fixtures
 @pytest.fixture
 def weights(qtbot, demo_report):
-    w = WeightsView()
-    qtbot.addWidget(w)
-    w.set_report(demo_report)
-    w.resize(1000, 650)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return show_view(qtbot, WeightsView, demo_report)
 
 
 @pytest.fixture
 def labels(qtbot, demo_report):
-    v = LabelsView()
-    qtbot.addWidget(v)
-    v.set_report(demo_report)
-    v.resize(1000, 650)
-    v.show()
-    qtbot.waitExposed(v)
-    return v
+    return show_view(qtbot, LabelsView, demo_report)
 
 
 def _reweighted(report):
