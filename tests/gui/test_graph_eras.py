@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import networkx as nx
 import pytest
-
-from .conftest import show_view
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtTest import QTest
@@ -19,6 +17,7 @@ from inspector.gui.views.eras import ErasView, era_spans
 from inspector.gui.views.graph import GraphView
 
 from ..conftest import ALETHECH
+from .conftest import show_view
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,6 @@ import struct
 
 import pyqtgraph as pg
 import pytest
-
-from .conftest import show_view
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication
 
@@ -17,6 +15,8 @@ from inspector.core.verify.engine import verify
 from inspector.core.verify.merkle import InclusionProof
 from inspector.gui.views.labels import DISCLOSURE_NOTE, LabelsView
 from inspector.gui.views.weights import MEMORY_ID_ROLE, MemoryTableModel, WeightsView
+
+from .conftest import show_view
 
 BASIC = "/work/main/tests/fixtures/alethech-0.9.5/01_basic/store"
 
