@@ -716,6 +716,14 @@ def _b64_payload_decode(text: str) -> bytes | None:
         return None
 
 
+def _bad_path(message: str, path: Any, likely_cause: str | None = None) -> ContainerError:
+    return ContainerError(
+        "invalid_payload_path", f"{message}: {_short(path)}",
+        expected="HEAD, root_authority.json, keys/signing.key or <store dir>/<name>",
+        found=_short(path), likely_cause=likely_cause,
+    )
+
+
 def _payload_error(message: str, **kw: Any) -> ContainerError:
     return ContainerError("invalid_payload", message, **kw)
 
@@ -759,13 +767,8 @@ def decode_payload(plain: bytes) -> dict[str, bytes]:
     allowed = is_allowed_path
     for path, text in files.items():
         if not allowed(path):
-            raise ContainerError(
-                "invalid_payload_path",
-                f"the payload holds a path that is not allowed: {_short(path)}",
-                expected="HEAD, root_authority.json, keys/signing.key or <store dir>/<name>",
-                found=_short(path),
-                likely_cause="a crafted file (path traversal) or a foreign payload",
-            )
+            raise _bad_path("the payload holds a path that is not allowed", path,
+                            likely_cause="a crafted file (path traversal) or a foreign payload")
         if type(text) is not str:
             raise _payload_error(
                 f"the content of {_short(path)} is not a base64url string", found=type(text).__name__
@@ -823,12 +826,7 @@ def _payload_bytes(files: Mapping[str, bytes]) -> bytes:
     total = 0
     for path, data in files.items():
         if not is_allowed_path(path):
-            raise ContainerError(
-                "invalid_payload_path",
-                f"refusing to seal a path that is not allowed: {_short(path)}",
-                expected="HEAD, root_authority.json, keys/signing.key or <store dir>/<name>",
-                found=_short(path),
-            )
+            raise _bad_path("refusing to seal a path that is not allowed", path)
         if not isinstance(data, (bytes, bytearray, memoryview)):
             raise _payload_error(f"the content of {_short(path)} must be bytes", found=type(data).__name__)
         raw = bytes(data)

@@ -172,6 +172,21 @@ def _table(columns: tuple[str, ...], stretch: int) -> QTableWidget:
     return t
 
 
+def begin_mutmem_report(view: Any, report: Any, placeholder: str = NO_MUTMEM_TEXT) -> bool:
+    """The common start of ``set_report`` for the MutMem panes: clear, keep the
+    report and its MutMem view; without MutMem data show the placeholder and
+    return False."""
+    view.clear()
+    view._report = report
+    view._mm = getattr(report, "mutmem", None)
+    if view._mm is None:
+        view._placeholder.setText(placeholder)
+        view._stack.setCurrentIndex(0)
+        return False
+    view._record_to_memory = view._mm.memory_of_record()
+    return True
+
+
 class LabelsView(QWidget):
     """Label chains of memories and the file's recall receipts (view contract)."""
 
@@ -311,14 +326,8 @@ class LabelsView(QWidget):
         self._stack.setCurrentIndex(0)
 
     def set_report(self, report: Any) -> None:
-        self.clear()
-        self._report = report
-        self._mm = getattr(report, "mutmem", None)
-        if self._mm is None:
-            self._placeholder.setText(NO_MUTMEM_TEXT)
-            self._stack.setCurrentIndex(0)
+        if not begin_mutmem_report(self, report):
             return
-        self._record_to_memory = self._mm.memory_of_record()
         self._fill_picker()
         self._fill_receipts()
         self._stack.setCurrentIndex(1)

@@ -53,7 +53,7 @@ from PySide6.QtWidgets import (
 from ...core.verify.mutmem import Q_MAX, Q_MIN, Q_START, TrajectoryPoint, rank
 from ..models import ColumnsModel
 from ..style import is_dark
-from .labels import label_badge, memory_text, short_id
+from .labels import begin_mutmem_report, label_badge, memory_text, short_id
 
 __all__ = ["MemoryTableModel", "WeightsView"]
 
@@ -395,16 +395,10 @@ class WeightsView(QWidget):
         self._stack.setCurrentIndex(0)
 
     def set_report(self, report: Any) -> None:
-        self.clear()
-        self._report = report
-        self._mm = getattr(report, "mutmem", None)
-        if self._mm is None:
-            self._placeholder.setText(NO_MUTMEM_TEXT)
-            self._stack.setCurrentIndex(0)
+        if not begin_mutmem_report(self, report, NO_MUTMEM_TEXT):
             return
         self._pos = {cid: i for i, cid in enumerate(getattr(report, "order", []) or [])}
         rows = []
-        self._record_to_memory = self._mm.memory_of_record()
         for mid, mv in self._mm.memories.items():
             q = mv.weight_q if isinstance(mv.weight_q, int) else Q_START
             rows.append(_Row(mid, memory_text(report, mid), q, mv.label, mv.untrusted,
