@@ -3,17 +3,30 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+GUI_STAMP := $(VENV)/.installed-gui
 
-.PHONY: run test bench package package-smoke desktop-check clean
+.PHONY: run test lint bench package package-smoke desktop-check clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+	touch $(STAMP) $(GUI_STAMP)
+
+# `make run` needs only the desktop extra; `make test` installs everything (a superset).
+$(GUI_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[gui]'
+	touch $(GUI_STAMP)
+
+## lint: ruff (lint, import order, format) and mypy (strict for inspector/core)
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 ## run: install, then open the GUI on the embedded demo (headless: print its report)
-run: $(STAMP)
+run: $(GUI_STAMP)
 	$(VENV)/bin/aleth-inspector gui resources/demo.aleth --passphrase-file resources/demo.passphrase \
 		--checkpoint resources/demo.checkpoint.json \
 		--banner "Demo file resources/demo.aleth — passphrase: demo — keys for the Author menu in resources/demo.keys/" \

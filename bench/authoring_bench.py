@@ -25,12 +25,13 @@ def main() -> int:
     ap.add_argument("--size", type=int, default=99000)
     args = ap.parse_args()
 
+    from verify_bench import build_files
+
     from inspector.core import container, keys
     from inspector.core.container import Credential
     from inspector.core.opener import open_and_verify
     from inspector.core.write import authoring as A
     from inspector.core.write.builder import StoreWriter
-    from verify_bench import build_files
 
     generated: list[keys.KeyPair] = []
     original = keys.KeyPair.generate.__func__  # type: ignore[attr-defined]
@@ -51,12 +52,15 @@ def main() -> int:
     w = StoreWriter(Store(dict(files)), root=root)
     auditor = keys.KeyPair.generate()
     w.grant("auditor-001", auditor)
-    review = w.evidence(event_type="audit_review", tool="human-review", key=auditor,
-                        artifacts=[("review.md", b"checked")])
+    review = w.evidence(
+        event_type="audit_review", tool="human-review", key=auditor, artifacts=[("review.md", b"checked")]
+    )
     memory = w.head
     tmp = Path(tempfile.mkdtemp(prefix="authoring-bench-"))
     src = tmp / "in.aleth"
-    src.write_bytes(container.seal_v2(w.store.files, PASSPHRASE, recovery_secret=container.new_recovery_secret()))
+    src.write_bytes(
+        container.seal_v2(w.store.files, PASSPHRASE, recovery_secret=container.new_recovery_secret())
+    )
     cred = Credential(passphrase=PASSPHRASE)
 
     t = time.perf_counter()
@@ -75,18 +79,28 @@ def main() -> int:
 
     def label() -> None:
         s = A.load_source(src, cred)
-        A.write_result(A.label(s, memory, "supported", auditor, "bench", evidence=[review["commit_id"]]),
-                       tmp / "labelled.aleth")
+        A.write_result(
+            A.label(s, memory, "supported", auditor, "bench", evidence=[review["commit_id"]]),
+            tmp / "labelled.aleth",
+        )
 
     def rekey() -> None:
         s = A.load_source(src, cred)
-        A.write_result(A.rekey(s, "new bench passphrase", new_recovery_code=True), tmp / "rekeyed.aleth",
-                       new_passphrase="new bench passphrase")
+        A.write_result(
+            A.rekey(s, "new bench passphrase", new_recovery_code=True),
+            tmp / "rekeyed.aleth",
+            new_passphrase="new bench passphrase",
+        )
 
     rows = [timed("rotate", rotate), timed("label", label), timed("rekey", rekey)]
-    lines = [f"# Authoring benchmark — {args.size} commits ({time.strftime('%Y-%m-%d %H:%M')})", "",
-             f"open + verify (incl. key derivation): {verify_s:.1f} s", "",
-             "| operation | time s | ÷ verify | target ≤ 3× |", "|---|---:|---:|---|"]
+    lines = [
+        f"# Authoring benchmark — {args.size} commits ({time.strftime('%Y-%m-%d %H:%M')})",
+        "",
+        f"open + verify (incl. key derivation): {verify_s:.1f} s",
+        "",
+        "| operation | time s | ÷ verify | target ≤ 3× |",
+        "|---|---:|---:|---|",
+    ]
     for name, s in rows:
         lines.append(f"| {name} | {s:.1f} | {s / verify_s:.2f}× | {'✔' if s / verify_s <= 3 else '✖'} |")
     text = "\n".join(lines)

@@ -109,16 +109,20 @@ def main() -> int:
         f"| open → report shown | {open_s:.1f} s | — |",
         f"| longest GUI-thread stall | {longest:.0f} ms | ≤ 100 ms {'✔' if longest <= 100 else '✖'} |",
         f"| 99th percentile timer gap | {p99:.0f} ms | — |",
-        f"| paint one page of history ({rows} rows), median / max | {paints[len(paints)//2]:.1f} / {paints[-1]:.1f} ms "
+        f"| paint one page of history ({rows} rows), median / max | "
+        f"{paints[len(paints) // 2]:.1f} / {paints[-1]:.1f} ms "
         f"| ≤ 16 ms {'✔' if paints[-1] <= 16 else '✖'} |",
         f"| peak RSS, GUI process | {gui_peak:.0f} MB | — |",
         f"| peak RSS, worker process | {worker_peak:.0f} MB | — |",
-        f"| peak RSS, GUI + worker | {gui_peak + worker_peak:.0f} MB | ≤ 1500 MB {'✔' if gui_peak + worker_peak <= 1500 else '✖'} |",
+        f"| peak RSS, GUI + worker | {gui_peak + worker_peak:.0f} MB | "
+        f"≤ 1500 MB {'✔' if gui_peak + worker_peak <= 1500 else '✖'} |",
     ]
     if phases:
         lines.append("")
-        lines.append("Stalls over 100 ms (what the status bar said right after): " +
-                     ", ".join(f"{g:.0f} ms ({p})" for g, p in sorted(phases, reverse=True)[:8]))
+        lines.append(
+            "Stalls over 100 ms (what the status bar said right after): "
+            + ", ".join(f"{g:.0f} ms ({p})" for g, p in sorted(phases, reverse=True)[:8])
+        )
     text = "\n".join(lines)
     print(text)
     (ROOT / "bench" / "out" / "gui_bench.md").write_text(text + "\n", encoding="utf-8")

@@ -59,18 +59,102 @@ EVIDENCE_EVERY = 250
 MAX_FILES = 100_000
 
 # targets
-T_FLOOR_RATIO = 1.5       # ours / floor at 99k
+T_FLOOR_RATIO = 1.5  # ours / floor at 99k
 T_ALETHECH_SPEEDUP = 10.0  # alethech open / ours at 10k
-T_FLAT = 0.20             # per-commit within ±20 % from 1k to 99k
-T_RSS_MB = 1536.0         # ≤ 1.5 GB peak at 99k
+T_FLAT = 0.20  # per-commit within ±20 % from 1k to 99k
+T_RSS_MB = 1536.0  # ≤ 1.5 GB peak at 99k
 
 
 # =========================================================================== generation
 
-_WORDS = ["the", "agent", "noted", "that", "user", "prefers", "concise", "answers", "about", "deployment", "schedule", "meeting", "moved", "to", "thursday", "budget", "review", "pending", "approval", "from", "finance", "team", "latency", "regression", "observed", "after", "cache", "change", "rollback", "considered", "but", "deferred", "customer", "asked", "again", "about", "invoice", "format", "travel", "plans", "include", "a", "stop", "in", "café", "naïve", "résumé", "Zürich", "São", "Paulo", "Kraków", "Ελλάδα", "Москва", "東京", "大阪", "データ", "検証", "서울", "—", "«", "quoted", "»", "“smart", "quotes”", "50", "€", "3", "km²", "±0.5", "°C"]
+_WORDS = [
+    "the",
+    "agent",
+    "noted",
+    "that",
+    "user",
+    "prefers",
+    "concise",
+    "answers",
+    "about",
+    "deployment",
+    "schedule",
+    "meeting",
+    "moved",
+    "to",
+    "thursday",
+    "budget",
+    "review",
+    "pending",
+    "approval",
+    "from",
+    "finance",
+    "team",
+    "latency",
+    "regression",
+    "observed",
+    "after",
+    "cache",
+    "change",
+    "rollback",
+    "considered",
+    "but",
+    "deferred",
+    "customer",
+    "asked",
+    "again",
+    "about",
+    "invoice",
+    "format",
+    "travel",
+    "plans",
+    "include",
+    "a",
+    "stop",
+    "in",
+    "café",
+    "naïve",
+    "résumé",
+    "Zürich",
+    "São",
+    "Paulo",
+    "Kraków",
+    "Ελλάδα",
+    "Москва",
+    "東京",
+    "大阪",
+    "データ",
+    "検証",
+    "서울",
+    "—",
+    "«",
+    "quoted",
+    "»",
+    "“smart",
+    "quotes”",
+    "50",
+    "€",
+    "3",
+    "km²",
+    "±0.5",
+    "°C",
+]
 _EMOJI = ["🚀", "✅", "📌", "🧪", "🔁"]
-_TAGS = ["work", "travel", "finance", "infra", "preference", "family", "health",
-         "project-x", "ops", "incident", "follow-up", "idée", "東京"]
+_TAGS = [
+    "work",
+    "travel",
+    "finance",
+    "infra",
+    "preference",
+    "family",
+    "health",
+    "project-x",
+    "ops",
+    "incident",
+    "follow-up",
+    "idée",
+    "東京",
+]
 _KINDS = ["observation", "decision", "preference", "fact", "plan", "reflection"]
 _MEMTYPES = ["semantic", "semantic", "episodic", "episodic", "procedural"]
 _ENTITY_TYPES = ["person", "place", "org", "product", "date"]
@@ -93,8 +177,11 @@ def commit_content(rng: random.Random, i: int) -> dict:
         "summary": _sentence(rng, 5, 10),
         "tags": rng.sample(_TAGS, rng.randint(1, 4)),
         "entities": [
-            {"name": rng.choice(_WORDS).strip(".,"), "type": rng.choice(_ENTITY_TYPES),
-             "salience": round(rng.uniform(0.05, 0.95), 3)}
+            {
+                "name": rng.choice(_WORDS).strip(".,"),
+                "type": rng.choice(_ENTITY_TYPES),
+                "salience": round(rng.uniform(0.05, 0.95), 3),
+            }
             for _ in range(rng.randint(1, 3))
         ],
         "turn": i,
@@ -102,8 +189,10 @@ def commit_content(rng: random.Random, i: int) -> dict:
         "message_id": f"{rng.getrandbits(128):032x}",
     }
     if rng.random() < 0.3:
-        c["follow_up"] = {"due": f"2026-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
-                          "priority": rng.choice(["low", "normal", "high"])}
+        c["follow_up"] = {
+            "due": f"2026-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
+            "priority": rng.choice(["low", "normal", "high"]),
+        }
     return c
 
 
@@ -113,8 +202,11 @@ def build_files(n: int, seed: int = 0) -> tuple[dict[str, bytes], dict]:
     from inspector.core.write.builder import StoreWriter, stepping_clock
 
     rng = random.Random(seed * 1_000_003 + n)
-    w = StoreWriter.create(root=KeyPair.generate(), clock=stepping_clock(),
-                           genesis={"kind": "genesis", "note": "memory initialised — bench"})
+    w = StoreWriter.create(
+        root=KeyPair.generate(),
+        clock=stepping_clock(),
+        genesis={"kind": "genesis", "note": "memory initialised — bench"},
+    )
     count = 1
     rotations_at = [n * k // ERAS for k in range(1, ERAS)]
     next_key = 2
@@ -129,11 +221,16 @@ def build_files(n: int, seed: int = 0) -> tuple[dict[str, bytes], dict]:
         content_sizes.append(len(json.dumps(c, ensure_ascii=False).encode()))
         refs = [pending_ref] if pending_ref else []
         pending_ref = None
-        obj = w.commit(c, memory_type=rng.choice(_MEMTYPES), parents=parents,
-                       session_id=f"session-{count // 200:04d}", evidence_refs=refs,
-                       confidence=round(rng.uniform(0.5, 0.99), 3),
-                       source=rng.choice(["agent_observation", "user_statement", "tool_output"]),
-                       move_head=move_head)
+        obj = w.commit(
+            c,
+            memory_type=rng.choice(_MEMTYPES),
+            parents=parents,
+            session_id=f"session-{count // 200:04d}",
+            evidence_refs=refs,
+            confidence=round(rng.uniform(0.5, 0.99), 3),
+            source=rng.choice(["agent_observation", "user_statement", "tool_output"]),
+            move_head=move_head,
+        )
         count += 1
         return obj
 
@@ -145,23 +242,42 @@ def build_files(n: int, seed: int = 0) -> tuple[dict[str, bytes], dict]:
             continue
         if count % EVIDENCE_EVERY == 100 and pending_ref is None:
             k = evidence
-            arts = [("output.json", json.dumps(
-                {"run": k, "rows": [[j, round(rng.random(), 4), _sentence(rng, 3, 6)] for j in range(20)]},
-                ensure_ascii=False).encode())]
+            arts = [
+                (
+                    "output.json",
+                    json.dumps(
+                        {
+                            "run": k,
+                            "rows": [[j, round(rng.random(), 4), _sentence(rng, 3, 6)] for j in range(20)],
+                        },
+                        ensure_ascii=False,
+                    ).encode(),
+                )
+            ]
             if k % 4 == 0:
                 arts.append(("stderr.log", ("\n".join(_sentence(rng, 4, 12) for _ in range(15))).encode()))
             inp = sha256_id(f"input-{k}".encode())
-            ev = w.evidence(tool=rng.choice(["web_search", "python", "sql"]), tool_version="2.3.1",
-                            input_hash=inp, output_hash=sha256_id(arts[0][1]), artifacts=arts)
+            ev = w.evidence(
+                tool=rng.choice(["web_search", "python", "sql"]),
+                tool_version="2.3.1",
+                input_hash=inp,
+                output_hash=sha256_id(arts[0][1]),
+                artifacts=arts,
+            )
             evidence += 1
             pending_ref = ev["commit_id"]
         if count % MERGE_EVERY == MERGE_EVERY // 2 and n - count >= 3:
             base = w.head
             side = one(parents=[base], move_head=False)
             main = one()
-            one(parents=[main["commit_id"], side["commit_id"]],
-                content={"kind": "merge", "note": "reconciled parallel session — fusion des branches",
-                         "merged": [main["commit_id"], side["commit_id"]]})
+            one(
+                parents=[main["commit_id"], side["commit_id"]],
+                content={
+                    "kind": "merge",
+                    "note": "reconciled parallel session — fusion des branches",
+                    "merged": [main["commit_id"], side["commit_id"]],
+                },
+            )
             merges += 1
             continue
         one()
@@ -208,8 +324,11 @@ def cached_file(n: int, regen: bool = False) -> tuple[Path, dict]:
     tmp.write_bytes(blob)
     os.replace(tmp, path)
     meta_path.write_text(json.dumps(meta, indent=2))
-    print(f"[build] {n}: {meta['files']} files, {len(blob) / 1e6:.1f} MB sealed, "
-          f"built in {meta['build_seconds']} s + sealed in {meta['seal_seconds']} s", flush=True)
+    print(
+        f"[build] {n}: {meta['files']} files, {len(blob) / 1e6:.1f} MB sealed, "
+        f"built in {meta['build_seconds']} s + sealed in {meta['seal_seconds']} s",
+        flush=True,
+    )
     return path, meta
 
 
@@ -268,7 +387,7 @@ def floor_file(n: int, path: Path) -> Path:
         if not p_.startswith(("commits/", "evidence/")):
             continue
         obj = json.loads(data)
-        sig = b64url_decode(obj.pop("signature")[len("ed25519:"):])
+        sig = b64url_decode(obj.pop("signature")[len("ed25519:") :])
         msg = rfc8785.dumps(obj)  # signable fields + commit_id (the generator writes no extras)
         chunks += [struct.pack(">B", index[obj["key_id"]]), sig, struct.pack(">I", len(msg)), msg]
         count += 1
@@ -290,15 +409,15 @@ def load_floor(path: str) -> list:
     pos = 12
     pubs = []
     for _ in range(k):
-        pubs.append(Ed25519PublicKey.from_public_bytes(data[pos:pos + 32]))
+        pubs.append(Ed25519PublicKey.from_public_bytes(data[pos : pos + 32]))
         pos += 32
     out = []
     mv = memoryview(data)
     while pos < len(data):
         ki = data[pos]
-        sig = bytes(mv[pos + 1:pos + 65])
+        sig = bytes(mv[pos + 1 : pos + 65])
         (ln,) = struct.unpack_from(">I", data, pos + 65)
-        msg = bytes(mv[pos + 69:pos + 69 + ln])
+        msg = bytes(mv[pos + 69 : pos + 69 + ln])
         out.append((pubs[ki], sig, msg))
         pos += 69 + ln
     return out
@@ -306,6 +425,7 @@ def load_floor(path: str) -> list:
 
 def run_floor(triples: list, threads: int) -> float:
     """Seconds to verify every triple on a ``threads``-thread pool (tight loop)."""
+
     def run(chunk):
         for pk, sig, msg in chunk:
             pk.verify(sig, msg)  # raises InvalidSignature if anything is off
@@ -517,8 +637,12 @@ def worker_ancestry(path: str, sample: int = 60) -> dict:
     for cid, cut in picks:
         assert ancestry_check(cid, cut, commits)
     per = (time.perf_counter() - t) / max(1, len(picks))
-    return {"revoked_commits": len(revoked), "per_check": per, "sample": len(picks),
-            "quadratic_part": per * len(revoked)}
+    return {
+        "revoked_commits": len(revoked),
+        "per_check": per,
+        "sample": len(picks),
+        "quadratic_part": per * len(revoked),
+    }
 
 
 def _spawn(args: list[str], timeout: float | None = None) -> dict:
@@ -528,7 +652,7 @@ def _spawn(args: list[str], timeout: float | None = None) -> dict:
         raise RuntimeError(f"worker failed ({' '.join(args)}):\n{proc.stderr[-4000:]}")
     for line in proc.stdout.splitlines():
         if line.startswith("@@RESULT@@"):
-            return json.loads(line[len("@@RESULT@@"):])
+            return json.loads(line[len("@@RESULT@@") :])
     raise RuntimeError(f"worker printed no result:\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
 
 
@@ -565,10 +689,14 @@ def profile(n: int, threads: int) -> Path:
     wall = time.perf_counter() - t
     buf = io.StringIO()
     buf.write(f"# cProfile of open (KDF excluded) + verify, {n} commits, threads={threads}\n")
-    buf.write(f"# wall under profiler: {wall:.2f} s; verdict {rep.verdict}; timings "
-              f"{ {k: round(v, 3) for k, v in rep.timings.items()} }\n")
-    buf.write("# NB: cProfile sees only the main thread; Ed25519 work in the pool threads shows up\n"
-              "# as waiting in Future.result / lock.acquire.\n\n")
+    buf.write(
+        f"# wall under profiler: {wall:.2f} s; verdict {rep.verdict}; timings "
+        f"{ {k: round(v, 3) for k, v in rep.timings.items()} }\n"
+    )
+    buf.write(
+        "# NB: cProfile sees only the main thread; Ed25519 work in the pool threads shows up\n"
+        "# as waiting in Future.result / lock.acquire.\n\n"
+    )
     for key_ in ("cumulative", "tottime"):
         buf.write(f"\n======== sorted by {key_} ========\n")
         pstats.Stats(prof, stream=buf).strip_dirs().sort_stats(key_).print_stats(35)
@@ -589,7 +717,9 @@ def profile(n: int, threads: int) -> Path:
         wall2 = time.perf_counter() - t
     finally:
         _eng._check_batch = orig
-    buf.write(f"\n\n# ---- main-thread work only (signature checks stubbed): wall under profiler {wall2:.2f} s\n")
+    buf.write(
+        f"\n\n# ---- main-thread work only (signature checks stubbed): wall under profiler {wall2:.2f} s\n"
+    )
     for key_ in ("cumulative", "tottime"):
         buf.write(f"\n======== main-thread only, sorted by {key_} ========\n")
         pstats.Stats(prof2, stream=buf).strip_dirs().sort_stats(key_).print_stats(30)
@@ -620,7 +750,8 @@ def _estimate_alethech(n: int, path: Path, ref_n: int, ref: dict, ref_path: Path
     return linear + quad, (
         f"from its {ref_n:,}-commit run ({t_ref:.1f} s): linear part {linear_ref:.1f} s × {n / ref_n:.1f} "
         f"= {linear:.0f} s, plus 2 verify_store passes × {q_n['revoked_commits']:,} ancestry BFS "
-        f"(measured {q_n['per_check'] * 1e3:.1f} ms each on a sample of {q_n['sample']}) = {quad:.0f} s")
+        f"(measured {q_n['per_check'] * 1e3:.1f} ms each on a sample of {q_n['sample']}) = {quad:.0f} s"
+    )
 
 
 def _fmt(x, spec=".2f", none="—"):
@@ -634,24 +765,37 @@ def _fmt(x, spec=".2f", none="—"):
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="1000,10000,99000")
-    ap.add_argument("--skip-alethech-above", type=int, default=10_000,
-                    help="above this size, run alethech only if the extrapolated time fits the budget")
+    ap.add_argument(
+        "--skip-alethech-above",
+        type=int,
+        default=10_000,
+        help="above this size, run alethech only if the extrapolated time fits the budget",
+    )
     ap.add_argument("--alethech-budget", type=float, default=600.0, help="seconds (open + verify_store)")
     ap.add_argument("--no-alethech", action="store_true")
-    ap.add_argument("--repeat", type=int, default=3, help="fresh-process repeats of our path + floor (min is kept)")
+    ap.add_argument(
+        "--repeat", type=int, default=3, help="fresh-process repeats of our path + floor (min is kept)"
+    )
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--regen", action="store_true", help="rebuild the cached files")
-    ap.add_argument("--tmp", default=None, help="parent dir for alethech's materialized store (default: $TMPDIR)")
-    ap.add_argument("--profile", type=int, default=None, metavar="N",
-                    help="only cProfile our path on the N-commit file")
+    ap.add_argument(
+        "--tmp", default=None, help="parent dir for alethech's materialized store (default: $TMPDIR)"
+    )
+    ap.add_argument(
+        "--profile", type=int, default=None, metavar="N", help="only cProfile our path on the N-commit file"
+    )
     ap.add_argument("--worker-ours", default=None, help=argparse.SUPPRESS)
     ap.add_argument("--worker-alethech", default=None, help=argparse.SUPPRESS)
     ap.add_argument("--floor-file", default=None, help=argparse.SUPPRESS)
     ap.add_argument("--worker-ancestry", default=None, help=argparse.SUPPRESS)
     ap.add_argument("--floor-before", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--diagnostics", action="store_true", help=argparse.SUPPRESS)
-    ap.add_argument("--alethech-repeat", type=int, default=2,
-                    help="alethech runs per size up to --skip-alethech-above (min is kept)")
+    ap.add_argument(
+        "--alethech-repeat",
+        type=int,
+        default=2,
+        help="alethech runs per size up to --skip-alethech-above (min is kept)",
+    )
     args = ap.parse_args()
 
     if args.worker_ours:
@@ -685,14 +829,26 @@ def main() -> int:
         for r in range(args.repeat):
             # run 1: clean peak RSS + diagnostics, floor after; runs 2..: floor before and after
             extra = ["--diagnostics"] if r == 0 else ["--floor-before"]
-            res = _spawn(["--worker-ours", str(path), "--threads", str(args.threads),
-                          "--floor-file", str(ffile), *extra])
+            res = _spawn(
+                [
+                    "--worker-ours",
+                    str(path),
+                    "--threads",
+                    str(args.threads),
+                    "--floor-file",
+                    str(ffile),
+                    *extra,
+                ]
+            )
             runs.append(res)
             fb = "" if res["floor_before"] is None else f"{res['floor_before']:.3f} s before, "
-            print(f"[ours] {n}: run {r + 1}/{args.repeat}: open+verify {res['ours_excl_kdf']:.3f} s "
-                  f"(kdf {res['phases']['kdf']:.3f} s), floor {fb}{res['floor_after']:.3f} s after, "
-                  f"ratio {res['ours_excl_kdf'] / res['floor']:.2f}, peak {res['rss_peak_mb']:.0f} MB"
-                  f"{'' if res['rss_clean'] else ' (not clean)'}, verdict {res['verdict']}", flush=True)
+            print(
+                f"[ours] {n}: run {r + 1}/{args.repeat}: open+verify {res['ours_excl_kdf']:.3f} s "
+                f"(kdf {res['phases']['kdf']:.3f} s), floor {fb}{res['floor_after']:.3f} s after, "
+                f"ratio {res['ours_excl_kdf'] / res['floor']:.2f}, peak {res['rss_peak_mb']:.0f} MB"
+                f"{'' if res['rss_clean'] else ' (not clean)'}, verdict {res['verdict']}",
+                flush=True,
+            )
         best = min(runs, key=lambda x: x["ours_excl_kdf"])
         rows[n] = {
             "meta": meta,
@@ -701,12 +857,15 @@ def main() -> int:
             "ours_excl": best["ours_excl_kdf"],
             "kdf": min(x["phases"]["kdf"] for x in runs),
             "floor": min(x["floor"] for x in runs),
-            "floor_1t": min((x["floor_1thread"] for x in runs if x["floor_1thread"] is not None),
-                            default=None),
+            "floor_1t": min(
+                (x["floor_1thread"] for x in runs if x["floor_1thread"] is not None), default=None
+            ),
             "rss": max(x["rss_peak_mb"] for x in runs if x["rss_clean"]),
             "ratios": [x["ours_excl_kdf"] / x["floor"] for x in runs],
-            "main_only": min((x["verify_main_thread_only"] for x in runs
-                              if x.get("verify_main_thread_only") is not None), default=None),
+            "main_only": min(
+                (x["verify_main_thread_only"] for x in runs if x.get("verify_main_thread_only") is not None),
+                default=None,
+            ),
             "decode": min(x["phases"]["decode_payload"] for x in runs),
             "verify": min(x["phases"]["verify"] for x in runs),
         }
@@ -730,8 +889,10 @@ def main() -> int:
             est, how = _estimate_alethech(n, path, ref_n, ale[ref_n], metas[ref_n][0])
             print(f"[alethech] {n}: estimated {est:.0f} s ({how})", flush=True)
             if est > args.alethech_budget:
-                ale_note[n] = (f"skipped: estimated ~{est / 60:.0f} min for open + verify_store "
-                               f"({how}) > budget {args.alethech_budget / 60:.0f} min")
+                ale_note[n] = (
+                    f"skipped: estimated ~{est / 60:.0f} min for open + verify_store "
+                    f"({how}) > budget {args.alethech_budget / 60:.0f} min"
+                )
                 print(f"[alethech] {n}: {ale_note[n]}", flush=True)
                 continue
         big_run = n > args.skip_alethech_above
@@ -739,11 +900,17 @@ def main() -> int:
         for _ in range(1 if big_run else max(1, args.alethech_repeat)):
             base = tempfile.mkdtemp(prefix="aleth-bench-", dir=args.tmp)
             try:
-                a_runs.append(_spawn(["--worker-alethech", str(path), "--tmp", base],
-                                     timeout=args.alethech_budget if big_run else None))
+                a_runs.append(
+                    _spawn(
+                        ["--worker-alethech", str(path), "--tmp", base],
+                        timeout=args.alethech_budget if big_run else None,
+                    )
+                )
             except subprocess.TimeoutExpired:
-                ale_note[n] = (f"open_container_v2 had not finished after {args.alethech_budget:.0f} s "
-                               f"(the budget; estimate was ~{est:.0f} s); killed")
+                ale_note[n] = (
+                    f"open_container_v2 had not finished after {args.alethech_budget:.0f} s "
+                    f"(the budget; estimate was ~{est:.0f} s); killed"
+                )
                 print(f"[alethech] {n}: {ale_note[n]}", flush=True)
                 break
             finally:
@@ -756,24 +923,31 @@ def main() -> int:
         a["runs"] = a_runs
         ale[n] = a
         rows[n]["alethech"] = a
-        print(f"[alethech] {n}: open {a['open']:.2f} s, verify_store {a['verify_store']:.2f} s, "
-              f"ok={a['ok']}, peak {a['rss_peak_mb']:.0f} MB", flush=True)
+        print(
+            f"[alethech] {n}: open {a['open']:.2f} s, verify_store {a['verify_store']:.2f} s, "
+            f"ok={a['ok']}, peak {a['rss_peak_mb']:.0f} MB",
+            flush=True,
+        )
 
     # ---------------------------------------------------------------- table
     lines: list[str] = []
     add = lines.append
     add(f"# verify benchmark — {started}")
     add("")
-    add(f"Machine: {platform.platform()}, Python {platform.python_version()}, {os.cpu_count()} CPUs "
+    add(
+        f"Machine: {platform.platform()}, Python {platform.python_version()}, {os.cpu_count()} CPUs "
         f"(shared, noisy: compare ratios, not absolute times). Threads: {args.threads}. "
         f"Our path and the floor run back to back in each of {args.repeat} fresh processes per size "
         f"(times: best of {args.repeat}; ours/floor: median of the {args.repeat} paired ratios); "
         f"alethech: best of {args.alethech_repeat} runs per size (one above "
-        f"{args.skip_alethech_above:,}), each in its own process.")
+        f"{args.skip_alethech_above:,}), each in its own process."
+    )
     add("")
-    add("| size | key derivation s | ours open+verify s (excl. KDF) | per-commit µs | "
+    add(
+        "| size | key derivation s | ours open+verify s (excl. KDF) | per-commit µs | "
         "alethech open s | alethech verify_store s | floor s (Ed25519, 2 thr) | ours/floor | "
-        "alethech open / ours | peak RSS MB (ours) |")
+        "alethech open / ours | peak RSS MB (ours) |"
+    )
     add("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for n in sizes:
         r = rows[n]
@@ -784,41 +958,65 @@ def main() -> int:
         ratio_floor = r["ratio_floor"]
         speed = a["open"] / r["ours_incl"] if a else None
         r["speedup"] = speed
-        add(f"| {n:,} | {r['kdf']:.3f} | {r['ours_excl']:.3f} | {per:.1f} | "
-            f"{_fmt(a and a['open'], '.2f', 'skipped')} | {_fmt(a and a['verify_store'], '.2f', 'skipped')} | "
+        add(
+            f"| {n:,} | {r['kdf']:.3f} | {r['ours_excl']:.3f} | {per:.1f} | "
+            f"{_fmt(a and a['open'], '.2f', 'skipped')} | "
+            f"{_fmt(a and a['verify_store'], '.2f', 'skipped')} | "
             f"{r['floor']:.3f} | {ratio_floor:.2f}× | {_fmt(speed, '.1f')}{'×' if speed else ''} | "
-            f"{r['rss']:.0f} |")
+            f"{r['rss']:.0f} |"
+        )
     add("")
-    add("- *ours open+verify* = read + parse_envelope + AES-GCM decrypt + decode_payload + verify(); "
-        "the scrypt key derivation is measured separately (column 2).")
-    add("- *alethech open / ours*: alethech's `open_container_v2` (its scrypt, decrypt, materialize with "
-        "fsync per file, and its own verify_store) ÷ our open+verify **including** our KDF.")
-    add("- *floor*: `Ed25519PublicKey.verify` over the same (key, signature, canonical signing bytes) of "
-        "every commit and evidence, split over a 2-thread pool, no parsing.")
-    add("- *per-commit µs* = ours open+verify (excl. KDF) ÷ commits. A tiny store is verified once "
-        "before timing (lazy imports), so fixed start-up costs are not counted.")
+    add(
+        "- *ours open+verify* = read + parse_envelope + AES-GCM decrypt + decode_payload + verify(); "
+        "the scrypt key derivation is measured separately (column 2)."
+    )
+    add(
+        "- *alethech open / ours*: alethech's `open_container_v2` (its scrypt, decrypt, materialize with "
+        "fsync per file, and its own verify_store) ÷ our open+verify **including** our KDF."
+    )
+    add(
+        "- *floor*: `Ed25519PublicKey.verify` over the same (key, signature, canonical signing bytes) of "
+        "every commit and evidence, split over a 2-thread pool, no parsing."
+    )
+    add(
+        "- *per-commit µs* = ours open+verify (excl. KDF) ÷ commits. A tiny store is verified once "
+        "before timing (lazy imports), so fixed start-up costs are not counted."
+    )
     add("- *peak RSS*: VmHWM of the fresh process after open+verify (interpreter and imports included).")
     for n in sizes:
         if n in ale_note:
             add(f"- alethech at {n:,}: {ale_note[n]}")
     cores = {x["core"] for r_ in rows.values() for x in r_["runs"]}
-    git_head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
-                              check=False, capture_output=True, text=True).stdout.strip() or "?"
+    git_head = (
+        subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+            check=False,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+        or "?"
+    )
     if cores == {core_at_start}:
-        add(f"- Core measured: git {git_head}, inspector/core sources sha256 {core_at_start} "
-            f"(unchanged during the run).")
+        add(
+            f"- Core measured: git {git_head}, inspector/core sources sha256 {core_at_start} "
+            f"(unchanged during the run)."
+        )
     else:
-        add(f"- **Warning: inspector/core changed during this run** (source hashes {sorted(cores)}); "
-            "sizes may have measured different code. Rerun.")
+        add(
+            f"- **Warning: inspector/core changed during this run** (source hashes {sorted(cores)}); "
+            "sizes may have measured different code. Rerun."
+        )
     add("")
 
     # details
     add("### Details")
     add("")
-    add("| size | files | sealed MB | content bytes (median) | evidence / artifacts / merges / eras | "
+    add(
+        "| size | files | sealed MB | content bytes (median) | evidence / artifacts / merges / eras | "
         "decrypt s | decode_payload s | verify s | verify phases s | verify main-thread-only s | "
         "floor 1-thread s | ideal 2-core s | ours/floor per repeat | alethech/ours excl. KDF (est.) | "
-        "alethech peak RSS MB | verdict |")
+        "alethech peak RSS MB | verdict |"
+    )
     add("|---:|---:|---:|---:|---|---:|---:|---:|---|---:|---:|---:|---|---:|---:|---|")
     for n in sizes:
         r = rows[n]
@@ -834,19 +1032,25 @@ def main() -> int:
             pm = r["decode"] + r["main_only"]
             ideal = max(pm, (pm + r["floor_1t"]) / 2) if r["floor_1t"] else None
         sev = b["severity"]
-        add(f"| {n:,} | {m['files']:,} | {m['sealed_bytes'] / 1e6:.1f} | {m['content_bytes_median']} | "
+        add(
+            f"| {n:,} | {m['files']:,} | {m['sealed_bytes'] / 1e6:.1f} | {m['content_bytes_median']} | "
             f"{m['evidence']} / {m['artifacts']} / {m['merges']} / {m['eras']} | "
-            f"{b['phases']['decrypt']:.3f} | {b['phases']['decode_payload']:.3f} | {b['phases']['verify']:.3f} | "
-            f"{phases} | {_fmt(r['main_only'], '.3f')} | {_fmt(r['floor_1t'], '.3f')} | {_fmt(ideal, '.3f')} | "
+            f"{b['phases']['decrypt']:.3f} | {b['phases']['decode_payload']:.3f} | "
+            f"{b['phases']['verify']:.3f} | "
+            f"{phases} | {_fmt(r['main_only'], '.3f')} | {_fmt(r['floor_1t'], '.3f')} | "
+            f"{_fmt(ideal, '.3f')} | "
             f"{', '.join(f'{x:.2f}' for x in r['ratios'])} | "
             f"{_fmt(excl, '.1f')} | {_fmt(a and a['rss_peak_mb'], '.0f')} | "
             f"{b['verdict']} (E{sev['error']} W{sev['warning']} I{sev['info']})"
-            f"{'; alethech ok' if a and a['ok'] else ('; alethech NOT ok' if a else '')} |")
+            f"{'; alethech ok' if a and a['ok'] else ('; alethech NOT ok' if a else '')} |"
+        )
     add("")
-    add("- *verify main-thread-only*: the same verify() with the Ed25519 checks stubbed out — the "
+    add(
+        "- *verify main-thread-only*: the same verify() with the Ed25519 checks stubbed out — the "
         "GIL-bound parsing and bookkeeping the signature threads must overlap with. *ideal 2-core*: "
         "max(P, (P + V) / 2) with P = decode_payload + main-thread-only and V = the 1-thread floor, "
-        "i.e. what perfect overlap of that work on 2 cores would give.")
+        "i.e. what perfect overlap of that work on 2 cores would give."
+    )
     add("")
 
     # targets
@@ -861,55 +1065,79 @@ def main() -> int:
         add(f"- **{mark}** — {name}: {detail}")
 
     r = rows[big]
-    target(f"ours ≤ {T_FLOOR_RATIO}× the Ed25519 floor at 99k",
-           (r["ratio_floor"] <= T_FLOOR_RATIO) if 99_000 in rows else None,
-           f"{r['ratio_floor']:.2f}× at {big:,} (median of paired ratios "
-           f"{', '.join(f'{x:.2f}' for x in r['ratios'])}; best times {r['ours_excl']:.2f} s vs "
-           f"{r['floor']:.2f} s)"
-           + ("" if big == 99_000 else " (99k not in this run)"))
+    target(
+        f"ours ≤ {T_FLOOR_RATIO}× the Ed25519 floor at 99k",
+        (r["ratio_floor"] <= T_FLOOR_RATIO) if 99_000 in rows else None,
+        f"{r['ratio_floor']:.2f}× at {big:,} (median of paired ratios "
+        f"{', '.join(f'{x:.2f}' for x in r['ratios'])}; best times {r['ours_excl']:.2f} s vs "
+        f"{r['floor']:.2f} s)" + ("" if big == 99_000 else " (99k not in this run)"),
+    )
     if 10_000 in rows and rows[10_000].get("speedup"):
         s = rows[10_000]["speedup"]
-        target(f"≥ {T_ALETHECH_SPEEDUP:.0f}× faster than alethech's container open at 10k",
-               s >= T_ALETHECH_SPEEDUP,
-               f"{s:.1f}× ({ale[10_000]['open']:.2f} s vs our {rows[10_000]['ours_incl']:.2f} s incl. KDF)")
+        target(
+            f"≥ {T_ALETHECH_SPEEDUP:.0f}× faster than alethech's container open at 10k",
+            s >= T_ALETHECH_SPEEDUP,
+            f"{s:.1f}× ({ale[10_000]['open']:.2f} s vs our {rows[10_000]['ours_incl']:.2f} s incl. KDF)",
+        )
     else:
-        target(f"≥ {T_ALETHECH_SPEEDUP:.0f}× faster than alethech's container open at 10k", None,
-               "alethech not measured at 10k")
+        target(
+            f"≥ {T_ALETHECH_SPEEDUP:.0f}× faster than alethech's container open at 10k",
+            None,
+            "alethech not measured at 10k",
+        )
     # The sizes run minutes apart on a shared machine whose speed drifts (the
     # floor per signature moved by up to 2x between sizes), so flatness is judged
     # on the machine-normalised cost: per-commit time in units of the floor's
     # per-signature time of the same process (median over the repeats).
-    norm = {n: statistics.median(
-        (x["ours_excl_kdf"] / rows[n]["meta"]["commits"]) / (x["floor"] / x["signatures"])
-        for x in rows[n]["runs"]) for n in sizes}
+    norm = {
+        n: statistics.median(
+            (x["ours_excl_kdf"] / rows[n]["meta"]["commits"]) / (x["floor"] / x["signatures"])
+            for x in rows[n]["runs"]
+        )
+        for n in sizes
+    }
     pcs = {n: rows[n]["per_commit_us"] for n in sizes}
     lo_n = min(sizes)
     dev = {n: norm[n] / norm[lo_n] - 1 for n in sizes}
     raw_dev = {n: pcs[n] / pcs[lo_n] - 1 for n in sizes}
     worst = max(dev.values(), key=abs)
-    target(f"per-commit cost (KDF excluded) flat within ±{T_FLAT:.0%} from 1k to 99k",
-           all(abs(d) <= T_FLAT for d in dev.values()) if len(sizes) > 1 else None,
-           "normalised by the same-process floor per signature: "
-           + ", ".join(f"{n:,}: {norm[n]:.2f} ({dev[n]:+.0%})" for n in sizes)
-           + f" — worst {worst:+.0%} vs {lo_n:,}; raw µs/commit: "
-           + ", ".join(f"{n:,}: {pcs[n]:.0f} ({raw_dev[n]:+.0%})" for n in sizes))
-    target(f"≤ {T_RSS_MB / 1024:.1f} GB peak RSS at 99k",
-           (rows[big]["rss"] <= T_RSS_MB) if 99_000 in rows else None,
-           f"{rows[big]['rss']:.0f} MB at {big:,} (fresh process; includes the interpreter, "
-           f"~{min(x['rss_start_mb'] for x in rows[big]['runs'] if x['rss_clean']):.0f} MB before opening)")
+    target(
+        f"per-commit cost (KDF excluded) flat within ±{T_FLAT:.0%} from 1k to 99k",
+        all(abs(d) <= T_FLAT for d in dev.values()) if len(sizes) > 1 else None,
+        "normalised by the same-process floor per signature: "
+        + ", ".join(f"{n:,}: {norm[n]:.2f} ({dev[n]:+.0%})" for n in sizes)
+        + f" — worst {worst:+.0%} vs {lo_n:,}; raw µs/commit: "
+        + ", ".join(f"{n:,}: {pcs[n]:.0f} ({raw_dev[n]:+.0%})" for n in sizes),
+    )
+    target(
+        f"≤ {T_RSS_MB / 1024:.1f} GB peak RSS at 99k",
+        (rows[big]["rss"] <= T_RSS_MB) if 99_000 in rows else None,
+        f"{rows[big]['rss']:.0f} MB at {big:,} (fresh process; includes the interpreter, "
+        f"~{min(x['rss_start_mb'] for x in rows[big]['runs'] if x['rss_clean']):.0f} MB before opening)",
+    )
     add("")
-    add(f"Rerun: `cd {ROOT} && .venv/bin/python bench/verify_bench.py --sizes {args.sizes} "
+    add(
+        f"Rerun: `cd {ROOT} && .venv/bin/python bench/verify_bench.py --sizes {args.sizes} "
         f"--skip-alethech-above {args.skip_alethech_above}` (files cached in bench/out/; "
-        f"`--regen` rebuilds). Total bench time {time.perf_counter() - t_run:.0f} s.")
+        f"`--regen` rebuilds). Total bench time {time.perf_counter() - t_run:.0f} s."
+    )
     text = "\n".join(lines) + "\n"
     print()
     print(text)
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "verify_bench.md").write_text(text)
-    (OUT / "verify_bench.json").write_text(json.dumps(
-        {"sizes": sizes, "rows": {str(k): v for k, v in rows.items()},
-         "alethech": {str(k): v for k, v in ale.items()}, "alethech_notes": ale_note},
-        indent=2, default=str))
+    (OUT / "verify_bench.json").write_text(
+        json.dumps(
+            {
+                "sizes": sizes,
+                "rows": {str(k): v for k, v in rows.items()},
+                "alethech": {str(k): v for k, v in ale.items()},
+                "alethech_notes": ale_note,
+            },
+            indent=2,
+            default=str,
+        )
+    )
     print(f"written to {OUT / 'verify_bench.md'}")
     return 0
 

@@ -1,6 +1,6 @@
 """Regenerate docs/cli.md from the real ``--help`` texts (a test checks they agree).
 
-    python docs/gen_cli_reference.py > docs/cli.md
+python docs/gen_cli_reference.py > docs/cli.md
 """
 
 from __future__ import annotations
@@ -10,8 +10,24 @@ import io
 import os
 import sys
 
-COMMANDS = [[], ["verify"], ["gui"], ["demo"], ["receipt"], ["receipt", "prove"], ["receipt", "check"],
-            ["rotate"], ["revoke"], ["grant"], ["migrate"], ["rekey"], ["recover"], ["label"]]
+
+def commands() -> list[list[str]]:
+    """Every command and sub-command path, walked from the real parser."""
+    import argparse
+
+    from inspector.cli import build_parser
+
+    out: list[list[str]] = []
+
+    def walk(parser: argparse.ArgumentParser, prefix: list[str]) -> None:
+        out.append(prefix)
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, child in action.choices.items():
+                    walk(child, [*prefix, name])
+
+    walk(build_parser(), [])
+    return out
 
 
 def help_text(args: list[str]) -> str:
@@ -19,21 +35,25 @@ def help_text(args: list[str]) -> str:
     from inspector.cli import build_parser
 
     buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        try:
-            build_parser().parse_args([*args, "--help"])
-        except SystemExit:
-            pass
-    return buf.getvalue().replace("usage: __main__.py", "usage: aleth-inspector").replace(
-        "usage: gen_cli_reference.py", "usage: aleth-inspector").replace(
-        "usage: pytest", "usage: aleth-inspector")
+    with contextlib.redirect_stdout(buf), contextlib.suppress(SystemExit):
+        build_parser().parse_args([*args, "--help"])
+    return (
+        buf.getvalue()
+        .replace("usage: __main__.py", "usage: aleth-inspector")
+        .replace("usage: gen_cli_reference.py", "usage: aleth-inspector")
+        .replace("usage: pytest", "usage: aleth-inspector")
+    )
 
 
 def render() -> str:
-    out = ["# Command-line reference", "",
-           "Generated from the program's own `--help` (`python docs/gen_cli_reference.py > docs/cli.md`);",
-           "a test fails when they drift apart.", ""]
-    for args in COMMANDS:
+    out = [
+        "# Command-line reference",
+        "",
+        "Generated from the program's own `--help` (`python docs/gen_cli_reference.py > docs/cli.md`);",
+        "a test fails when they drift apart.",
+        "",
+    ]
+    for args in commands():
         title = " ".join(["aleth-inspector", *args])
         out += [f"## `{title}`", "", "```", help_text(args).rstrip(), "```", ""]
     return "\n".join(out)

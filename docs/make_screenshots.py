@@ -54,9 +54,15 @@ def main() -> int:
             end += 1
         QApplication.processEvents()
 
-    w = window("Demo file resources/demo.aleth — passphrase: demo — keys for the Author menu in resources/demo.keys/")
-    report = wait_report(w, ROOT / "resources" / "demo.aleth", credential=Credential(passphrase="demo"),
-                         checkpoint=str(ROOT / "resources" / "demo.checkpoint.json"))
+    w = window(
+        "Demo file resources/demo.aleth — passphrase: demo — keys for the Author menu in resources/demo.keys/"
+    )
+    report = wait_report(
+        w,
+        ROOT / "resources" / "demo.aleth",
+        credential=Credential(passphrase="demo"),
+        checkpoint=str(ROOT / "resources" / "demo.checkpoint.json"),
+    )
     settle()
     w.grab().save(str(OUT / "demo.png"))
     # weights: the memory pushed to the ceiling

@@ -13,8 +13,14 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "inspector", *args], capture_output=True, text=True,
-                          timeout=120, cwd=ROOT, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "inspector", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+        env=env,
+    )
 
 
 def test_version_lists_app_qt_pyside_cryptography_python():

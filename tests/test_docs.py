@@ -19,20 +19,21 @@ def _generator():
 
 def test_cli_reference_matches_help_texts():
     expected = _generator().render()
-    assert (ROOT / "docs" / "cli.md").read_text(encoding="utf-8") == expected, \
+    assert (ROOT / "docs" / "cli.md").read_text(encoding="utf-8") == expected, (
         "docs/cli.md is stale: run python docs/gen_cli_reference.py > docs/cli.md"
+    )
 
 
 def test_every_subcommand_is_documented():
-    from inspector.cli import COMMANDS
+    from inspector.cli import command_names
 
     text = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
-    for name in COMMANDS:
+    for name in command_names():
         assert f"## `aleth-inspector {name}" in text, name
 
 
 def test_readme_quick_start_is_first():
-    lines = [l for l in (ROOT / "README.md").read_text(encoding="utf-8").splitlines() if l.strip()]
+    lines = [ln for ln in (ROOT / "README.md").read_text(encoding="utf-8").splitlines() if ln.strip()]
     assert lines[0].startswith("# ")
     block = "\n".join(lines[1:5])
     assert "make run" in block and "make test" in block

@@ -26,9 +26,9 @@ MAX_SAFE_INT = 2**53 - 1
 MAX_DEPTH = 64
 
 __all__ = [
-    "JsonError",
     "MAX_DEPTH",
     "MAX_SAFE_INT",
+    "JsonError",
     "canonical",
     "jcs",
     "loads_strict",
@@ -55,9 +55,7 @@ def jcs(value: Any) -> bytes:
         raise JsonError("invalid_json", f"no canonical form: {exc}") from exc
 
 
-_encode = json.JSONEncoder(
-    ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False
-).encode
+_encode = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False).encode
 
 
 def _fast_float(x: float) -> bool:

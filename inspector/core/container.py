@@ -49,8 +49,6 @@ from .keys import b64url, b64url_strict
 __all__ = [
     "ALLOWED_DIRS",
     "ALLOWED_FILES",
-    "Credential",
-    "Envelope",
     "MAGIC_V1",
     "MAGIC_V2",
     "MAX_CONTAINER",
@@ -59,8 +57,10 @@ __all__ = [
     "MAX_HEADER",
     "MAX_SLOTS",
     "MAX_TOTAL",
-    "Opened",
     "RECOVERY_PREFIX",
+    "Credential",
+    "Envelope",
+    "Opened",
     "decode_payload",
     "decode_recovery_code",
     "decrypt",
@@ -641,11 +641,7 @@ def decrypt(envelope: Envelope, key: bytes) -> bytes:
     ``authentication_failed`` when the tag does not verify (or ``key`` is not 32 bytes).
     """
     v1 = envelope.format == "ALETH001"
-    cause = (
-        "wrong passphrase or the file was modified"
-        if v1
-        else "the file was modified after it was sealed"
-    )
+    cause = "wrong passphrase or the file was modified" if v1 else "the file was modified after it was sealed"
     if not isinstance(key, (bytes, bytearray)) or len(key) != _KEY_LEN:
         raise ContainerError(
             "authentication_failed",
@@ -718,9 +714,11 @@ def _b64_payload_decode(text: str) -> bytes | None:
 
 def _bad_path(message: str, path: Any, likely_cause: str | None = None) -> ContainerError:
     return ContainerError(
-        "invalid_payload_path", f"{message}: {_short(path)}",
+        "invalid_payload_path",
+        f"{message}: {_short(path)}",
         expected="HEAD, root_authority.json, keys/signing.key or <store dir>/<name>",
-        found=_short(path), likely_cause=likely_cause,
+        found=_short(path),
+        likely_cause=likely_cause,
     )
 
 
@@ -767,14 +765,21 @@ def decode_payload(plain: bytes) -> dict[str, bytes]:
     allowed = is_allowed_path
     for path, text in files.items():
         if not allowed(path):
-            raise _bad_path("the payload holds a path that is not allowed", path,
-                            likely_cause="a crafted file (path traversal) or a foreign payload")
+            raise _bad_path(
+                "the payload holds a path that is not allowed",
+                path,
+                likely_cause="a crafted file (path traversal) or a foreign payload",
+            )
         if type(text) is not str:
             raise _payload_error(
                 f"the content of {_short(path)} is not a base64url string", found=type(text).__name__
             )
         if len(text) > max_text:
-            raise _too_large(f"{_short(path)} is too large", f"at most {max_file} bytes", f"about {len(text) * 3 // 4} bytes")
+            raise _too_large(
+                f"{_short(path)} is too large",
+                f"at most {max_file} bytes",
+                f"about {len(text) * 3 // 4} bytes",
+            )
         data = decode(text)
         if data is None:
             raise _payload_error(
@@ -783,7 +788,9 @@ def decode_payload(plain: bytes) -> dict[str, bytes]:
             )
         total += len(data)
         if total > max_total:
-            raise _too_large("the payload is too large", f"at most {max_total} bytes in total", f"more than {max_total}")
+            raise _too_large(
+                "the payload is too large", f"at most {max_total} bytes in total", f"more than {max_total}"
+            )
         out[path] = data
     return out
 
@@ -791,9 +798,7 @@ def decode_payload(plain: bytes) -> dict[str, bytes]:
 # --------------------------------------------------------------------------- open
 
 
-def open_container(
-    blob: bytes, credential: Credential | None, *, key: bytes | None = None
-) -> Opened:
+def open_container(blob: bytes, credential: Credential | None, *, key: bytes | None = None) -> Opened:
     """Parse, unlock, decrypt and validate a sealed file.
 
     ``key`` (from an earlier :func:`derive_key` on the same file) skips the key
@@ -834,11 +839,15 @@ def _payload_bytes(files: Mapping[str, bytes]) -> bytes:
             raise _too_large(f"{_short(path)} is too large", f"at most {MAX_FILE} bytes", f"{len(raw)} bytes")
         total += len(raw)
         if total > MAX_TOTAL:
-            raise _too_large("the files are too large to seal", f"at most {MAX_TOTAL} bytes", f"{total}+ bytes")
+            raise _too_large(
+                "the files are too large to seal", f"at most {MAX_TOTAL} bytes", f"{total}+ bytes"
+            )
         encoded[path] = b64url(raw)
     plain = canonical({"files": encoded, "payload_version": 1})
     if len(plain) > MAX_TOTAL:
-        raise _too_large("the payload is too large to seal", f"at most {MAX_TOTAL} bytes", f"{len(plain)} bytes")
+        raise _too_large(
+            "the payload is too large to seal", f"at most {MAX_TOTAL} bytes", f"{len(plain)} bytes"
+        )
     return plain
 
 
@@ -865,11 +874,15 @@ def _check_secret(secret: Any) -> bytes:
 def _assemble(magic: bytes, header: dict[str, Any], key: bytes, nonce: bytes, plain: bytes) -> bytes:
     header_bytes = canonical(header)
     if len(header_bytes) > MAX_HEADER:
-        raise _too_large("the header is too large", f"at most {MAX_HEADER} bytes", f"{len(header_bytes)} bytes")
+        raise _too_large(
+            "the header is too large", f"at most {MAX_HEADER} bytes", f"{len(header_bytes)} bytes"
+        )
     ciphertext = AESGCM(key).encrypt(nonce, plain, header_bytes)
     blob = magic + len(header_bytes).to_bytes(4, "big") + header_bytes + ciphertext
     if len(blob) > MAX_CONTAINER:
-        raise _too_large("the sealed file would be too large", f"at most {MAX_CONTAINER} bytes", f"{len(blob)} bytes")
+        raise _too_large(
+            "the sealed file would be too large", f"at most {MAX_CONTAINER} bytes", f"{len(blob)} bytes"
+        )
     return blob
 
 
@@ -901,9 +914,7 @@ def _seal_v2_with(plain: bytes, dek: bytes, container_id: str, slots: list[dict[
     return _assemble(MAGIC_V2, header, dek, nonce, plain)
 
 
-def _new_v2(
-    plain: bytes, passphrase: str, recovery_secret: bytes | None, container_id: bytes
-) -> bytes:
+def _new_v2(plain: bytes, passphrase: str, recovery_secret: bytes | None, container_id: bytes) -> bytes:
     dek = os.urandom(_KEY_LEN)
     cid = b64url(container_id)
     slots = [_passphrase_slot(dek, passphrase, cid)]
@@ -912,9 +923,7 @@ def _new_v2(
     return _seal_v2_with(plain, dek, cid, slots)
 
 
-def seal_v2(
-    files: Mapping[str, bytes], passphrase: str, *, recovery_secret: bytes | None = None
-) -> bytes:
+def seal_v2(files: Mapping[str, bytes], passphrase: str, *, recovery_secret: bytes | None = None) -> bytes:
     """Seal ``files`` as ALETH002: new container id and DEK, slot ``passphrase-1``
     and, if ``recovery_secret`` is given, slot ``recovery-1``."""
     plain = _payload_bytes(files)

@@ -15,6 +15,7 @@ Qt-free.  Everything here reads a verified
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import weakref
@@ -89,10 +90,7 @@ def dag_graph(report: Report) -> nx.DiGraph:
     known = set(ids)
     g.add_nodes_from((cid, node_attributes(report, cid, i)) for i, cid in enumerate(ids))
     g.add_edges_from(
-        (p, cid)
-        for cid in ids
-        for p in _parents_of(report.objects.get(cid))
-        if p in known and p != cid
+        (p, cid) for cid in ids for p in _parents_of(report.objects.get(cid)) if p in known and p != cid
     )
     return g
 
@@ -105,8 +103,14 @@ _GRAPHML_HEAD = (
     'http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">\n'
 )
 # (attribute, GraphML type) in node_attributes() order; keys d0.. in this order
-_NODE_KEYS = (("status", "string"), ("era", "string"), ("era_index", "int"),
-              ("memory_type", "string"), ("timestamp", "string"), ("order", "int"))
+_NODE_KEYS = (
+    ("status", "string"),
+    ("era", "string"),
+    ("era_index", "int"),
+    ("memory_type", "string"),
+    ("timestamp", "string"),
+    ("order", "int"),
+)
 # characters XML 1.0 cannot carry at all (untrusted strings may hold them)
 _XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 
@@ -136,13 +140,14 @@ def write_graphml(report: Report, path: str | os.PathLike[str]) -> None:
             out.write('<key id="g0" for="graph" attr.name="name" attr.type="string"/>\n')
             for k, (name, kind) in enumerate(_NODE_KEYS):
                 out.write(f'<key id="d{k}" for="node" attr.name="{name}" attr.type="{kind}"/>\n')
-            out.write('<graph id="G" edgedefault="directed">\n'
-                      '<data key="g0">aleth commit DAG</data>\n')
+            out.write('<graph id="G" edgedefault="directed">\n<data key="g0">aleth commit DAG</data>\n')
             buf: list[str] = []
             for i, cid in enumerate(ids):
                 attrs = node_attributes(report, cid, i)
-                data = "".join(f'<data key="d{k}">{_xml(attrs[name])}</data>'
-                               for k, (name, _kind) in enumerate(_NODE_KEYS))
+                data = "".join(
+                    f'<data key="d{k}">{_xml(attrs[name])}</data>'
+                    for k, (name, _kind) in enumerate(_NODE_KEYS)
+                )
                 buf.append(f'<node id="{_xml(cid)}">{data}</node>\n')
                 if len(buf) >= 4096:
                     out.write("".join(buf))
@@ -161,10 +166,8 @@ def write_graphml(report: Report, path: str | os.PathLike[str]) -> None:
             out.write("</graph>\n</graphml>\n")
         os.replace(tmp, target)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
 
 
@@ -191,7 +194,7 @@ class DagIndex:
     children: list[tuple[int, ...]]
 
     @classmethod
-    def build(cls, report: Report) -> "DagIndex":
+    def build(cls, report: Report) -> DagIndex:
         ids = _commit_ids(report)
         position = {cid: i for i, cid in enumerate(ids)}
         parents: list[tuple[int, ...]] = []
@@ -289,6 +292,7 @@ def _generations(index: DagIndex, nodes: Any) -> list[list[str]]:
         # parent links form a cycle (the verifier reports dag_cycle): lay out
         # the strongly connected components instead, each as one generation.
         cond = nx.condensation(sub)
-        gens = [sorted(i for c in g for i in cond.nodes[c]["members"])
-                for g in nx.topological_generations(cond)]
+        gens = [
+            sorted(i for c in g for i in cond.nodes[c]["members"]) for g in nx.topological_generations(cond)
+        ]
     return [[index.ids[i] for i in g] for g in gens]

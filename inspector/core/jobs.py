@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .container import Credential
 from .errors import InspectorError
@@ -65,7 +66,7 @@ def send_report(send: Send, report: Any) -> None:
             value = {k: dataclasses.replace(o, sign_bytes=b"") for k, o in value.items()}
         items = list(value.items()) if isinstance(value, dict) else list(value)
         for i in range(0, len(items), OBJECT_BATCH):
-            piece = items[i:i + OBJECT_BATCH]
+            piece = items[i : i + OBJECT_BATCH]
             send(("batch", "part", (name, dict(piece) if isinstance(value, dict) else piece)))
 
 
@@ -82,16 +83,18 @@ def receive_part(report: Any, name: str, piece: Any) -> None:
         current.extend(piece)
 
 
-def open_verify(send: Send, *, path: str, credential: Credential | None,
-                checkpoint: bytes | None = None) -> None:
+def open_verify(
+    send: Send, *, path: str, credential: Credential | None, checkpoint: bytes | None = None
+) -> None:
     """Unlock (key derivation), read and verify ``path``; ship the report."""
     send(("progress", "unlocking" if Path(path).is_file() else "reading", 0, 1))
     res = open_path(path, credential)
     opts = VerifyOptions(checkpoint=checkpoint, progress=_throttled(send))
     report = verify(res.store, opts)
     if res.opened is not None:
-        report.container.update({"format": res.opened.format,
-                                 "has_recovery_slot": res.opened.has_recovery_slot})
+        report.container.update(
+            {"format": res.opened.format, "has_recovery_slot": res.opened.has_recovery_slot}
+        )
     else:
         report.container.update({"format": "directory"})
     report.container["files"] = len(res.store.files)
@@ -103,8 +106,16 @@ def open_verify(send: Send, *, path: str, credential: Credential | None,
     send(("result", {"path": path}))
 
 
-def author(send: Send, *, op: str, path: str, credential: Credential | None,
-           params: dict[str, Any], output: str | None = None, in_place: bool = False) -> None:
+def author(
+    send: Send,
+    *,
+    op: str,
+    path: str,
+    credential: Credential | None,
+    params: dict[str, Any],
+    output: str | None = None,
+    in_place: bool = False,
+) -> None:
     """Run an authoring operation (preview; and write it when ``output`` or
     ``in_place`` is given).  Private keys travel as PEM bytes in ``params``."""
     from .write import authoring as A
@@ -115,35 +126,61 @@ def author(send: Send, *, op: str, path: str, credential: Credential | None,
     key = lambda name: KeyPair.from_pem(params[name], source=name) if params.get(name) else None  # noqa: E731
     send(("progress", "building", 0, 1))
     if op == "rotate":
-        res = A.rotate(src, key("root"), key_id=params.get("key_id"), cutoff=params.get("cutoff"),
-                       new_key=key("new_key"), reason=params.get("reason", "rotation"), allow_invalid=allow)
+        res = A.rotate(
+            src,
+            key("root"),
+            key_id=params.get("key_id"),
+            cutoff=params.get("cutoff"),
+            new_key=key("new_key"),
+            reason=params.get("reason", "rotation"),
+            allow_invalid=allow,
+        )
     elif op == "revoke":
-        res = A.revoke(src, key("root"), params["key_id"], reason=params.get("reason", "compromise"),
-                       allow_invalid=allow)
+        res = A.revoke(
+            src, key("root"), params["key_id"], reason=params.get("reason", "compromise"), allow_invalid=allow
+        )
     elif op == "grant":
         res = A.grant(src, key("root"), params["role"], new_key=key("new_key"), allow_invalid=allow)
     elif op == "migrate":
         res = A.migrate(src, new_root=key("new_key"), allow_invalid=allow)
     elif op == "label":
-        res = A.label(src, params["memory"], params["label"], key("key"), params["reason"],
-                      evidence=params.get("evidence", []),
-                      confidence_milli=params.get("confidence_milli", 800), allow_invalid=allow)
+        res = A.label(
+            src,
+            params["memory"],
+            params["label"],
+            key("key"),
+            params["reason"],
+            evidence=params.get("evidence", []),
+            confidence_milli=params.get("confidence_milli", 800),
+            allow_invalid=allow,
+        )
     elif op == "rekey":
-        res = A.rekey(src, params["new_passphrase"], keep_recovery_code=params.get("keep_recovery_code"),
-                      new_recovery_code=bool(params.get("new_recovery_code")), allow_invalid=allow)
+        res = A.rekey(
+            src,
+            params["new_passphrase"],
+            keep_recovery_code=params.get("keep_recovery_code"),
+            new_recovery_code=bool(params.get("new_recovery_code")),
+            allow_invalid=allow,
+        )
     elif op == "recover":
-        res = A.recover(src, params["new_passphrase"],
-                        new_recovery_code=bool(params.get("new_recovery_code")), allow_invalid=allow)
+        res = A.recover(
+            src,
+            params["new_passphrase"],
+            new_recovery_code=bool(params.get("new_recovery_code")),
+            allow_invalid=allow,
+        )
     else:
         raise InspectorError("usage", f"unknown operation {op}")
     preview = res.to_json()
     written = None
     if output is not None or in_place:
         send(("progress", "writing", 0, 1))
-        written = str(A.write_result(res, output, in_place=in_place,
-                                     new_passphrase=params.get("new_passphrase")).path)
-    send(("result", {"preview": preview, "written": written, "recovery_code": res.recovery_code,
-                     "ok": res.ok}))
+        written = str(
+            A.write_result(res, output, in_place=in_place, new_passphrase=params.get("new_passphrase")).path
+        )
+    send(
+        ("result", {"preview": preview, "written": written, "recovery_code": res.recovery_code, "ok": res.ok})
+    )
 
 
 JOBS: dict[str, Callable[..., None]] = {"open_verify": open_verify, "author": author}
@@ -157,5 +194,5 @@ def run_job(send: Send, name: str, kwargs: dict[str, Any]) -> None:
         JOBS[name](send, **kwargs)
     except InspectorError as exc:
         send(("error", exc.code, exc.message, exc.describe()))
-    except Exception as exc:  # noqa: BLE001 - reported to the GUI's crash dialog
+    except Exception as exc:
         send(("error", "internal_error", f"{type(exc).__name__}: {exc}", traceback.format_exc()))

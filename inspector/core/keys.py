@@ -106,7 +106,7 @@ def decode_signature(text: Any) -> bytes | None:
     if not isinstance(text, str) or not text.startswith(SIG_PREFIX):
         return None
     try:
-        raw = b64url_decode(text[len(SIG_PREFIX):])
+        raw = b64url_decode(text[len(SIG_PREFIX) :])
     except (binascii.Error, ValueError):
         return None
     return raw if len(raw) == 64 else None
@@ -130,11 +130,11 @@ class KeyPair:
     private: Ed25519PrivateKey
 
     @classmethod
-    def generate(cls) -> "KeyPair":
+    def generate(cls) -> KeyPair:
         return cls(Ed25519PrivateKey.generate())
 
     @classmethod
-    def from_pem(cls, pem: bytes, *, source: str = "key") -> "KeyPair":
+    def from_pem(cls, pem: bytes, *, source: str = "key") -> KeyPair:
         try:
             key = serialization.load_pem_private_key(pem, password=None)
         except Exception as exc:  # ValueError, TypeError, UnsupportedAlgorithm, InternalError
@@ -154,7 +154,7 @@ class KeyPair:
         return cls(key)
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> "KeyPair":
+    def load(cls, path: str | os.PathLike[str]) -> KeyPair:
         p = Path(path)
         try:
             data = p.read_bytes()

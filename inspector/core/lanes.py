@@ -9,8 +9,9 @@ linear in rows × active lanes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .verify.report import Report
@@ -67,8 +68,7 @@ def assign_lanes(rows: Sequence[str], parents: dict[str, Sequence[str]]) -> list
                 slots[target] = p
             fresh.add(target)
             down.append((lane, target))
-        down.extend((i, i) for i, s in enumerate(slots)
-                    if s is not None and i not in fresh)
+        down.extend((i, i) for i, s in enumerate(slots) if s is not None and i not in fresh)
         while slots and slots[-1] is None:
             slots.pop()
         width = max([lane + 1] + [max(a, b) + 1 for a, b in up + tuple(down)])
@@ -76,10 +76,11 @@ def assign_lanes(rows: Sequence[str], parents: dict[str, Sequence[str]]) -> list
     return out
 
 
-def lanes_for(report: "Report") -> list[LaneRow]:
+def lanes_for(report: Report) -> list[LaneRow]:
     """Lanes of a report's commits, newest first (the history's row order)."""
     rows = list(reversed(report.order))
     objs = report.objects
-    parents = {cid: (objs[cid].parents if cid in objs and objs[cid].malformed is None else [])
-               for cid in rows}
+    parents = {
+        cid: (objs[cid].parents if cid in objs and objs[cid].malformed is None else []) for cid in rows
+    }
     return assign_lanes(rows, parents)

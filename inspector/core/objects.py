@@ -10,8 +10,9 @@ and what is signed are listed in ``unsigned_fields``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Final
+from typing import Any, Final
 
 from .canonical import JsonError, canonical, loads_strict
 from .keys import sha256_id
@@ -71,52 +72,121 @@ class Schema:
 SCHEMAS: Final[dict[str, Schema]] = {
     s.type: s
     for s in (
-        Schema("MemoryCommit", 1, "commit_id", (
-            ("agent_id", "", _is_str), ("key_id", "key-001", _is_str),
-            ("parents", [], _is_str_list), ("timestamp", REQUIRED, _is_str),
-            ("session_id", "", _is_str), ("memory_type", "semantic", _is_str),
-            ("content", {}, _is_dict), ("provenance", {}, _is_dict),
-        )),
-        Schema("EvidenceCommit", 1, "commit_id", (
-            ("agent_id", "", _is_str), ("key_id", "key-001", _is_str),
-            ("timestamp", REQUIRED, _is_str), ("event_type", "tool_execution", _is_str),
-            ("tool", "", _is_str), ("tool_version", "", _is_str),
-            ("input_hash", "", _is_str), ("output_hash", "", _is_str),
-            ("artifacts", [], _is_dict_list), ("result", "success", _is_str),
-        )),
-        Schema("Checkpoint", 2, "checkpoint_id", (
-            ("agent_id", "", _is_str), ("head_commit_id", "", _is_str),
-            ("commit_count", 0, _is_int), ("evidence_count", 0, _is_int),
-            ("sequence", 0, _is_int), ("key_id", "", _is_str),
-            ("created_at", REQUIRED, _is_str),
-        )),
-        Schema("RootAuthority", 1, "commit_id", (
-            ("root_id", "", _is_str), ("root_public_key", {}, _is_dict),
-            ("created_at", REQUIRED, _is_str), ("recovery_quorum", _DEFAULT_QUORUM, _is_dict),
-        )),
-        Schema("IdentityRecordV2", 2, "commit_id", (
-            ("agent_id", "", _is_str), ("root_id", "", _is_str),
-            ("root_public_key", {}, _is_dict), ("active_keys", [], _is_dict_list),
-            ("revoked_keys", [], _is_dict_list), ("created_at", REQUIRED, _is_str),
-        )),
-        Schema("ControlEvent", 1, "commit_id", (
-            ("root_id", "", _is_str), ("sequence", 1, _is_int),
-            ("previous_control_hash", "", _is_str), ("event_type", "key_grant", _is_str),
-            ("key_id", "", _is_str), ("public_key", {}, _is_dict),
-            ("old_key_id", "", _is_str), ("cutoff_head", "", _is_str),
-            ("reason", "rotation", _is_str), ("timestamp", REQUIRED, _is_str),
-            ("migration_record_id", "", _is_str),
-        )),
-        Schema("MigrationRecord", 1, "commit_id", (
-            ("legacy_agent_id", "", _is_str), ("legacy_public_key", {}, _is_dict),
-            ("new_agent_id", "", _is_str), ("new_root_id", "", _is_str),
-            ("new_root_public_key", {}, _is_dict), ("migration_timestamp", REQUIRED, _is_str),
-        ), extra_signatures=("legacy_signature",)),
-        Schema("Identity", 1, "", (
-            ("agent_id", REQUIRED, _is_str), ("public_key", REQUIRED, _is_dict),
-            ("key_id", "key-001", _is_str), ("created_at", REQUIRED, _is_str),
-            ("recovery_root", "", _is_str),
-        ), signed=False),
+        Schema(
+            "MemoryCommit",
+            1,
+            "commit_id",
+            (
+                ("agent_id", "", _is_str),
+                ("key_id", "key-001", _is_str),
+                ("parents", [], _is_str_list),
+                ("timestamp", REQUIRED, _is_str),
+                ("session_id", "", _is_str),
+                ("memory_type", "semantic", _is_str),
+                ("content", {}, _is_dict),
+                ("provenance", {}, _is_dict),
+            ),
+        ),
+        Schema(
+            "EvidenceCommit",
+            1,
+            "commit_id",
+            (
+                ("agent_id", "", _is_str),
+                ("key_id", "key-001", _is_str),
+                ("timestamp", REQUIRED, _is_str),
+                ("event_type", "tool_execution", _is_str),
+                ("tool", "", _is_str),
+                ("tool_version", "", _is_str),
+                ("input_hash", "", _is_str),
+                ("output_hash", "", _is_str),
+                ("artifacts", [], _is_dict_list),
+                ("result", "success", _is_str),
+            ),
+        ),
+        Schema(
+            "Checkpoint",
+            2,
+            "checkpoint_id",
+            (
+                ("agent_id", "", _is_str),
+                ("head_commit_id", "", _is_str),
+                ("commit_count", 0, _is_int),
+                ("evidence_count", 0, _is_int),
+                ("sequence", 0, _is_int),
+                ("key_id", "", _is_str),
+                ("created_at", REQUIRED, _is_str),
+            ),
+        ),
+        Schema(
+            "RootAuthority",
+            1,
+            "commit_id",
+            (
+                ("root_id", "", _is_str),
+                ("root_public_key", {}, _is_dict),
+                ("created_at", REQUIRED, _is_str),
+                ("recovery_quorum", _DEFAULT_QUORUM, _is_dict),
+            ),
+        ),
+        Schema(
+            "IdentityRecordV2",
+            2,
+            "commit_id",
+            (
+                ("agent_id", "", _is_str),
+                ("root_id", "", _is_str),
+                ("root_public_key", {}, _is_dict),
+                ("active_keys", [], _is_dict_list),
+                ("revoked_keys", [], _is_dict_list),
+                ("created_at", REQUIRED, _is_str),
+            ),
+        ),
+        Schema(
+            "ControlEvent",
+            1,
+            "commit_id",
+            (
+                ("root_id", "", _is_str),
+                ("sequence", 1, _is_int),
+                ("previous_control_hash", "", _is_str),
+                ("event_type", "key_grant", _is_str),
+                ("key_id", "", _is_str),
+                ("public_key", {}, _is_dict),
+                ("old_key_id", "", _is_str),
+                ("cutoff_head", "", _is_str),
+                ("reason", "rotation", _is_str),
+                ("timestamp", REQUIRED, _is_str),
+                ("migration_record_id", "", _is_str),
+            ),
+        ),
+        Schema(
+            "MigrationRecord",
+            1,
+            "commit_id",
+            (
+                ("legacy_agent_id", "", _is_str),
+                ("legacy_public_key", {}, _is_dict),
+                ("new_agent_id", "", _is_str),
+                ("new_root_id", "", _is_str),
+                ("new_root_public_key", {}, _is_dict),
+                ("migration_timestamp", REQUIRED, _is_str),
+            ),
+            extra_signatures=("legacy_signature",),
+        ),
+        Schema(
+            "Identity",
+            1,
+            "",
+            (
+                ("agent_id", REQUIRED, _is_str),
+                ("public_key", REQUIRED, _is_dict),
+                ("key_id", "key-001", _is_str),
+                ("created_at", REQUIRED, _is_str),
+                ("recovery_root", "", _is_str),
+            ),
+            signed=False,
+        ),
     )
 }
 
@@ -184,10 +254,24 @@ class Obj:
         return [r for r in refs if type(r) is str] if type(refs) is list else []
 
 
-def _malformed(path: str, kind: str, stored_id: str, code: str, reason: str,
-               raw: dict[str, Any] | None = None, type_: str = "") -> Obj:
-    return Obj(path=path, kind=kind, type=type_, stored_id=stored_id, fields={},
-               raw=raw, malformed=Malformed(code, reason))
+def _malformed(
+    path: str,
+    kind: str,
+    stored_id: str,
+    code: str,
+    reason: str,
+    raw: dict[str, Any] | None = None,
+    type_: str = "",
+) -> Obj:
+    return Obj(
+        path=path,
+        kind=kind,
+        type=type_,
+        stored_id=stored_id,
+        fields={},
+        raw=raw,
+        malformed=Malformed(code, reason),
+    )
 
 
 def id_from_path(path: str) -> str:
@@ -204,8 +288,13 @@ def parse_object(path: str, data: bytes, expected_kind: str) -> Obj:
     except JsonError as exc:
         return _malformed(path, expected_kind, fallback_id, exc.code, str(exc))
     if type(raw) is not dict:
-        return _malformed(path, expected_kind, fallback_id, "malformed_object",
-                          f"expected a JSON object, found {type(raw).__name__}")
+        return _malformed(
+            path,
+            expected_kind,
+            fallback_id,
+            "malformed_object",
+            f"expected a JSON object, found {type(raw).__name__}",
+        )
     return build_object(path, raw, expected_kind, fast=fast)
 
 
@@ -220,12 +309,20 @@ def build_object(path: str, raw: dict[str, Any], expected_kind: str, *, fast: bo
         stored_id_raw = raw.get("agent_id")
     stored_id = stored_id_raw if type(stored_id_raw) is str else id_from_path(path)
     if schema is None:
-        return _malformed(path, expected_kind, stored_id, "malformed_object",
-                          f"unknown object type {type_!r}", raw)
+        return _malformed(
+            path, expected_kind, stored_id, "malformed_object", f"unknown object type {type_!r}", raw
+        )
     kind = KIND_OF_TYPE[schema.type]
     if kind != expected_kind:
-        return _malformed(path, expected_kind, stored_id, "malformed_object",
-                          f"a {schema.type} stored where a {expected_kind} belongs", raw, schema.type)
+        return _malformed(
+            path,
+            expected_kind,
+            stored_id,
+            "malformed_object",
+            f"a {schema.type} stored where a {expected_kind} belongs",
+            raw,
+            schema.type,
+        )
 
     fields: dict[str, Any] = {"type": schema.type, "version": schema.version}
     unsigned: list[str] = []
@@ -233,12 +330,25 @@ def build_object(path: str, raw: dict[str, Any], expected_kind: str, *, fast: bo
         if name in raw:
             value = raw[name]
             if not check(value):
-                return _malformed(path, kind, stored_id, "malformed_object",
-                                  f"field {name!r} has the wrong type ({type(value).__name__})",
-                                  raw, schema.type)
+                return _malformed(
+                    path,
+                    kind,
+                    stored_id,
+                    "malformed_object",
+                    f"field {name!r} has the wrong type ({type(value).__name__})",
+                    raw,
+                    schema.type,
+                )
         elif default is REQUIRED:
-            return _malformed(path, kind, stored_id, "malformed_object",
-                              f"required field {name!r} is missing", raw, schema.type)
+            return _malformed(
+                path,
+                kind,
+                stored_id,
+                "malformed_object",
+                f"required field {name!r} is missing",
+                raw,
+                schema.type,
+            )
         else:
             value = default
             unsigned.append(name)
@@ -250,35 +360,57 @@ def build_object(path: str, raw: dict[str, Any], expected_kind: str, *, fast: bo
         unsigned.extend(sorted(k for k in raw if k not in known))
 
     if not schema.signed:
-        return Obj(path=path, kind=kind, type=schema.type, stored_id=stored_id,
-                   fields=fields, raw=raw, unsigned_fields=tuple(unsigned))
+        return Obj(
+            path=path,
+            kind=kind,
+            type=schema.type,
+            stored_id=stored_id,
+            fields=fields,
+            raw=raw,
+            unsigned_fields=tuple(unsigned),
+        )
 
     if type(stored_id_raw) is not str or not stored_id_raw:
-        return _malformed(path, kind, stored_id, "malformed_object",
-                          f"missing {schema.id_field}", raw, schema.type)
+        return _malformed(
+            path, kind, stored_id, "malformed_object", f"missing {schema.id_field}", raw, schema.type
+        )
     signature = raw.get("signature", "")
     if type(signature) is not str:
-        return _malformed(path, kind, stored_id, "malformed_object",
-                          "signature is not a string", raw, schema.type)
+        return _malformed(
+            path, kind, stored_id, "malformed_object", "signature is not a string", raw, schema.type
+        )
     extra = {}
     for name in schema.extra_signatures:
         v = raw.get(name, "")
         if type(v) is not str:
-            return _malformed(path, kind, stored_id, "malformed_object",
-                              f"{name} is not a string", raw, schema.type)
+            return _malformed(
+                path, kind, stored_id, "malformed_object", f"{name} is not a string", raw, schema.type
+            )
         extra[name] = v
     try:
         id_bytes, sign_bytes = _signing_bytes(fields, stored_id_raw, fast)
     except JsonError as exc:
         return _malformed(path, kind, stored_id, exc.code, str(exc), raw, schema.type)
-    return Obj(path=path, kind=kind, type=schema.type, stored_id=stored_id_raw,
-               fields=fields, raw=raw, computed_id=sha256_id(id_bytes), sign_bytes=sign_bytes,
-               signature=signature, extra_signatures=extra, unsigned_fields=tuple(unsigned))
+    return Obj(
+        path=path,
+        kind=kind,
+        type=schema.type,
+        stored_id=stored_id_raw,
+        fields=fields,
+        raw=raw,
+        computed_id=sha256_id(id_bytes),
+        sign_bytes=sign_bytes,
+        signature=signature,
+        extra_signatures=extra,
+        unsigned_fields=tuple(unsigned),
+    )
 
 
 _KNOWN: Final[dict[str, frozenset[str]]] = {
-    s.type: frozenset({"type", "version", "signature", s.id_field, *s.extra_signatures,
-                       *(n for n, _, _ in s.fields)} | ({"commit_id"} if s.type == "Checkpoint" else set()))
+    s.type: frozenset(
+        {"type", "version", "signature", s.id_field, *s.extra_signatures, *(n for n, _, _ in s.fields)}
+        | ({"commit_id"} if s.type == "Checkpoint" else set())
+    )
     for s in SCHEMAS.values()
 }
 
@@ -303,9 +435,9 @@ def _signing_bytes(fields: dict[str, Any], oid: str, fast: bool) -> tuple[bytes,
         piece = b"," + member
     else:
         cut, piece = 1, member + (b"," if len(fields) else b"")
-    if sign[cut:cut + len(piece)] != piece:  # cannot happen for JCS output; stay exact anyway
+    if sign[cut : cut + len(piece)] != piece:  # cannot happen for JCS output; stay exact anyway
         return canonical(fields, trusted=fast), sign
-    return sign[:cut] + sign[cut + len(piece):], sign
+    return sign[:cut] + sign[cut + len(piece) :], sign
 
 
 def signable_bytes(fields: dict[str, Any]) -> bytes:

@@ -44,8 +44,12 @@ def read_blob(path: str | os.PathLike[str]) -> bytes:
     except OSError as exc:
         raise ContainerError("unreadable", f"cannot read {p}: {exc.strerror}") from exc
     if len(blob) > container.MAX_CONTAINER:
-        raise ContainerError("too_large", f"{p} is larger than 512 MiB",
-                             expected="at most 512 MiB", found=f"{p.stat().st_size} bytes")
+        raise ContainerError(
+            "too_large",
+            f"{p} is larger than 512 MiB",
+            expected="at most 512 MiB",
+            found=f"{p.stat().st_size} bytes",
+        )
     return blob
 
 
@@ -55,8 +59,9 @@ class OpenResult:
     opened: Opened | None  # None for a directory store
 
 
-def open_path(path: str | os.PathLike[str], credential: Credential | None = None,
-              *, key: bytes | None = None) -> OpenResult:
+def open_path(
+    path: str | os.PathLike[str], credential: Credential | None = None, *, key: bytes | None = None
+) -> OpenResult:
     """Open a directory store, or unlock a sealed file with ``credential``.
 
     Raises :class:`ContainerError` / :class:`StoreError` (both
@@ -75,22 +80,33 @@ def open_path(path: str | os.PathLike[str], credential: Credential | None = None
     return OpenResult(store, opened)
 
 
-def open_and_verify(path: str | os.PathLike[str], credential: Credential | None = None,
-                    options: VerifyOptions | None = None) -> Report:
+def open_and_verify(
+    path: str | os.PathLike[str], credential: Credential | None = None, options: VerifyOptions | None = None
+) -> Report:
     """Open and verify; an unopenable input gives a report with verdict
     "unopenable" and one finding carrying the error code."""
     try:
         res = open_path(path, credential)
     except InspectorError as exc:
         kind = "container" if isinstance(exc, ContainerError) else "store"
-        return Report.unopenable(exc.code, exc.describe(), object_kind=kind, object_id=str(path))
+        return Report.unopenable(
+            exc.code,
+            exc.message,
+            object_kind=kind,
+            object_id=str(path),
+            expected=exc.expected,
+            found=exc.found,
+            likely_cause=exc.likely_cause,
+        )
     report = verify(res.store, options)
     if res.opened is not None:
-        report.container.update({
-            "format": res.opened.format,
-            "has_recovery_slot": res.opened.has_recovery_slot,
-            "files": len(res.opened.files),
-        })
+        report.container.update(
+            {
+                "format": res.opened.format,
+                "has_recovery_slot": res.opened.has_recovery_slot,
+                "files": len(res.opened.files),
+            }
+        )
     else:
         report.container.update({"format": "directory", "files": len(res.store.files)})
     return report

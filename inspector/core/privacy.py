@@ -60,13 +60,7 @@ _OPENER_SRC = r"<private" + _ATTRS
 _CLOSER_SRC = r"</private\s*+>"
 # An innermost region: opener, then text in which no opener or closer starts,
 # then a closer.
-_REGION_SRC = (
-    _OPENER_SRC
-    + r"(?:[^<]++|<(?!private"
-    + _ATTRS
-    + r")(?!/private\s*+>))*+"
-    + _CLOSER_SRC
-)
+_REGION_SRC = _OPENER_SRC + r"(?:[^<]++|<(?!private" + _ATTRS + r")(?!/private\s*+>))*+" + _CLOSER_SRC
 
 _OPENER = re.compile(_OPENER_SRC, _FLAGS)
 _REGION = re.compile(_REGION_SRC, _FLAGS)

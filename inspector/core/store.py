@@ -9,17 +9,22 @@ used for directory stores that the user chose to keep as directories.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 from urllib.parse import quote, unquote
 
 from .errors import StoreError
 
 OBJECT_DIRS: tuple[str, ...] = (
-    "identities", "commits", "evidence", "control_events", "migrations", "checkpoints",
+    "identities",
+    "commits",
+    "evidence",
+    "control_events",
+    "migrations",
+    "checkpoints",
 )
-ALL_DIRS: tuple[str, ...] = OBJECT_DIRS + ("artifacts",)
+ALL_DIRS: tuple[str, ...] = (*OBJECT_DIRS, "artifacts")
 TOP_FILES: tuple[str, ...] = ("HEAD", "root_authority.json", "keys/signing.key")
 NEVER_SEALED: tuple[str, ...] = ("keys/root.key", "keys/recovery.key")
 
@@ -93,7 +98,7 @@ class Store:
     def artifact(self, hash_id: str) -> bytes | None:
         return self.files.get("artifacts/" + hash_id)
 
-    def copy(self) -> "Store":
+    def copy(self) -> Store:
         return Store(dict(self.files), self.origin, self.source, list(self.notes))
 
 
@@ -105,7 +110,8 @@ def read_directory(root: str | os.PathLike[str]) -> Store:
         raise StoreError("not_a_store", f"{base} is not a directory")
     if not (base / "identities").is_dir() and not (base / "HEAD").is_file():
         raise StoreError(
-            "not_a_store", f"{base} is not an alethech store",
+            "not_a_store",
+            f"{base} is not an alethech store",
             expected="a directory with identities/ and HEAD",
             found=", ".join(sorted(p.name for p in base.iterdir())[:8]) or "an empty directory",
         )
@@ -142,8 +148,9 @@ def read_directory(root: str | os.PathLike[str]) -> Store:
     return Store(files, origin="directory", source=str(base))
 
 
-def write_directory(store: Store, target: str | os.PathLike[str],
-                    carry: dict[str, Path] | None = None) -> Path:
+def write_directory(
+    store: Store, target: str | os.PathLike[str], carry: dict[str, Path] | None = None
+) -> Path:
     """Write ``store`` as a new directory at ``target``: built in a sibling
     temporary directory, fsynced, then renamed into place.  ``target`` must not
     exist.  ``carry`` maps extra relative paths (files this program does not
@@ -166,7 +173,7 @@ def write_directory(store: Store, target: str | os.PathLike[str],
             p = stage / rel
             p.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             shutil.copy2(src, p)
-        for d in ALL_DIRS + ("keys",):
+        for d in (*ALL_DIRS, "keys"):
             (stage / d).mkdir(mode=0o700, exist_ok=True)
         for path, data in store.files.items():
             p = stage / logical_to_physical(path)
@@ -180,8 +187,11 @@ def write_directory(store: Store, target: str | os.PathLike[str],
         _fsync_dir(parent)
     except OSError as exc:
         shutil.rmtree(stage, ignore_errors=True)
-        raise StoreError("write_failed", f"cannot write the store {dest}: {exc.strerror or exc}",
-                         likely_cause="the directory is not writable or the disk is full") from exc
+        raise StoreError(
+            "write_failed",
+            f"cannot write the store {dest}: {exc.strerror or exc}",
+            likely_cause="the directory is not writable or the disk is full",
+        ) from exc
     except BaseException:
         shutil.rmtree(stage, ignore_errors=True)
         raise

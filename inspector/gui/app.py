@@ -14,16 +14,22 @@ from typing import Any
 def check_dependencies() -> str | None:
     """A readable message when something the GUI needs is missing (qutebrowser style)."""
     missing = []
-    for mod, pkg in (("PySide6.QtWidgets", "PySide6-Essentials>=6.11,<6.12"), ("pyqtgraph", "pyqtgraph"),
-                     ("networkx", "networkx")):
+    for mod, pkg in (
+        ("PySide6.QtWidgets", "PySide6-Essentials>=6.11,<6.12"),
+        ("pyqtgraph", "pyqtgraph"),
+        ("networkx", "networkx"),
+    ):
         try:
             __import__(mod)
         except ImportError as exc:
             missing.append(f"  {pkg}  ({exc})")
     if missing:
-        return ("Aleth Inspector's window needs these packages:\n" + "\n".join(missing) +
-                "\nInstall them with:  pip install 'aleth-inspector'  (or run `make run`).\n"
-                "The command line works without them: aleth-inspector verify FILE")
+        return (
+            "Aleth Inspector's window needs these packages:\n"
+            + "\n".join(missing)
+            + "\nInstall them with:  pip install 'aleth-inspector'  (or run `make run`).\n"
+            "The command line works without them: aleth-inspector verify FILE"
+        )
     return None
 
 
@@ -42,8 +48,10 @@ def versions() -> str:
 
     from .. import __version__
 
-    return (f"Aleth Inspector {__version__}\nPython {platform.python_version()} ({platform.platform()})\n"
-            f"Qt {QtCore.qVersion()}, PySide6 {PySide6.__version__}\ncryptography {cryptography.__version__}")
+    return (
+        f"Aleth Inspector {__version__}\nPython {platform.python_version()} ({platform.platform()})\n"
+        f"Qt {QtCore.qVersion()}, PySide6 {PySide6.__version__}\ncryptography {cryptography.__version__}"
+    )
 
 
 def install_crash_dialog() -> None:
@@ -56,9 +64,12 @@ def install_crash_dialog() -> None:
         sys.stderr.write(text)
         if QApplication.instance() is None:
             return
-        box = QMessageBox(QMessageBox.Icon.Critical, "Aleth Inspector — unexpected error",
-                          f"Something went wrong: {etype.__name__}: {value}\n\n"
-                          "Your files were not changed. Please report this with the details below.")
+        box = QMessageBox(
+            QMessageBox.Icon.Critical,
+            "Aleth Inspector — unexpected error",
+            f"Something went wrong: {etype.__name__}: {value}\n\n"
+            "Your files were not changed. Please report this with the details below.",
+        )
         box.setDetailedText(text + "\n" + versions())
         box.setObjectName("crashDialog")
         box.exec()
@@ -80,9 +91,15 @@ def make_app(argv: list[str] | None = None) -> Any:
     return app
 
 
-def run_gui(path: str | None = None, *, passphrase_file: str | None = None,
-            recovery_code_file: str | None = None, checkpoint: str | None = None,
-            screenshot: str | None = None, banner: str | None = None) -> int:
+def run_gui(
+    path: str | None = None,
+    *,
+    passphrase_file: str | None = None,
+    recovery_code_file: str | None = None,
+    checkpoint: str | None = None,
+    screenshot: str | None = None,
+    banner: str | None = None,
+) -> int:
     problem = check_dependencies()
     if problem:
         print(problem, file=sys.stderr)
@@ -95,8 +112,12 @@ def run_gui(path: str | None = None, *, passphrase_file: str | None = None,
     win.resize(1400, 880)
     win.show()
     if path:
-        win.open_path(path, passphrase_file=passphrase_file, recovery_code_file=recovery_code_file,
-                      checkpoint=checkpoint)
+        win.open_path(
+            path,
+            passphrase_file=passphrase_file,
+            recovery_code_file=recovery_code_file,
+            checkpoint=checkpoint,
+        )
     if screenshot:
         return win.screenshot_when_ready(screenshot)
     return app.exec()

@@ -11,8 +11,16 @@ from typing import Any
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QApplication, QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QProgressBar,
-    QPushButton, QTabWidget, QWidget,
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QTabWidget,
+    QWidget,
 )
 
 from ..core.container import Credential
@@ -32,8 +40,13 @@ from .views.labels import LabelsView
 from .views.weights import WeightsView
 
 MAX_RECENT = 10
-UNLOCK_ERRORS = ("wrong_passphrase", "authentication_failed", "invalid_recovery_code",
-                 "no_recovery_slot", "empty_passphrase")
+UNLOCK_ERRORS = (
+    "wrong_passphrase",
+    "authentication_failed",
+    "invalid_recovery_code",
+    "no_recovery_slot",
+    "empty_passphrase",
+)
 
 
 class MainWindow(QMainWindow):
@@ -60,8 +73,15 @@ class MainWindow(QMainWindow):
         self.findings = FindingsView()
         self.detail = DetailView()
         self.eras = ErasView()
-        self.views: list[Any] = [self.history, self.graph, self.weights, self.labels,
-                                 self.findings, self.detail, self.eras]
+        self.views: list[Any] = [
+            self.history,
+            self.graph,
+            self.weights,
+            self.labels,
+            self.findings,
+            self.detail,
+            self.eras,
+        ]
 
         self.tabs = QTabWidget()
         self.tabs.setAccessibleName("Views")
@@ -80,8 +100,9 @@ class MainWindow(QMainWindow):
         self.banner.setStyleSheet("QLabel#banner { background: #fff3cd; color: #5d4200; padding: 6px; }")
         self.banner.setAccessibleName("Banner")
         lay.addWidget(self.banner)
-        self.placeholder = QLabel("Open a sealed .aleth file or a store directory\n"
-                                  "(File → Open, Ctrl+O, or drop it here).")
+        self.placeholder = QLabel(
+            "Open a sealed .aleth file or a store directory\n(File → Open, Ctrl+O, or drop it here)."
+        )
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         lay.addWidget(self.placeholder)
         lay.addWidget(self.tabs)
@@ -134,7 +155,9 @@ class MainWindow(QMainWindow):
         self.addDockWidget(area, dock)
         return dock
 
-    def _action(self, menu: Any, text: str, slot: Any, shortcut: Any = None, name: str | None = None) -> QAction:
+    def _action(
+        self, menu: Any, text: str, slot: Any, shortcut: Any = None, name: str | None = None
+    ) -> QAction:
         act = QAction(text, self)
         if shortcut is not None:
             act.setShortcut(QKeySequence(shortcut))
@@ -169,11 +192,15 @@ class MainWindow(QMainWindow):
         self._action(v, "Next &problem", self.next_problem, "F8")
         self._action(v, "Show &errors only", lambda: self.findings.show_severity("error"), "Ctrl+Shift+E")
         a = mb.addMenu("&Author")
-        for op, text, key in (("rotate", "&Rotate key…", "Ctrl+Shift+R"), ("revoke", "Re&voke key…", None),
-                              ("grant", "&Grant role key…", None), ("migrate", "&Migrate v0.1 store…", None),
-                              ("rekey", "Re-&key (new passphrase)…", "Ctrl+Shift+K"),
-                              ("recover", "Re&cover with recovery code…", None),
-                              ("label", "Add &label…", "Ctrl+L")):
+        for op, text, key in (
+            ("rotate", "&Rotate key…", "Ctrl+Shift+R"),
+            ("revoke", "Re&voke key…", None),
+            ("grant", "&Grant role key…", None),
+            ("migrate", "&Migrate v0.1 store…", None),
+            ("rekey", "Re-&key (new passphrase)…", "Ctrl+Shift+K"),
+            ("recover", "Re&cover with recovery code…", None),
+            ("label", "Add &label…", "Ctrl+L"),
+        ):
             self._action(a, text, lambda op=op: self.author(op), key)
         h = mb.addMenu("&Help")
         self._action(h, "&Keyboard shortcuts", self.show_shortcuts, QKeySequence.StandardKey.HelpContents)
@@ -182,8 +209,9 @@ class MainWindow(QMainWindow):
 
     # ---- opening -------------------------------------------------------------------
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open .aleth file", "",
-                                              "Aleth files (*.aleth);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open .aleth file", "", "Aleth files (*.aleth);;All files (*)"
+        )
         if path:
             self.open_path(path)
 
@@ -192,9 +220,15 @@ class MainWindow(QMainWindow):
         if path:
             self.open_path(path)
 
-    def open_path(self, path: str, *, passphrase_file: str | None = None,
-                  recovery_code_file: str | None = None, checkpoint: str | None = None,
-                  credential: Credential | None = None) -> None:
+    def open_path(
+        self,
+        path: str,
+        *,
+        passphrase_file: str | None = None,
+        recovery_code_file: str | None = None,
+        checkpoint: str | None = None,
+        credential: Credential | None = None,
+    ) -> None:
         """Open a directory store, or a sealed file (asking for its credential
         unless one is given)."""
         p = Path(path)
@@ -282,9 +316,10 @@ class MainWindow(QMainWindow):
         self._stop_progress()
         gc.enable()
         if self._unlock is not None and code in UNLOCK_ERRORS:
-            text = {"wrong_passphrase": "Wrong passphrase or recovery code — try again.",
-                    "authentication_failed": "Could not decrypt: wrong passphrase, or the file was modified."
-                    }.get(code, message)
+            text = {
+                "wrong_passphrase": "Wrong passphrase or recovery code — try again.",
+                "authentication_failed": "Could not decrypt: wrong passphrase, or the file was modified.",
+            }.get(code, message)
             self._unlock.show_error(text)
             return
         if self._unlock is not None:
@@ -338,8 +373,14 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, lambda: self._run_steps(stage, steps[1:]))
 
     def _select_first(self, report: Report) -> None:
-        worst = next((f for f in sorted(report.findings, key=lambda f: f.severity.rank)
-                      if f.severity == Severity.ERROR and f.object_id in report.objects), None)
+        worst = next(
+            (
+                f
+                for f in sorted(report.findings, key=lambda f: f.severity.rank)
+                if f.severity == Severity.ERROR and f.object_id in report.objects
+            ),
+            None,
+        )
         target = worst.object_id if worst is not None else report.head
         if target in report.objects:
             self.select(target, None)
@@ -351,11 +392,15 @@ class MainWindow(QMainWindow):
             return
         sev = report.severity_counts()
         worst = report.worst_severity()
-        icon = severity_icon(worst if report.verdict != "pass" else
-                             (worst if worst == Severity.WARNING else None))
+        icon = severity_icon(
+            worst if report.verdict != "pass" else (worst if worst == Severity.WARNING else None)
+        )
         self.verdict_icon.setPixmap(icon.pixmap(18, 18))
-        head = {"pass": "PASS — the file verifies", "fail": "FAIL — the file does not verify",
-                "unopenable": "UNOPENABLE — the file could not be opened"}[report.verdict]
+        head = {
+            "pass": "PASS — the file verifies",
+            "fail": "FAIL — the file does not verify",
+            "unopenable": "UNOPENABLE — the file could not be opened",
+        }[report.verdict]
         counts = f"{sev['error']} errors · {sev['warning']} warnings · {sev['info']} notes"
         worst_text = f"worst: {SEVERITY_TEXT[worst]}" if worst else "no findings"
         self.verdict.setText(f"{head}   |   {counts}   ({worst_text})")
@@ -431,11 +476,11 @@ class MainWindow(QMainWindow):
         clear.triggered.connect(self.clear_recent)
 
     # ---- drag and drop ------------------------------------------------------------------
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if event.mimeData().hasUrls():
             event.acceptProposedAction()
 
-    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
+    def dropEvent(self, event: QDropEvent) -> None:
         urls = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
         if urls:
             event.acceptProposedAction()
@@ -447,8 +492,9 @@ class MainWindow(QMainWindow):
             return None
         if path is None:
             filters = {"json": "JSON (*.json)", "html": "HTML (*.html)", "pdf": "PDF (*.pdf)"}
-            path, _ = QFileDialog.getSaveFileName(self, f"Export report as {fmt.upper()}",
-                                                  f"report.{fmt}", filters[fmt])
+            path, _ = QFileDialog.getSaveFileName(
+                self, f"Export report as {fmt.upper()}", f"report.{fmt}", filters[fmt]
+            )
             if not path:
                 return None
         source = self.path or ""
@@ -478,8 +524,11 @@ class MainWindow(QMainWindow):
 
     # ---- help ---------------------------------------------------------------------------
     def show_shortcuts(self) -> None:
-        lines = [f"{a.shortcut().toString():<16} {a.text().replace('&', '')}" for a in self.actions()
-                 if not a.shortcut().isEmpty()]
+        lines = [
+            f"{a.shortcut().toString():<16} {a.text().replace('&', '')}"
+            for a in self.actions()
+            if not a.shortcut().isEmpty()
+        ]
         box = QMessageBox(QMessageBox.Icon.Information, "Keyboard shortcuts", "\n".join(lines), parent=self)
         box.setStyleSheet("QLabel { font-family: monospace; }")
         box.open()
@@ -487,9 +536,12 @@ class MainWindow(QMainWindow):
     def show_about(self) -> None:
         from .app import versions
 
-        QMessageBox.about(self, "About Aleth Inspector",
-                          versions() + "\n\nVerifies alethech agent-memory files. Integrity is not truth: "
-                          "a valid signature proves who wrote a memory, not that it is correct.")
+        QMessageBox.about(
+            self,
+            "About Aleth Inspector",
+            versions() + "\n\nVerifies alethech agent-memory files. Integrity is not truth: "
+            "a valid signature proves who wrote a memory, not that it is correct.",
+        )
 
     # ---- screenshots ----------------------------------------------------------------------
     def screenshot_when_ready(self, out: str, timeout_ms: int = 180_000) -> int:
@@ -502,12 +554,14 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(300, lambda: (self.grab().save(out), result.update(code=0), app.quit()))
 
         self.reportReady.connect(shoot)
-        self.runner.failed.connect(lambda *_a: QTimer.singleShot(300, lambda: (self.grab().save(out), app.quit())))
+        self.runner.failed.connect(
+            lambda *_a: QTimer.singleShot(300, lambda: (self.grab().save(out), app.quit()))
+        )
         QTimer.singleShot(timeout_ms, app.quit)
         app.exec()
         return result["code"]
 
-    def showEvent(self, event: Any) -> None:  # noqa: N802
+    def showEvent(self, event: Any) -> None:
         super().showEvent(event)
         if self._initial_docks is not None:  # dock sizes need the window's real size
             side, bottom = self._initial_docks
@@ -516,6 +570,6 @@ class MainWindow(QMainWindow):
             self.resizeDocks(side, [int(w * 0.29), int(w * 0.24)], Qt.Orientation.Horizontal)
             self.resizeDocks(bottom, [int(self.height() * 0.17)], Qt.Orientation.Vertical)
 
-    def closeEvent(self, event: Any) -> None:  # noqa: N802
+    def closeEvent(self, event: Any) -> None:
         self.runner.shutdown()
         super().closeEvent(event)

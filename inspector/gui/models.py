@@ -8,11 +8,12 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from ..core.verify.report import Finding, Report, Status
 from ..core.lanes import LaneRow, lanes_for
+from ..core.verify.report import Finding, Report, Status
 from .style import SEVERITY_TEXT, band_color, severity_icon, status_badge
 
 Index = QModelIndex | QPersistentModelIndex
+_ROOT = QModelIndex()
 OBJECT_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 LANE_ROLE = Qt.ItemDataRole.UserRole + 2
 STATUS_ROLE = Qt.ItemDataRole.UserRole + 3
@@ -25,10 +26,12 @@ class ColumnsModel(QAbstractTableModel):
 
     COLUMNS: tuple[str, ...] = ()
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:
+    def columnCount(self, parent: Index = _ROOT) -> int:
         return 0 if parent.isValid() else len(self.COLUMNS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return self.COLUMNS[section]
         return None
@@ -46,7 +49,7 @@ class FindingsModel(ColumnsModel):
         self.findings = sorted(report.findings, key=lambda f: f.severity.rank) if report else []
         self.endResetModel()
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:
+    def rowCount(self, parent: Index = _ROOT) -> int:
         return 0 if parent.isValid() else len(self.findings)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -102,7 +105,8 @@ def summarize(content: Any, limit: int = 120) -> str:
     if content.get("mutmem") == 1:
         kind = content.get("kind")
         if kind == "weight_transition":
-            return f"⚖ weight {content.get('old_q')} → {content.get('new_q')} ({str(content.get('memory'))[:15]}…)"
+            memory = str(content.get("memory"))[:15]
+            return f"⚖ weight {content.get('old_q')} → {content.get('new_q')} ({memory}…)"
         if kind == "label":
             return f"🏷 label {content.get('label')} ({str(content.get('memory'))[:15]}…)"
     for key in ("text", "note", "summary", "name", "title", "kind"):
@@ -115,8 +119,9 @@ def summarize(content: Any, limit: int = 120) -> str:
 class HistoryFilter:
     """Search/filter history rows by text, status, era and memory type."""
 
-    def __init__(self, text: str = "", status: str | None = None, era: int | None = None,
-                 mtype: str | None = None) -> None:
+    def __init__(
+        self, text: str = "", status: str | None = None, era: int | None = None, mtype: str | None = None
+    ) -> None:
         self.text = text.lower()
         self.status = status  # a Status value or "problems"
         self.era = era
@@ -173,8 +178,11 @@ class HistoryModel(ColumnsModel):
         else:
             self.ids = list(reversed(report.order))
             # the worker lays out lanes; compute them here only for reports built in-process
-            self.lanes = report.lanes if report.lanes is not None and len(report.lanes) == len(self.ids) \
+            self.lanes = (
+                report.lanes
+                if report.lanes is not None and len(report.lanes) == len(self.ids)
                 else lanes_for(report)
+            )
         self.endResetModel()
 
     def set_highlight_era(self, era: int | None) -> None:
@@ -182,7 +190,7 @@ class HistoryModel(ColumnsModel):
         if self.rowCount():
             self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, len(self.COLUMNS) - 1))
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:
+    def rowCount(self, parent: Index = _ROOT) -> int:
         if parent.isValid():
             return 0
         return len(self.ids) if self.visible is None else len(self.visible)
@@ -202,7 +210,7 @@ class HistoryModel(ColumnsModel):
         k = bisect.bisect_left(self.visible, i)
         return k if k < len(self.visible) and self.visible[k] == i else None
 
-    def set_filter(self, flt: "HistoryFilter") -> None:
+    def set_filter(self, flt: HistoryFilter) -> None:
         self.beginResetModel()
         self.filter = flt
         if not flt.active or self.report is None:
@@ -228,7 +236,9 @@ class HistoryModel(ColumnsModel):
             if col == self.STATUS:
                 return status_badge(status)[0]
             if col == self.TIME:
-                return (obj.get("timestamp", "") if obj is not None and obj.malformed is None else "")[:19].replace("T", " ")
+                return (obj.get("timestamp", "") if obj is not None and obj.malformed is None else "")[
+                    :19
+                ].replace("T", " ")
             if col == self.TYPE:
                 if obj is None or obj.malformed is not None:
                     return "?"
@@ -270,5 +280,3 @@ class HistoryModel(ColumnsModel):
         if role == ERA_ROLE:
             return era
         return None
-
-

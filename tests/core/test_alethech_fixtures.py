@@ -28,7 +28,7 @@ def _inputs():
         case = json.loads((ALETHECH / name / "case.json").read_text())
         if case["inputs"]["store"]:
             yield pytest.param(name, "store", None, id=f"{name}-store")
-        for i, c in enumerate(case["inputs"]["containers"]):
+        for _i, c in enumerate(case["inputs"]["containers"]):
             unlock = next(iter(c["unlock"]))
             yield pytest.param(name, c["file"], c["unlock"], id=f"{name}-{c['file']}-{unlock}")
 
@@ -54,7 +54,7 @@ def test_case_reaches_expected_verdict(name, target, unlock):
     acceptable = set(expected.get("findings_also_acceptable", []))
     assert (report.verdict == "pass") == expected["ok"], report.findings
     # every required code is reported, unless an acceptable stand-in is
-    assert required - errors == set() or (required - errors) and errors & acceptable, errors
+    assert required - errors == set() or ((required - errors) and errors & acceptable), errors
     assert errors <= required | acceptable, f"unexpected errors: {errors - required - acceptable}"
     if report.verdict != "unopenable":
         assert report.head == expected["head"]

@@ -61,9 +61,14 @@ CLI_TIMEOUT = 180
 
 def cli(*args: Any, timeout: int = CLI_TIMEOUT) -> subprocess.CompletedProcess[str]:
     """Run ``aleth-inspector`` in a subprocess (stdin is not a terminal)."""
-    return subprocess.run([sys.executable, "-m", "inspector.cli", *map(str, args)],
-                          capture_output=True, text=True, timeout=timeout, cwd=ROOT,
-                          stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [sys.executable, "-m", "inspector.cli", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def cli_json(*args: Any) -> tuple[subprocess.CompletedProcess[str], dict[str, Any] | None]:
@@ -157,7 +162,9 @@ def key_with_jwk(store: Store, key_id: str) -> dict[str, str]:
     return next(k["public_key"] for k in rec["active_keys"] if k["key_id"] == key_id)
 
 
-def assert_no_plaintext(directory: Path, *, exclude: set[str] = frozenset(), secrets: tuple[bytes, ...] = ()) -> None:
+def assert_no_plaintext(
+    directory: Path, *, exclude: set[str] = frozenset(), secrets: tuple[bytes, ...] = ()
+) -> None:
     """No payload plaintext, private key or passphrase in any file the test did
     not write itself (SPEC E: plaintext and passphrases never reach a file)."""
     markers = (b"MemoryCommit", b"IdentityRecordV2", b"BEGIN PRIVATE KEY", *secrets)
@@ -276,8 +283,11 @@ def memory_with_label(report, label: str) -> str:  # type: ignore[no-untyped-def
 
 
 def evidence_of_type(store: Store, event_type: str) -> str:
-    return sorted(loads_strict(d)[0]["commit_id"] for _, d in store.list("evidence")
-                  if loads_strict(d)[0]["event_type"] == event_type)[0]
+    return sorted(
+        loads_strict(d)[0]["commit_id"]
+        for _, d in store.list("evidence")
+        if loads_strict(d)[0]["event_type"] == event_type
+    )[0]
 
 
 # =========================================================================== rotate
@@ -288,8 +298,9 @@ def test_rotate_agent_key_cli(work: Path, demo_copy: Path, creds, demo_src: A.So
     old_head = demo_src.store.head
     old_events = control_events(demo_src.store)
     out = work / "rotated.aleth"
-    p, js = cli_json("rotate", demo_copy, "--passphrase-file", creds.passphrase,
-                     "--root-key", KEYS / "root.pem", "-o", out)
+    p, js = cli_json(
+        "rotate", demo_copy, "--passphrase-file", creds.passphrase, "--root-key", KEYS / "root.pem", "-o", out
+    )
     assert p.returncode == 0, p.stderr
     assert js["operation"] == "rotate" and js["verdict"] == "pass" and js["written"] == str(out)
     assert js["allow_invalid_input"] is False
@@ -327,8 +338,10 @@ def test_rotate_agent_key_cli(work: Path, demo_copy: Path, creds, demo_src: A.So
     # identity record re-signed; the new agent key first and sealed as keys/signing.key
     rec = identity_record(store)
     assert [k["key_id"] for k in rec["active_keys"]] == ["key-004", "housekeeper-001", "auditor-001"]
-    assert any(r["key_id"] == "key-003" and r["cutoff_head"] == old_head and r["revoked_by"] == ev["commit_id"]
-               for r in rec["revoked_keys"])
+    assert any(
+        r["key_id"] == "key-003" and r["cutoff_head"] == old_head and r["revoked_by"] == ev["commit_id"]
+        for r in rec["revoked_keys"]
+    )
     sealed = KeyPair.from_pem(store.files["keys/signing.key"])
     assert sealed.jwk == rec["active_keys"][0]["public_key"]
     assert js["new_keys"]["key-004"]["fingerprint"] == new.fingerprint
@@ -345,13 +358,26 @@ def test_rotate_agent_key_cli(work: Path, demo_copy: Path, creds, demo_src: A.So
     assert_no_plaintext(work)
 
 
-def test_rotate_housekeeper_cli_new_key_out(work: Path, demo_copy: Path, creds, demo_src: A.Source,
-                                            housekeeper_key: KeyPair) -> None:
+def test_rotate_housekeeper_cli_new_key_out(
+    work: Path, demo_copy: Path, creds, demo_src: A.Source, housekeeper_key: KeyPair
+) -> None:
     before = demo_copy.read_bytes()
     key_out = work / "housekeeper-002.pem"
     out = work / "hk.aleth"
-    p = cli("rotate", demo_copy, "--passphrase-file", creds.passphrase, "--root-key", KEYS / "root.pem",
-            "--key", "housekeeper-001", "--new-key-out", key_out, "-o", out)
+    p = cli(
+        "rotate",
+        demo_copy,
+        "--passphrase-file",
+        creds.passphrase,
+        "--root-key",
+        KEYS / "root.pem",
+        "--key",
+        "housekeeper-001",
+        "--new-key-out",
+        key_out,
+        "-o",
+        out,
+    )
     assert p.returncode == 0, p.stderr
     assert demo_copy.read_bytes() == before
     assert mode(key_out) == 0o600
@@ -385,8 +411,18 @@ def test_rotate_housekeeper_cli_new_key_out(work: Path, demo_copy: Path, creds, 
 def test_rotate_role_key_without_new_key_out_is_refused(work: Path, demo_copy: Path, creds) -> None:
     before = demo_copy.read_bytes()
     out = work / "x.aleth"
-    p = cli("rotate", demo_copy, "--passphrase-file", creds.passphrase, "--root-key", KEYS / "root.pem",
-            "--key", "auditor-001", "-o", out)
+    p = cli(
+        "rotate",
+        demo_copy,
+        "--passphrase-file",
+        creds.passphrase,
+        "--root-key",
+        KEYS / "root.pem",
+        "--key",
+        "auditor-001",
+        "-o",
+        out,
+    )
     assert p.returncode == 3
     assert "--new-key-out" in p.stderr
     assert not out.exists() and demo_copy.read_bytes() == before
@@ -411,7 +447,9 @@ def test_rotate_python_api_agent_key_in_place(demo_copy: Path, root_key: KeyPair
     assert aleth_ok(demo_copy, passphrase=PASS)
 
 
-def test_rotate_cutoff_not_head_gives_failing_result(work: Path, demo_src: A.Source, root_key: KeyPair) -> None:
+def test_rotate_cutoff_not_head_gives_failing_result(
+    work: Path, demo_src: A.Source, root_key: KeyPair
+) -> None:
     """A chosen cutoff before HEAD leaves later commits of the old key outside the
     proven history: the result does not verify and nothing is written."""
     report = demo_src.report
@@ -439,8 +477,18 @@ def test_rotate_cutoff_not_head_cli_exit_1(work: Path, demo_copy: Path, creds, d
     before = demo_copy.read_bytes()
     _, parent = last_commit_of(demo_src, "key-003")
     out = work / "never.aleth"
-    p = cli("rotate", demo_copy, "--passphrase-file", creds.passphrase, "--root-key", KEYS / "root.pem",
-            "--cutoff", parent, "-o", out)
+    p = cli(
+        "rotate",
+        demo_copy,
+        "--passphrase-file",
+        creds.passphrase,
+        "--root-key",
+        KEYS / "root.pem",
+        "--cutoff",
+        parent,
+        "-o",
+        out,
+    )
     assert p.returncode == 1, p.stderr
     assert "does not verify" in p.stderr
     assert not out.exists() and demo_copy.read_bytes() == before
@@ -452,8 +500,20 @@ def test_rotate_cutoff_not_head_cli_exit_1(work: Path, demo_copy: Path, creds, d
 def test_revoke_role_key_cli(work: Path, demo_copy: Path, creds, demo_src: A.Source) -> None:
     before = demo_copy.read_bytes()
     out = work / "revoked.aleth"
-    p, js = cli_json("revoke", demo_copy, "--passphrase-file", creds.passphrase,
-                     "--root-key", KEYS / "root.pem", "--key", "auditor-001", "--reason", "expiry", "-o", out)
+    p, js = cli_json(
+        "revoke",
+        demo_copy,
+        "--passphrase-file",
+        creds.passphrase,
+        "--root-key",
+        KEYS / "root.pem",
+        "--key",
+        "auditor-001",
+        "--reason",
+        "expiry",
+        "-o",
+        out,
+    )
     assert p.returncode == 0, p.stderr
     assert js["new_keys"] == {} and js["verdict"] == "pass"
     assert demo_copy.read_bytes() == before
@@ -475,7 +535,9 @@ def test_revoke_role_key_cli(work: Path, demo_copy: Path, creds, demo_src: A.Sou
 
 
 @pytest.mark.parametrize("reason", ["compromise", "rotation"])
-def test_revoke_agent_key_drops_signing_key(work: Path, demo_src: A.Source, root_key: KeyPair, reason: str) -> None:
+def test_revoke_agent_key_drops_signing_key(
+    work: Path, demo_src: A.Source, root_key: KeyPair, reason: str
+) -> None:
     res = A.revoke(demo_src, root_key, "key-003", reason=reason)
     assert res.ok
     assert "keys/signing.key" not in res.store.files and res.removed == ["keys/signing.key"]
@@ -508,8 +570,20 @@ def test_grant_cli_writes_private_key_0600(work: Path, demo_copy: Path, creds, d
     before = demo_copy.read_bytes()
     key_out = work / "auditor-002.pem"
     out = work / "granted.aleth"
-    p, js = cli_json("grant", demo_copy, "--passphrase-file", creds.passphrase,
-                     "--root-key", KEYS / "root.pem", "--role", "auditor", "--key-out", key_out, "-o", out)
+    p, js = cli_json(
+        "grant",
+        demo_copy,
+        "--passphrase-file",
+        creds.passphrase,
+        "--root-key",
+        KEYS / "root.pem",
+        "--role",
+        "auditor",
+        "--key-out",
+        key_out,
+        "-o",
+        out,
+    )
     assert p.returncode == 0, p.stderr
     assert list(js["new_keys"]) == ["auditor-002"]
     assert demo_copy.read_bytes() == before
@@ -523,7 +597,12 @@ def test_grant_cli_writes_private_key_0600(work: Path, demo_copy: Path, creds, d
     assert new.state == "active" and new.role == "auditor" and new.granted_event_type == "key_grant"
     assert new.public_key == key.jwk["x"]
     rec = identity_record(store)
-    assert [k["key_id"] for k in rec["active_keys"]] == ["key-003", "housekeeper-001", "auditor-001", "auditor-002"]
+    assert [k["key_id"] for k in rec["active_keys"]] == [
+        "key-003",
+        "housekeeper-001",
+        "auditor-001",
+        "auditor-002",
+    ]
     assert control_events(store)[-1]["event_type"] == "key_grant"
     assert key.pem() not in store.files.values()
     assert_no_plaintext(work, exclude={"auditor-002.pem"})
@@ -534,8 +613,20 @@ def test_grant_refuses_existing_key_file(work: Path, demo_copy: Path, creds) -> 
     key_out = work / "exists.pem"
     key_out.write_bytes(b"precious")
     out = work / "granted.aleth"
-    p = cli("grant", demo_copy, "--passphrase-file", creds.passphrase, "--root-key", KEYS / "root.pem",
-            "--role", "housekeeper", "--key-out", key_out, "-o", out)
+    p = cli(
+        "grant",
+        demo_copy,
+        "--passphrase-file",
+        creds.passphrase,
+        "--root-key",
+        KEYS / "root.pem",
+        "--role",
+        "housekeeper",
+        "--key-out",
+        key_out,
+        "-o",
+        out,
+    )
     assert p.returncode == 3 and "refusing to overwrite" in p.stderr
     assert key_out.read_bytes() == b"precious" and not out.exists() and demo_copy.read_bytes() == before
 
@@ -543,7 +634,7 @@ def test_grant_refuses_existing_key_file(work: Path, demo_copy: Path, creds) -> 
 def test_grant_python_api(demo_src: A.Source, root_key: KeyPair) -> None:
     res = A.grant(demo_src, root_key, "housekeeper")
     assert res.ok and list(res.new_keys) == ["housekeeper-002"]
-    assert [k["key_id"] for k in identity_record(res.store)["active_keys"]][0] == "key-003"
+    assert next(k["key_id"] for k in identity_record(res.store)["active_keys"]) == "key-003"
     with pytest.raises(OperationError) as exc:
         A.grant(demo_src, root_key, "agent")
     assert exc.value.code == "invalid_role"
@@ -615,8 +706,11 @@ def test_migrate_directory_cli(work: Path) -> None:
 def test_migrate_sealed(work: Path, fmt: str) -> None:
     legacy = legacy_writer()
     secret = C.new_recovery_secret()
-    blob = (C.seal_v2(legacy.store.files, PASS, recovery_secret=secret) if fmt == "ALETH002"
-            else C.seal_v1(legacy.store.files, PASS))
+    blob = (
+        C.seal_v2(legacy.store.files, PASS, recovery_secret=secret)
+        if fmt == "ALETH002"
+        else C.seal_v1(legacy.store.files, PASS)
+    )
     path = work / "legacy.aleth"
     path.write_bytes(blob)
     src = A.load_source(path, Credential(passphrase=PASS))
@@ -656,10 +750,26 @@ def test_label_refute_with_evidence_cli(work: Path, demo_copy: Path, creds, demo
     memory = memory_with_label(demo_src.report, "poison_likely")
     evidence = evidence_of_type(demo_src.store, "audit_review")
     out = work / "labelled.aleth"
-    p, js = cli_json("label", demo_copy, "--passphrase-file", creds.passphrase, "--memory", memory,
-                     "--label", "poison_refuted", "--key", KEYS / "auditor-001.pem",
-                     "--reason", "checked with the owner <private>call notes</private>",
-                     "--evidence", evidence, "--confidence", "900", "-o", out)
+    p, js = cli_json(
+        "label",
+        demo_copy,
+        "--passphrase-file",
+        creds.passphrase,
+        "--memory",
+        memory,
+        "--label",
+        "poison_refuted",
+        "--key",
+        KEYS / "auditor-001.pem",
+        "--reason",
+        "checked with the owner <private>call notes</private>",
+        "--evidence",
+        evidence,
+        "--confidence",
+        "900",
+        "-o",
+        out,
+    )
     assert p.returncode == 0, p.stderr
     assert js["verdict"] == "pass" and len(js["added"]) == 1 and js["changed"] == ["HEAD"]
     assert demo_copy.read_bytes() == before
@@ -673,19 +783,25 @@ def test_label_refute_with_evidence_cli(work: Path, demo_copy: Path, creds, demo
     assert last.evidence == [evidence] and last.confidence_milli == 900
     assert last.reason == "checked with the owner [REDACTED]"
     # nothing is deleted: the earlier detector labels are still in the chain
-    assert [lp.label for lp in view.labels][:-1] == [lp.label for lp in demo_src.report.mutmem.memories[memory].labels]
+    assert [lp.label for lp in view.labels][:-1] == [
+        lp.label for lp in demo_src.report.mutmem.memories[memory].labels
+    ]
     assert b"call notes" not in b"".join(open_path(out, cred).store.files.values())
 
 
-def test_label_refuses_what_the_verifier_would_flag(demo_src: A.Source, auditor_key: KeyPair,
-                                                    housekeeper_key: KeyPair) -> None:
+def test_label_refuses_what_the_verifier_would_flag(
+    demo_src: A.Source, auditor_key: KeyPair, housekeeper_key: KeyPair
+) -> None:
     memory = memory_with_label(demo_src.report, "poison_likely")
     evidence = evidence_of_type(demo_src.store, "audit_review")
     agent = KeyPair.from_pem(demo_src.store.files["keys/signing.key"])
     cases = [
         (dict(label_="poison_refuted", key=housekeeper_key, evidence=[evidence]), "mutmem_role_unauthorized"),
         (dict(label_="poison_refuted", key=auditor_key, evidence=[]), "mutmem_label_evidence_missing"),
-        (dict(label_="supported", key=auditor_key, evidence=["sha256:" + "1" * 64]), "mutmem_label_evidence_missing"),
+        (
+            dict(label_="supported", key=auditor_key, evidence=["sha256:" + "1" * 64]),
+            "mutmem_label_evidence_missing",
+        ),
         (dict(label_="poison_suspect", key=agent, evidence=[]), "mutmem_role_unauthorized"),
         (dict(label_="poison_suspect", key=KeyPair.generate(), evidence=[]), "key_not_active"),
         (dict(label_="nonsense", key=auditor_key, evidence=[evidence]), "mutmem_target_invalid"),
@@ -710,9 +826,24 @@ def test_label_by_revoked_key_is_refused(work: Path, demo_src: A.Source, root_ke
     memory = memory_with_label(demo_src.report, "poison_likely")
     evidence = evidence_of_type(demo_src.store, "audit_review")
     out = work / "labelled.aleth"
-    p = cli("label", revoked, "--passphrase-file", creds.passphrase, "--memory", memory,
-            "--label", "poison_refuted", "--key", KEYS / "auditor-001.pem", "--reason", "late",
-            "--evidence", evidence, "-o", out)
+    p = cli(
+        "label",
+        revoked,
+        "--passphrase-file",
+        creds.passphrase,
+        "--memory",
+        memory,
+        "--label",
+        "poison_refuted",
+        "--key",
+        KEYS / "auditor-001.pem",
+        "--reason",
+        "late",
+        "--evidence",
+        evidence,
+        "-o",
+        out,
+    )
     assert p.returncode == 3
     assert "key_not_active" in p.stderr
     assert not out.exists() and revoked.read_bytes() == before
@@ -724,9 +855,18 @@ def test_label_by_revoked_key_is_refused(work: Path, demo_src: A.Source, root_ke
 def test_rekey_keep_recovery_cli(work: Path, demo_copy: Path, creds) -> None:
     before = demo_copy.read_bytes()
     out = work / "rekeyed.aleth"
-    p, js = cli_json("rekey", demo_copy, "--passphrase-file", creds.passphrase,
-                     "--new-passphrase-file", creds.new_passphrase,
-                     "--keep-recovery-code-file", creds.recovery, "-o", out)
+    p, js = cli_json(
+        "rekey",
+        demo_copy,
+        "--passphrase-file",
+        creds.passphrase,
+        "--new-passphrase-file",
+        creds.new_passphrase,
+        "--keep-recovery-code-file",
+        creds.recovery,
+        "-o",
+        out,
+    )
     assert p.returncode == 0, p.stderr
     assert js["recovery_code_generated"] is False and js["added"] == [] and js["changed"] == []
     assert demo_copy.read_bytes() == before
@@ -741,7 +881,9 @@ def test_rekey_keep_recovery_cli(work: Path, demo_copy: Path, creds) -> None:
     assert aleth_ok(out, recovery_code=RECOVERY)
     assert aleth_refuses(out, passphrase=PASS)
     # same payload, same container id, fresh slots
-    assert new_store_files(out, Credential(passphrase=NEW_PASS)) == new_store_files(demo_copy, Credential(passphrase=PASS))
+    assert new_store_files(out, Credential(passphrase=NEW_PASS)) == new_store_files(
+        demo_copy, Credential(passphrase=PASS)
+    )
     env_old, env_new = C.parse_envelope(before), C.parse_envelope(out.read_bytes())
     assert env_new.header["container_id"] == env_old.header["container_id"]
     assert env_new.slot_types == ("passphrase", "recovery-secret")
@@ -752,8 +894,18 @@ def test_rekey_new_recovery_code_cli(work: Path, demo_copy: Path, creds) -> None
     before = demo_copy.read_bytes()
     out = work / "rekeyed.aleth"
     code_out = work / "new.recovery.txt"
-    p, js = cli_json("rekey", demo_copy, "--passphrase-file", creds.passphrase,
-                     "--new-passphrase-file", creds.new_passphrase, "--new-recovery-code-out", code_out, "-o", out)
+    p, js = cli_json(
+        "rekey",
+        demo_copy,
+        "--passphrase-file",
+        creds.passphrase,
+        "--new-passphrase-file",
+        creds.new_passphrase,
+        "--new-recovery-code-out",
+        code_out,
+        "-o",
+        out,
+    )
     assert p.returncode == 0, p.stderr
     assert js["recovery_code_generated"] is True
     assert demo_copy.read_bytes() == before
@@ -774,11 +926,21 @@ def test_rekey_new_recovery_code_cli(work: Path, demo_copy: Path, creds) -> None
     assert aleth_refuses(out, recovery_code=RECOVERY)
 
 
-def test_rekey_without_recovery_decision_is_refused(work: Path, demo_copy: Path, creds, demo_src: A.Source) -> None:
+def test_rekey_without_recovery_decision_is_refused(
+    work: Path, demo_copy: Path, creds, demo_src: A.Source
+) -> None:
     before = demo_copy.read_bytes()
     out = work / "x.aleth"
-    p = cli("rekey", demo_copy, "--passphrase-file", creds.passphrase,
-            "--new-passphrase-file", creds.new_passphrase, "-o", out)
+    p = cli(
+        "rekey",
+        demo_copy,
+        "--passphrase-file",
+        creds.passphrase,
+        "--new-passphrase-file",
+        creds.new_passphrase,
+        "-o",
+        out,
+    )
     assert p.returncode == 3
     assert "recovery_slot_decision" in p.stderr
     assert not out.exists() and demo_copy.read_bytes() == before
@@ -804,8 +966,18 @@ def test_rekey_wrong_old_passphrase_cli(work: Path, demo_copy: Path, creds) -> N
     before = demo_copy.read_bytes()
     wrong = secret_file(creds.dir / "wrong.txt", "not the passphrase")
     out = work / "x.aleth"
-    p = cli("rekey", demo_copy, "--passphrase-file", wrong, "--new-passphrase-file", creds.new_passphrase,
-            "--keep-recovery-code-file", creds.recovery, "-o", out)
+    p = cli(
+        "rekey",
+        demo_copy,
+        "--passphrase-file",
+        wrong,
+        "--new-passphrase-file",
+        creds.new_passphrase,
+        "--keep-recovery-code-file",
+        creds.recovery,
+        "-o",
+        out,
+    )
     assert p.returncode == 2
     assert "wrong_passphrase" in p.stderr
     assert not out.exists() and demo_copy.read_bytes() == before
@@ -884,8 +1056,18 @@ def test_recover_new_recovery_code_cli(work: Path, demo_copy: Path, creds) -> No
     before = demo_copy.read_bytes()
     out = work / "recovered.aleth"
     code_out = work / "recovery-2.txt"
-    p, js = cli_json("recover", demo_copy, "--recovery-code-file", creds.recovery,
-                     "--new-passphrase-file", creds.new_passphrase, "--new-recovery-code-out", code_out, "-o", out)
+    p, js = cli_json(
+        "recover",
+        demo_copy,
+        "--recovery-code-file",
+        creds.recovery,
+        "--new-passphrase-file",
+        creds.new_passphrase,
+        "--new-recovery-code-out",
+        code_out,
+        "-o",
+        out,
+    )
     assert p.returncode == 0, p.stderr
     assert js["operation"] == "recover" and js["recovery_code_generated"] is True
     assert demo_copy.read_bytes() == before
@@ -911,8 +1093,16 @@ def test_recover_wrong_recovery_code(work: Path, demo_copy: Path, creds) -> None
     assert exc.value.code == "wrong_passphrase"
     code_file = secret_file(creds.dir / "wrong-code.txt", wrong)
     out = work / "x.aleth"
-    p = cli("recover", demo_copy, "--recovery-code-file", code_file,
-            "--new-passphrase-file", creds.new_passphrase, "-o", out)
+    p = cli(
+        "recover",
+        demo_copy,
+        "--recovery-code-file",
+        code_file,
+        "--new-passphrase-file",
+        creds.new_passphrase,
+        "-o",
+        out,
+    )
     assert p.returncode == 2 and "wrong_passphrase" in p.stderr
     assert not out.exists() and demo_copy.read_bytes() == before
 
@@ -921,8 +1111,16 @@ def test_recover_malformed_recovery_code(work: Path, demo_copy: Path, creds) -> 
     before = demo_copy.read_bytes()
     code_file = secret_file(creds.dir / "bad-code.txt", "aleth-recovery-v1:not*base64url")
     out = work / "x.aleth"
-    p = cli("recover", demo_copy, "--recovery-code-file", code_file,
-            "--new-passphrase-file", creds.new_passphrase, "-o", out)
+    p = cli(
+        "recover",
+        demo_copy,
+        "--recovery-code-file",
+        code_file,
+        "--new-passphrase-file",
+        creds.new_passphrase,
+        "-o",
+        out,
+    )
     assert p.returncode in (2, 3)
     assert "invalid_recovery_code" in p.stderr
     assert not out.exists() and demo_copy.read_bytes() == before
@@ -935,8 +1133,15 @@ def test_recover_needs_the_recovery_code(demo_src: A.Source, creds, demo_copy: P
     with pytest.raises(OperationError) as exc:
         A.recover(demo_src, NEW_PASS)  # opened with the passphrase
     assert exc.value.code == "usage"
-    p = cli("recover", demo_copy, "--passphrase-file", creds.passphrase,
-            "--new-passphrase-file", creds.new_passphrase, "--dry-run")
+    p = cli(
+        "recover",
+        demo_copy,
+        "--passphrase-file",
+        creds.passphrase,
+        "--new-passphrase-file",
+        creds.new_passphrase,
+        "--dry-run",
+    )
     assert p.returncode == 3 and "--recovery-code-file" in p.stderr
 
 
@@ -947,8 +1152,16 @@ def test_wrong_root_key_cli(work: Path, demo_copy: Path, creds) -> None:
     """A key of this file that is not its root (the auditor key) is refused."""
     before = demo_copy.read_bytes()
     out = work / "x.aleth"
-    p = cli("rotate", demo_copy, "--passphrase-file", creds.passphrase,
-            "--root-key", KEYS / "auditor-001.pem", "-o", out)
+    p = cli(
+        "rotate",
+        demo_copy,
+        "--passphrase-file",
+        creds.passphrase,
+        "--root-key",
+        KEYS / "auditor-001.pem",
+        "-o",
+        out,
+    )
     assert p.returncode == 3
     assert "wrong_root_key" in p.stderr
     assert not out.exists() and demo_copy.read_bytes() == before
@@ -968,8 +1181,20 @@ def test_root_key_of_another_file(work: Path, demo_copy: Path, creds, demo_src: 
     pem.write_bytes(other_root.pem())
     key_out = work / "new.pem"
     out = work / "x.aleth"
-    p = cli("grant", demo_copy, "--passphrase-file", creds.passphrase, "--root-key", pem,
-            "--role", "auditor", "--key-out", key_out, "-o", out)
+    p = cli(
+        "grant",
+        demo_copy,
+        "--passphrase-file",
+        creds.passphrase,
+        "--root-key",
+        pem,
+        "--role",
+        "auditor",
+        "--key-out",
+        key_out,
+        "-o",
+        out,
+    )
     assert p.returncode == 3 and "wrong_root_key" in p.stderr
     assert not out.exists() and not key_out.exists() and demo_copy.read_bytes() == before
 
@@ -979,8 +1204,18 @@ def test_unreadable_root_key_cli(work: Path, demo_copy: Path, creds) -> None:
     bad = creds.dir / "bad.pem"
     bad.write_text("-----BEGIN PRIVATE KEY-----\nnope\n-----END PRIVATE KEY-----\n")
     out = work / "x.aleth"
-    p = cli("revoke", demo_copy, "--passphrase-file", creds.passphrase, "--root-key", bad,
-            "--key", "auditor-001", "-o", out)
+    p = cli(
+        "revoke",
+        demo_copy,
+        "--passphrase-file",
+        creds.passphrase,
+        "--root-key",
+        bad,
+        "--key",
+        "auditor-001",
+        "-o",
+        out,
+    )
     assert p.returncode == 3 and "key_invalid" in p.stderr
     assert not out.exists() and demo_copy.read_bytes() == before
 
@@ -988,12 +1223,14 @@ def test_unreadable_root_key_cli(work: Path, demo_copy: Path, creds) -> None:
 # =========================================================================== output targets
 
 
-def test_target_in_missing_directory(work: Path, demo_copy: Path, creds, demo_src: A.Source,
-                                     root_key: KeyPair) -> None:
+def test_target_in_missing_directory(
+    work: Path, demo_copy: Path, creds, demo_src: A.Source, root_key: KeyPair
+) -> None:
     before = demo_copy.read_bytes()
     out = work / "missing" / "out.aleth"
-    p = cli("rotate", demo_copy, "--passphrase-file", creds.passphrase, "--root-key", KEYS / "root.pem",
-            "-o", out)
+    p = cli(
+        "rotate", demo_copy, "--passphrase-file", creds.passphrase, "--root-key", KEYS / "root.pem", "-o", out
+    )
     assert p.returncode == 3 and "target_directory_missing" in p.stderr
     assert not out.parent.exists() and demo_copy.read_bytes() == before
     assert listing(work) == {"demo.aleth"}
@@ -1003,7 +1240,9 @@ def test_target_in_missing_directory(work: Path, demo_copy: Path, creds, demo_sr
     assert exc.value.code == "target_directory_missing"
 
 
-def test_existing_target_is_refused(work: Path, demo_copy: Path, demo_src: A.Source, root_key: KeyPair) -> None:
+def test_existing_target_is_refused(
+    work: Path, demo_copy: Path, demo_src: A.Source, root_key: KeyPair
+) -> None:
     existing = work / "existing.aleth"
     existing.write_bytes(b"keep me")
     res = A.grant(demo_src, root_key, "auditor")
@@ -1017,8 +1256,9 @@ def test_existing_target_is_refused(work: Path, demo_copy: Path, demo_src: A.Sou
 
 
 @pytest.mark.parametrize("fail,err", [("replace", errno.EACCES), ("write", errno.ENOSPC)])
-def test_unwritable_target_new_path(work: Path, demo_copy: Path, monkeypatch: pytest.MonkeyPatch,
-                                    root_key: KeyPair, fail: str, err: int) -> None:
+def test_unwritable_target_new_path(
+    work: Path, demo_copy: Path, monkeypatch: pytest.MonkeyPatch, root_key: KeyPair, fail: str, err: int
+) -> None:
     before = demo_copy.read_bytes()
     src = A.load_source(demo_copy, Credential(passphrase=PASS))
     res = A.rotate(src, root_key)
@@ -1034,9 +1274,12 @@ def test_unwritable_target_new_path(work: Path, demo_copy: Path, monkeypatch: py
     assert demo_copy.read_bytes() == before
 
 
-@pytest.mark.parametrize("fail,err", [("replace", errno.EACCES), ("write", errno.ENOSPC), ("fsync", errno.EIO)])
-def test_unwritable_target_in_place(work: Path, demo_copy: Path, monkeypatch: pytest.MonkeyPatch,
-                                    root_key: KeyPair, fail: str, err: int) -> None:
+@pytest.mark.parametrize(
+    "fail,err", [("replace", errno.EACCES), ("write", errno.ENOSPC), ("fsync", errno.EIO)]
+)
+def test_unwritable_target_in_place(
+    work: Path, demo_copy: Path, monkeypatch: pytest.MonkeyPatch, root_key: KeyPair, fail: str, err: int
+) -> None:
     before = demo_copy.read_bytes()
     src = A.load_source(demo_copy, Credential(passphrase=PASS))
     res = A.rekey(src, NEW_PASS, keep_recovery_code=RECOVERY)
@@ -1066,9 +1309,26 @@ def test_unwritable_target_cli_in_place(work: Path, demo_copy: Path, creds) -> N
         "safe.os = F()\n"
         "sys.exit(cli.main(sys.argv[1:]))\n"
     )
-    p = subprocess.run([sys.executable, "-c", code, "revoke", str(demo_copy), "--passphrase-file",
-                        str(creds.passphrase), "--root-key", str(KEYS / "root.pem"), "--key", "auditor-001",
-                        "--in-place"], capture_output=True, text=True, timeout=CLI_TIMEOUT, cwd=ROOT)
+    p = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            code,
+            "revoke",
+            str(demo_copy),
+            "--passphrase-file",
+            str(creds.passphrase),
+            "--root-key",
+            str(KEYS / "root.pem"),
+            "--key",
+            "auditor-001",
+            "--in-place",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=CLI_TIMEOUT,
+        cwd=ROOT,
+    )
     assert p.returncode == 3, p.stderr
     assert "write_failed" in p.stderr and "Permission denied" in p.stderr
     assert demo_copy.read_bytes() == before and listing(work) == {"demo.aleth"}
@@ -1079,8 +1339,19 @@ def test_unwritable_target_cli_in_place(work: Path, demo_copy: Path, creds) -> N
 
 def test_in_place_cli_sealed(work: Path, demo_copy: Path, creds, demo_src: A.Source) -> None:
     key_out = work / "hk2.pem"
-    p = cli("grant", demo_copy, "--passphrase-file", creds.passphrase, "--root-key", KEYS / "root.pem",
-            "--role", "housekeeper", "--key-out", key_out, "--in-place")
+    p = cli(
+        "grant",
+        demo_copy,
+        "--passphrase-file",
+        creds.passphrase,
+        "--root-key",
+        KEYS / "root.pem",
+        "--role",
+        "housekeeper",
+        "--key-out",
+        key_out,
+        "--in-place",
+    )
     assert p.returncode == 0, p.stderr
     assert listing(work) == {"demo.aleth", "hk2.pem"}  # the backup is gone once the new file verified
     report = assert_ours_pass(demo_copy, Credential(passphrase=PASS))
@@ -1093,8 +1364,21 @@ def test_dry_run_writes_nothing(work: Path, demo_copy: Path, creds, demo_src: A.
     before = demo_copy.read_bytes()
     out = work / "out.aleth"
     key_out = work / "new.pem"
-    p, js = cli_json("rotate", demo_copy, "--passphrase-file", creds.passphrase, "--root-key", KEYS / "root.pem",
-                     "--key", "housekeeper-001", "--new-key-out", key_out, "--dry-run", "-o", out)
+    p, js = cli_json(
+        "rotate",
+        demo_copy,
+        "--passphrase-file",
+        creds.passphrase,
+        "--root-key",
+        KEYS / "root.pem",
+        "--key",
+        "housekeeper-001",
+        "--new-key-out",
+        key_out,
+        "--dry-run",
+        "-o",
+        out,
+    )
     assert p.returncode == 0, p.stderr
     assert js["dry_run"] is True and js["written"] is None and js["verdict"] == "pass"
     after = {e["key_id"]: e for e in js["eras_after"]}
@@ -1106,20 +1390,49 @@ def test_dry_run_writes_nothing(work: Path, demo_copy: Path, creds, demo_src: A.
 
     # the human-readable preview of a rekey and of an in-place grant: nothing written either
     code_out = work / "code.txt"
-    p = cli("rekey", demo_copy, "--passphrase-file", creds.passphrase, "--new-passphrase-file",
-            creds.new_passphrase, "--new-recovery-code-out", code_out, "--dry-run")
+    p = cli(
+        "rekey",
+        demo_copy,
+        "--passphrase-file",
+        creds.passphrase,
+        "--new-passphrase-file",
+        creds.new_passphrase,
+        "--new-recovery-code-out",
+        code_out,
+        "--dry-run",
+    )
     assert p.returncode == 0, p.stderr
     assert "rekey: result PASS" in p.stdout and "aleth-recovery-v1:" not in p.stdout + p.stderr
-    p = cli("grant", demo_copy, "--passphrase-file", creds.passphrase, "--root-key", KEYS / "root.pem",
-            "--role", "auditor", "--key-out", key_out, "--in-place", "--dry-run")
+    p = cli(
+        "grant",
+        demo_copy,
+        "--passphrase-file",
+        creds.passphrase,
+        "--root-key",
+        KEYS / "root.pem",
+        "--role",
+        "auditor",
+        "--key-out",
+        key_out,
+        "--in-place",
+        "--dry-run",
+    )
     assert p.returncode == 0, p.stderr
     assert "auditor-002" in p.stdout
     assert listing(work) == {"demo.aleth"} and demo_copy.read_bytes() == before
 
 
 def test_cli_needs_an_output_choice(demo_copy: Path, creds) -> None:
-    p = cli("revoke", demo_copy, "--passphrase-file", creds.passphrase, "--root-key", KEYS / "root.pem",
-            "--key", "auditor-001")
+    p = cli(
+        "revoke",
+        demo_copy,
+        "--passphrase-file",
+        creds.passphrase,
+        "--root-key",
+        KEYS / "root.pem",
+        "--key",
+        "auditor-001",
+    )
     assert p.returncode == 3 and "-o OUT" in p.stderr
 
 
@@ -1137,14 +1450,25 @@ def test_directory_output_is_a_new_directory(work: Path, demo_dir: Path, root_ke
     report = assert_ours_pass(out)
     assert era(report, "key-004").grant_cutoff == src.store.head
     assert aleth_ok(out)
-    assert KeyPair.from_pem((out / "keys" / "signing.key").read_bytes()).jwk == key_with_jwk(res.store, "key-004")
+    assert KeyPair.from_pem((out / "keys" / "signing.key").read_bytes()).jwk == key_with_jwk(
+        res.store, "key-004"
+    )
     assert mode(out / "keys" / "signing.key") == 0o600
     assert not any(n.endswith(".tmp") for n in listing(work))
 
 
 def test_directory_in_place_cli(work: Path, demo_dir: Path) -> None:
-    p = cli("revoke", demo_dir, "--root-key", KEYS / "root.pem", "--key", "housekeeper-001",
-            "--reason", "rotation", "--in-place")
+    p = cli(
+        "revoke",
+        demo_dir,
+        "--root-key",
+        KEYS / "root.pem",
+        "--key",
+        "housekeeper-001",
+        "--reason",
+        "rotation",
+        "--in-place",
+    )
     assert p.returncode == 0, p.stderr
     assert listing(work) == {"demo-store"}  # no backup, no staging directory left
     report = assert_ours_pass(demo_dir)
@@ -1169,8 +1493,16 @@ def test_invalid_input_refused_unless_allowed(work: Path, demo_dir: Path) -> Non
     before = snapshot(demo_dir)
     src = A.load_source(demo_dir)
     assert src.report.verdict == "fail" and src.report.commits[tampered] == Status.DIGEST_MISMATCH
-    args = ("grant", demo_dir, "--root-key", KEYS / "root.pem", "--role", "auditor",
-            "--key-out", work / "k.pem")
+    args = (
+        "grant",
+        demo_dir,
+        "--root-key",
+        KEYS / "root.pem",
+        "--role",
+        "auditor",
+        "--key-out",
+        work / "k.pem",
+    )
     out = work / "out-store"
 
     p = cli(*args, "-o", out)
@@ -1198,8 +1530,13 @@ def test_invalid_input_refused_unless_allowed(work: Path, demo_dir: Path) -> Non
 
 
 def alethech_cli(*args: Any) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", "import sys; from alethech.cli import cli; sys.exit(cli())",
-                           *map(str, args)], capture_output=True, text=True, timeout=CLI_TIMEOUT, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-c", "import sys; from alethech.cli import cli; sys.exit(cli())", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=CLI_TIMEOUT,
+        cwd=ROOT,
+    )
 
 
 def test_directory_in_place_keeps_files_it_does_not_manage(work: Path, tmp_path: Path) -> None:
@@ -1216,7 +1553,9 @@ def test_directory_in_place_keeps_files_it_does_not_manage(work: Path, tmp_path:
     assert_ours_pass(store_dir)
 
     key_out = tmp_path / "auditor.pem"
-    p = cli("grant", store_dir, "--root-key", root_key, "--role", "auditor", "--key-out", key_out, "--in-place")
+    p = cli(
+        "grant", store_dir, "--root-key", root_key, "--role", "auditor", "--key-out", key_out, "--in-place"
+    )
     assert p.returncode == 0, p.stderr
     assert era(assert_ours_pass(store_dir), "auditor-001").state == "active"
     assert aleth_ok(store_dir)
@@ -1227,21 +1566,38 @@ def test_directory_in_place_keeps_files_it_does_not_manage(work: Path, tmp_path:
 
 def cli_with_failure(patch: str, *args: Any) -> subprocess.CompletedProcess[str]:
     """Run the CLI with one OSError injected (``patch`` is Python run first)."""
-    code = ("import errno, os, shutil, sys, tempfile\n"
-            "def boom(*a, **k): raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))\n"
-            f"{patch}\n"
-            "from inspector import cli\n"
-            "sys.exit(cli.main(sys.argv[1:]))\n")
-    return subprocess.run([sys.executable, "-c", code, *map(str, args)], capture_output=True, text=True,
-                          timeout=CLI_TIMEOUT, cwd=ROOT)
+    code = (
+        "import errno, os, shutil, sys, tempfile\n"
+        "def boom(*a, **k): raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))\n"
+        f"{patch}\n"
+        "from inspector import cli\n"
+        "sys.exit(cli.main(sys.argv[1:]))\n"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code, *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=CLI_TIMEOUT,
+        cwd=ROOT,
+    )
 
 
 def test_unwritable_backup_location_cli_in_place(work: Path, demo_copy: Path, creds) -> None:
     """--in-place first copies the source to a backup beside it; in a directory the
     user cannot write to (injected: CI runs as root) that copy fails."""
     before = demo_copy.read_bytes()
-    p = cli_with_failure("shutil.copy2 = boom", "revoke", demo_copy, "--passphrase-file", creds.passphrase,
-                         "--root-key", KEYS / "root.pem", "--key", "auditor-001", "--in-place")
+    p = cli_with_failure(
+        "shutil.copy2 = boom",
+        "revoke",
+        demo_copy,
+        "--passphrase-file",
+        creds.passphrase,
+        "--root-key",
+        KEYS / "root.pem",
+        "--key",
+        "auditor-001",
+        "--in-place",
+    )
     assert demo_copy.read_bytes() == before and listing(work) == {"demo.aleth"}
     # regression test for a bug found by this test (now fixed)
     assert "Traceback" not in p.stderr, p.stderr[-1500:]
@@ -1251,8 +1607,17 @@ def test_unwritable_backup_location_cli_in_place(work: Path, demo_copy: Path, cr
 def test_unwritable_directory_output_cli(work: Path, demo_dir: Path) -> None:
     before = snapshot(demo_dir)
     out = work / "out-store"
-    p = cli_with_failure("tempfile.mkdtemp = boom", "revoke", demo_dir, "--root-key", KEYS / "root.pem",
-                         "--key", "auditor-001", "-o", out)
+    p = cli_with_failure(
+        "tempfile.mkdtemp = boom",
+        "revoke",
+        demo_dir,
+        "--root-key",
+        KEYS / "root.pem",
+        "--key",
+        "auditor-001",
+        "-o",
+        out,
+    )
     assert snapshot(demo_dir) == before and not out.exists()
     # regression test for a bug found by this test (now fixed)
     assert "Traceback" not in p.stderr, p.stderr[-1500:]
@@ -1263,15 +1628,35 @@ def test_unopenable_input_exit_2(work: Path, demo_copy: Path, creds) -> None:
     blob = bytearray(demo_copy.read_bytes())
     blob[-100] ^= 1  # one flipped ciphertext bit
     demo_copy.write_bytes(bytes(blob))
-    p = cli("revoke", demo_copy, "--passphrase-file", creds.passphrase, "--root-key", KEYS / "root.pem",
-            "--key", "auditor-001", "-o", work / "x.aleth")
+    p = cli(
+        "revoke",
+        demo_copy,
+        "--passphrase-file",
+        creds.passphrase,
+        "--root-key",
+        KEYS / "root.pem",
+        "--key",
+        "auditor-001",
+        "-o",
+        work / "x.aleth",
+    )
     assert p.returncode == 2 and "authentication_failed" in p.stderr
     assert demo_copy.read_bytes() == bytes(blob)
 
     not_a_store = work / "empty-dir"
     not_a_store.mkdir()
-    p = cli("grant", not_a_store, "--root-key", KEYS / "root.pem", "--role", "auditor",
-            "--key-out", work / "k.pem", "-o", work / "y")
+    p = cli(
+        "grant",
+        not_a_store,
+        "--root-key",
+        KEYS / "root.pem",
+        "--role",
+        "auditor",
+        "--key-out",
+        work / "k.pem",
+        "-o",
+        work / "y",
+    )
     assert "not_a_store" in p.stderr
     assert listing(work) == {"demo.aleth", "empty-dir"}
     # regression test for a bug found by this test (now fixed)

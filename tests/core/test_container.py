@@ -10,8 +10,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 import rfc8785
@@ -284,7 +285,9 @@ def test_every_passphrase_slot_is_tried(opened_v2: c.Opened) -> None:
     salt = b"\x01" * 16
     kek = c._scrypt("second passphrase", salt)
     nonce, wrapped = c._wrap(opened_v2.key, kek, cid, "passphrase-2", "passphrase")
-    slot2 = dict(opened_v2.header["slots"][0], id="passphrase-2", salt=b64url(salt), nonce=nonce, wrapped_key=wrapped)
+    slot2 = dict(
+        opened_v2.header["slots"][0], id="passphrase-2", salt=b64url(salt), nonce=nonce, wrapped_key=wrapped
+    )
     header = dict(opened_v2.header, slots=[*opened_v2.header["slots"], slot2])
     blob = c.reseal_v2(FILES, dataclasses.replace(opened_v2, header=header))
     env = c.parse_envelope(blob)
@@ -374,7 +377,9 @@ def test_rekey_upgrades_v1(v1: tuple[bytes, bytes]) -> None:
 # --------------------------------------------------------------------------- sealing refuses
 
 
-@pytest.mark.parametrize("path", ["../x", "keys/root.key", "keys/recovery.key", "commits/a/b", "/HEAD", "other/x"])
+@pytest.mark.parametrize(
+    "path", ["../x", "keys/root.key", "keys/recovery.key", "commits/a/b", "/HEAD", "other/x"]
+)
 def test_seal_refuses_bad_paths(path: str) -> None:
     # validated before any key derivation
     assert code_of(c.seal_v2, {path: b""}, PW) == "invalid_payload_path"
@@ -532,10 +537,14 @@ def test_every_flip_of_magic_and_length_is_refused(sealed: dict[str, tuple[bytes
 
 
 @settings(max_examples=300, deadline=None)
-@given(blob=st.one_of(
-    st.binary(max_size=80),
-    st.builds(lambda m, b: m + b, st.sampled_from([c.MAGIC_V1, c.MAGIC_V2, b"ALETH003"]), st.binary(max_size=80)),
-))
+@given(
+    blob=st.one_of(
+        st.binary(max_size=80),
+        st.builds(
+            lambda m, b: m + b, st.sampled_from([c.MAGIC_V1, c.MAGIC_V2, b"ALETH003"]), st.binary(max_size=80)
+        ),
+    )
+)
 def test_garbage_only_raises_container_error(blob: bytes) -> None:
     with pytest.raises(ContainerError) as info:
         c.parse_envelope(blob)
@@ -574,7 +583,9 @@ def test_header_length_limits(v2r: tuple[bytes, bytes]) -> None:
     assert code_of(c.parse_envelope, c.MAGIC_V2 + big.to_bytes(4, "big") + b" " * 100) == "truncated"
     # exactly the limit is allowed structurally (then the JSON is checked)
     at = c.MAX_HEADER
-    assert code_of(c.parse_envelope, c.MAGIC_V2 + at.to_bytes(4, "big") + b" " * (at + 16)) == "invalid_header"
+    assert (
+        code_of(c.parse_envelope, c.MAGIC_V2 + at.to_bytes(4, "big") + b" " * (at + 16)) == "invalid_header"
+    )
     # ciphertext shorter than the tag
     magic, hb, ct = split(v2r[0])
     assert code_of(c.parse_envelope, assemble(magic, hb, b"")) == "truncated"
@@ -652,7 +663,9 @@ def _mutations_v2() -> list[tuple[str, Callable[[dict[str, Any]], None]]]:
 
 
 @pytest.mark.parametrize(("name", "mutate"), _mutations_v2(), ids=[m[0] for m in _mutations_v2()])
-def test_invalid_v2_header(v2r: tuple[bytes, bytes], name: str, mutate: Callable[[dict[str, Any]], None]) -> None:
+def test_invalid_v2_header(
+    v2r: tuple[bytes, bytes], name: str, mutate: Callable[[dict[str, Any]], None]
+) -> None:
     blob, key = v2r
     header = _v2_header(blob)
     mutate(header)
@@ -735,7 +748,7 @@ def test_header_field_fuzz_never_crashes(sealed: dict[str, tuple[bytes, bytes]],
     target = header
     if which == "v2" and data.draw(st.booleans()):
         target = header["slots"][data.draw(st.integers(0, len(header["slots"]) - 1))]
-    field_name = data.draw(st.sampled_from(sorted(target) + ["new_field"]))
+    field_name = data.draw(st.sampled_from([*sorted(target), "new_field"]))
     value = data.draw(_json_values)
     assume(target.get(field_name, object()) != value)
     target[field_name] = value
@@ -805,16 +818,18 @@ def test_payload_path_refused_v1(v1: tuple[bytes, bytes]) -> None:
 
 
 @settings(max_examples=500, deadline=None)
-@given(path=st.one_of(
-    st.text(alphabet="/\\.\x00aé", max_size=8),
-    st.builds(
-        lambda d, sep, n: d + sep + n,
-        st.sampled_from(sorted(c.ALLOWED_DIRS) + ["keys", "HEAD", "", "."]),
-        st.sampled_from(["/", "//", "\\", ""]),
-        st.text(alphabet="/\\.\x00a:%é", max_size=6),
-    ),
-    st.sampled_from(sorted(c.ALLOWED_FILES)),
-))
+@given(
+    path=st.one_of(
+        st.text(alphabet="/\\.\x00aé", max_size=8),
+        st.builds(
+            lambda d, sep, n: d + sep + n,
+            st.sampled_from([*sorted(c.ALLOWED_DIRS), "keys", "HEAD", "", "."]),
+            st.sampled_from(["/", "//", "\\", ""]),
+            st.text(alphabet="/\\.\x00a:%é", max_size=6),
+        ),
+        st.sampled_from(sorted(c.ALLOWED_FILES)),
+    )
+)
 def test_allowed_paths_match_alethech(path: str) -> None:
     assert c.is_allowed_path(path) == aleth_allowed(path)
 
@@ -846,7 +861,7 @@ def test_payload_non_canonical_base64(v2r: tuple[bytes, bytes], text: str) -> No
         b'{"files":{"HEAD":1},"payload_version":1}',
         b'{"files":{"HEAD":"QQ","HEAD":"QQ"},"payload_version":1}',
         b'{"files":{},"payload_version":1,"payload_version":1}',
-        b'{"files":{"HEAD":' + b"[" * 5000 + b"]" * 5000 + b"},\"payload_version\":1}",
+        b'{"files":{"HEAD":' + b"[" * 5000 + b"]" * 5000 + b'},"payload_version":1}',
         b'{"files":{},"payload_version":NaN}',
     ],
 )
@@ -872,12 +887,17 @@ def test_payload_limits(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @settings(max_examples=1000, deadline=None)
-@given(text=st.one_of(
-    st.text(alphabet="ABCDQRSTwxyz0189-_+/=é \n", max_size=12),
-    st.binary(max_size=10).map(b64url),
-    st.builds(lambda b, ch: b64url(b)[:-1] + ch if b else ch, st.binary(min_size=1, max_size=10),
-              st.sampled_from("AQgwBERx01-_")),
-))
+@given(
+    text=st.one_of(
+        st.text(alphabet="ABCDQRSTwxyz0189-_+/=é \n", max_size=12),
+        st.binary(max_size=10).map(b64url),
+        st.builds(
+            lambda b, ch: b64url(b)[:-1] + ch if b else ch,
+            st.binary(min_size=1, max_size=10),
+            st.sampled_from("AQgwBERx01-_"),
+        ),
+    )
+)
 def test_fast_base64_check_equals_reference(text: str) -> None:
     """The length/alphabet/last-character rule is exactly keys.b64url_strict."""
     try:

@@ -84,7 +84,9 @@ from inspector.core.write import authoring as A
 """
 
 # Rekey in place, toggling between two passphrases (whichever opens the file now).
-REKEY = PRELUDE + r"""
+REKEY = (
+    PRELUDE
+    + r"""
 path, a, b, code = sys.argv[2:6]
 try:
     src = A.load_source(path, Credential(passphrase=a)); new = b
@@ -94,27 +96,39 @@ res = A.rekey(src, new, keep_recovery_code=code)
 A.write_result(res, None, in_place=True, new_passphrase=new)
 print("DONE", flush=True)
 """
+)
 
-ROTATE = PRELUDE + r"""
+ROTATE = (
+    PRELUDE
+    + r"""
 path, passphrase, root = sys.argv[2:5]
 src = A.load_source(path, Credential(passphrase=passphrase))
 res = A.rotate(src, KeyPair.load(root))
 A.write_result(res, None, in_place=True)
 print("DONE", flush=True)
 """
+)
 
-DIR_GRANT = PRELUDE + r"""
+DIR_GRANT = (
+    PRELUDE
+    + r"""
 path, root = sys.argv[2:4]
 src = A.load_source(path)
 res = A.grant(src, KeyPair.load(root), "auditor")
 A.write_result(res, None, in_place=True)
 print("DONE", flush=True)
 """
+)
 
 
 def spawn(script: str, hook: str, *args: object) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-c", script, hook, *map(str, args)], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", script, hook, *map(str, args)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def run_to_end(script: str, *args: object) -> float:
@@ -255,13 +269,14 @@ def test_rotate_in_place_killed_at_many_points(tmp_path: Path) -> None:
         if target.read_bytes() != before:
             # the new complete file: exactly one more control event, a key_rotation
             assert store.count("control_events") == n_events + 1
-            events = sorted((loads_strict(d)[0] for _, d in store.list("control_events")),
-                            key=lambda e: e["sequence"])
+            events = sorted(
+                (loads_strict(d)[0] for _, d in store.list("control_events")), key=lambda e: e["sequence"]
+            )
             assert events[-1]["event_type"] == "key_rotation"
             changed += 1
         else:
             assert store.count("control_events") == n_events
-        backups, temps, other = extras(work, target.name)
+        _backups, _temps, other = extras(work, target.name)
         assert other == [], other
     assert changed >= 1
 

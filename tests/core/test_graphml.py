@@ -22,7 +22,7 @@ from ..conftest import ALETHECH
 @pytest.fixture(scope="module")
 def small():
     """g ─ a ─┬─ b1 ─┬─ m ─ c
-              └─ b2 ─┘"""
+    └─ b2 ─┘"""
     w = StoreWriter.create(clock=stepping_clock())
     g = w.head
     a = w.commit({"n": "a"}, parents=[g])["commit_id"]
@@ -50,6 +50,7 @@ def _as_sets(gens):
 
 
 # ---- neighbourhood on the hand-made DAG -----------------------------------
+
 
 def test_neighbourhood_of_merge_one_step(small):
     report, c = small
@@ -93,6 +94,7 @@ def test_index_is_built_once_per_report(small, demo):
 
 
 # ---- neighbourhood on the demo, cross-checked with networkx ------------------
+
 
 def _check_against_networkx(report, center, n, g):
     gens = graphml.neighbourhood(report, center, n)
@@ -154,12 +156,19 @@ def test_neighbourhood_survives_a_parent_cycle():
 
 # ---- whole-DAG graph and GraphML -----------------------------------------------
 
+
 def test_dag_graph_nodes_edges_attributes(small):
     report, c = small
     g = graphml.dag_graph(report)
     assert g.number_of_nodes() == 6
-    assert set(g.edges) == {(c["g"], c["a"]), (c["a"], c["b1"]), (c["a"], c["b2"]),
-                            (c["b1"], c["m"]), (c["b2"], c["m"]), (c["m"], c["c"])}
+    assert set(g.edges) == {
+        (c["g"], c["a"]),
+        (c["a"], c["b1"]),
+        (c["a"], c["b2"]),
+        (c["b1"], c["m"]),
+        (c["b2"], c["m"]),
+        (c["m"], c["c"]),
+    }
     attrs = g.nodes[c["b1"]]
     assert attrs["status"] == "VALID"
     assert attrs["era"] == "key-001" and attrs["era_index"] == 0
@@ -200,18 +209,18 @@ def test_graphml_carries_the_dark_status(dark, tmp_path):
 
 def test_graphml_escapes_hostile_strings(tmp_path):
     w = StoreWriter.create(clock=stepping_clock())
-    hostile = 'a<b>&"c\'\x01</data>'
+    hostile = "a<b>&\"c'\x01</data>"
     cid = w.commit({"n": 1}, memory_type=hostile)["commit_id"]
     report = verify(w.store)
     path = tmp_path / "h.graphml"
     graphml.write_graphml(report, path)
     g = nx.read_graphml(path)
-    assert g.nodes[cid]["memory_type"] == 'a<b>&"c\'\ufffd</data>'
+    assert g.nodes[cid]["memory_type"] == "a<b>&\"c'\ufffd</data>"
     assert g.number_of_nodes() == 2 and g.number_of_edges() == 1
 
 
 def _synthetic(n: int) -> Report:
-    class O:
+    class Obj:
         __slots__ = ("fields",)
 
         def __init__(self, ps):
@@ -231,7 +240,7 @@ def _synthetic(n: int) -> Report:
         ps = [ids[i - 1]] if i else []
         if i % 1000 == 0 and i >= 3:
             ps.append(ids[i - 3])
-        r.objects[cid] = O(ps)
+        r.objects[cid] = Obj(ps)
         r.commits[cid] = Status.VALID
         r.signer[cid] = 0
     r.order = ids

@@ -12,8 +12,9 @@ import base64
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -41,7 +42,9 @@ class Base:
     def __init__(self) -> None:
         w = StoreWriter.create(clock=stepping_clock())
         self.ev = w.evidence(artifacts=[("out.txt", b"tool output\n")])["commit_id"]
-        self.c1 = w.commit({"first": 1.5, "text": "h\u00e9llo \U0001F600"}, evidence_refs=[self.ev])["commit_id"]
+        self.c1 = w.commit({"first": 1.5, "text": "h\u00e9llo \U0001f600"}, evidence_refs=[self.ev])[
+            "commit_id"
+        ]
         w.rotate("key-001", KeyPair.generate(), "key-002")
         # the victim: signed by the active key, after the cutoff, so damaging it
         # leaves every other commit's proof intact
@@ -95,10 +98,16 @@ def _deep(n: int) -> Any:
 
 
 MALFORMED_CASES: list[tuple[str, Callable[[Base], bytes], str]] = [
-    ("duplicate_key_top", lambda b: b.original.replace(b"{\n", b'{\n  "type": "MemoryCommit",\n', 1),
-     "duplicate_json_key"),
-    ("duplicate_key_nested", lambda b: b.original.replace(b'"content": {', b'"content": {"n": 9, ', 1),
-     "duplicate_json_key"),
+    (
+        "duplicate_key_top",
+        lambda b: b.original.replace(b"{\n", b'{\n  "type": "MemoryCommit",\n', 1),
+        "duplicate_json_key",
+    ),
+    (
+        "duplicate_key_nested",
+        lambda b: b.original.replace(b'"content": {', b'"content": {"n": 9, ', 1),
+        "duplicate_json_key",
+    ),
     ("nan", lambda b: _redump(b.victim_obj, content={"n": float("nan")}), "non_finite_number"),
     ("infinity", lambda b: _redump(b.victim_obj, content={"n": float("-inf")}), "non_finite_number"),
     ("overflow_1e400", lambda b: b.original.replace(b"0.25", b"1e400", 1), "non_finite_number"),
@@ -113,7 +122,11 @@ MALFORMED_CASES: list[tuple[str, Callable[[Base], bytes], str]] = [
     ("empty_file", lambda b: b"", "invalid_json"),
     ("json_array", lambda b: b"[" + b.original + b"]", "malformed_object"),
     ("json_scalar", lambda b: b"null", "malformed_object"),
-    ("parents_string", lambda b: _redump(b.victim_obj, parents=b.victim_obj["parents"][0]), "malformed_object"),
+    (
+        "parents_string",
+        lambda b: _redump(b.victim_obj, parents=b.victim_obj["parents"][0]),
+        "malformed_object",
+    ),
     ("parents_int_items", lambda b: _redump(b.victim_obj, parents=[1]), "malformed_object"),
     ("content_list", lambda b: _redump(b.victim_obj, content=[1, 2]), "malformed_object"),
     ("missing_timestamp", lambda b: _redump(b.victim_obj, timestamp=_DELETE), "malformed_object"),
@@ -232,7 +245,7 @@ def test_random_byte_flips_never_raise(base: Base, data: st.DataObject) -> None:
     if report.verdict == "pass":
         # a pass is only possible when nothing signed changed: the object under its
         # original id still has exactly the original signable fields
-        cid = path[len("commits/"):-len(".json")]
+        cid = path[len("commits/") : -len(".json")]
         before, _ = loads_strict(original)
         assert cid in report.commits and report.commits[cid].ok
         after = report.objects[cid]
@@ -319,8 +332,9 @@ def test_signing_key_with_wrong_algorithm_oid_is_a_warning(base: Base, old: byte
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(CLI), *args], capture_output=True, text=True, timeout=TIMEOUT,
-                          stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [str(CLI), *args], capture_output=True, text=True, timeout=TIMEOUT, stdin=subprocess.DEVNULL
+    )
 
 
 @pytest.fixture(scope="module")
@@ -335,9 +349,19 @@ def cli_dir(base: Base, tmp_path_factory: pytest.TempPathFactory) -> dict[str, P
     (root / "cut_half.aleth").write_bytes(blob[: len(blob) // 2])
     good = write_directory(base.store, root / "store")
     bad = write_directory(base.replaced(base.path, b'{"a": 1, "a": 2}'), root / "bad_store")
-    unsigned = write_directory(base.replaced(base.path, _redump(base.victim_obj, note="x")), root / "unsigned_store")
-    return {"root": root, "pp": pp, "sealed": sealed, "cut_header": root / "cut_header.aleth",
-            "cut_half": root / "cut_half.aleth", "good": good, "bad": bad, "unsigned": unsigned}
+    unsigned = write_directory(
+        base.replaced(base.path, _redump(base.victim_obj, note="x")), root / "unsigned_store"
+    )
+    return {
+        "root": root,
+        "pp": pp,
+        "sealed": sealed,
+        "cut_header": root / "cut_header.aleth",
+        "cut_half": root / "cut_half.aleth",
+        "good": good,
+        "bad": bad,
+        "unsigned": unsigned,
+    }
 
 
 def test_cli_truncated_sealed_file_exits_2_and_prints_code(cli_dir: dict[str, Path]) -> None:
@@ -389,8 +413,11 @@ def test_cli_sealed_without_credential_and_no_terminal_exits_3(cli_dir: dict[str
     assert "--passphrase-file" in r.stderr
 
 
-@pytest.mark.parametrize("args", [["verify"], ["verify", "--bogus", "x"], ["no-such-command"]],
-                         ids=["missing-path", "unknown-option", "unknown-command"])
+@pytest.mark.parametrize(
+    "args",
+    [["verify"], ["verify", "--bogus", "x"], ["no-such-command"]],
+    ids=["missing-path", "unknown-option", "unknown-command"],
+)
 def test_cli_bad_arguments_exit_3(args: list[str]) -> None:
     # regression test for a bug found by this test (now fixed)
     r = _run(*args)

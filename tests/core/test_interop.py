@@ -17,9 +17,9 @@ import json
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 import pytest
 from alethech.api import Alethech
@@ -48,9 +48,16 @@ PASSPHRASE = "interop-pässphrase-✓"
 TIMEOUT = 60
 
 CONTENTS = [
-    {"pi": 3.141592653589793, "tiny": 1e-7, "huge": 1e21, "neg_zero": -0.0, "int_float": 2.0,
-     "text": "h\u00e9llo w\u00f6rld \U0001F600", "ctrl": "tab\there\u0001\u007f"},
-    {"\U0001F600": [1.5, "\u00fc"], "\ue000": None, "\uffff": True, "a": 1e-5, "z": 123456789.125},
+    {
+        "pi": 3.141592653589793,
+        "tiny": 1e-7,
+        "huge": 1e21,
+        "neg_zero": -0.0,
+        "int_float": 2.0,
+        "text": "h\u00e9llo w\u00f6rld \U0001f600",
+        "ctrl": "tab\there\u0001\u007f",
+    },
+    {"\U0001f600": [1.5, "\u00fc"], "\ue000": None, "\uffff": True, "a": 1e-5, "z": 123456789.125},
     {"between": "rotations", "values": [0.1, 0.2, 0.30000000000000004, 5e-324, 1.7976931348623157e308]},
     {"second": "\u65e5\u672c\u8a9e", "big_int": 9007199254740991, "neg": -9007199254740991},
     {"after": "final", "float": 1e16, "small": 1e-6, "nested": {"b": {"a": [[], {}]}}},
@@ -61,8 +68,13 @@ CONTENTS = [
 
 
 def _aleth(store: Path, *args: str) -> str:
-    r = subprocess.run([str(ALETHECH), "--store", str(store), *args], capture_output=True, text=True,
-                       timeout=TIMEOUT, stdin=subprocess.DEVNULL)
+    r = subprocess.run(
+        [str(ALETHECH), "--store", str(store), *args],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        stdin=subprocess.DEVNULL,
+    )
     assert r.returncode == 0, (args, r.stdout, r.stderr)
     return r.stdout
 
@@ -106,28 +118,47 @@ def aleth_made(tmp_path_factory: pytest.TempPathFactory) -> AlethMade:
     made.legacy_commits.append(_commit_id(_aleth(store, "commit", "--content", str(files[0]))))
     # evidence through the Python API, before any rotation (legacy identity, key-001)
     ev1 = Alethech.open(store).evidence(
-        tool="grep", tool_version="3.11", input_bytes=b"pattern\n", output_bytes=b"match \xe2\x9c\x93\n",
+        tool="grep",
+        tool_version="3.11",
+        input_bytes=b"pattern\n",
+        output_bytes=b"match \xe2\x9c\x93\n",
         artifacts={"stdout.txt": "match ✓\n".encode(), "blob.bin": bytes(range(256))},
     )
     made.evidence.append(ev1.commit_id)
     # a commit in the pre-rotation history references it, so the era rule can place it
-    made.legacy_commits.append(_commit_id(_aleth(
-        store, "commit", "--content", str(files[1]), "--evidence", ev1.commit_id, "--type", "episodic")))
+    made.legacy_commits.append(
+        _commit_id(
+            _aleth(
+                store, "commit", "--content", str(files[1]), "--evidence", ev1.commit_id, "--type", "episodic"
+            )
+        )
+    )
     made.cutoffs.append(made.legacy_commits[-1])
     _aleth(store, "key", "rotate")  # auto-migrates v0.1 -> v0.2, then key-001 -> key-002
-    ev2 = Alethech.open(store).evidence(tool="ls", input_bytes=b"", output_bytes=b"a b c",
-                                        artifacts={"ls.txt": b"a b c"})
+    ev2 = Alethech.open(store).evidence(
+        tool="ls", input_bytes=b"", output_bytes=b"a b c", artifacts={"ls.txt": b"a b c"}
+    )
     made.evidence.append(ev2.commit_id)
-    made.between_commits.append(_commit_id(_aleth(
-        store, "commit", "--content", str(files[2]), "--evidence", ev2.commit_id)))
+    made.between_commits.append(
+        _commit_id(_aleth(store, "commit", "--content", str(files[2]), "--evidence", ev2.commit_id))
+    )
     made.between_commits.append(_commit_id(_aleth(store, "commit", "--content", str(files[3]))))
     made.cutoffs.append(made.between_commits[-1])
     _aleth(store, "key", "rotate")  # key-002 -> key-003
-    made.after_commits.append(_commit_id(_aleth(store, "commit", "--content", str(files[4]),
-                                                "--type", "procedural")))
+    made.after_commits.append(
+        _commit_id(_aleth(store, "commit", "--content", str(files[4]), "--type", "procedural"))
+    )
     rec = root / "recovery.txt"
-    _aleth(store, "container", "seal", str(made.sealed), "--passphrase-file", str(pp),
-           "--recovery-output", str(rec))
+    _aleth(
+        store,
+        "container",
+        "seal",
+        str(made.sealed),
+        "--passphrase-file",
+        str(pp),
+        "--recovery-output",
+        str(rec),
+    )
     made.recovery_code = rec.read_text(encoding="utf-8").strip()
     assert made.sealed.read_bytes()[:8] == b"ALETH002"
     return made
@@ -164,7 +195,9 @@ def test_alethech_sealed_file_passes_with_passphrase(aleth_made: AlethMade, alet
     assert report.evidence == aleth_dir_report.evidence
 
 
-def test_alethech_sealed_file_passes_with_recovery_code(aleth_made: AlethMade, aleth_dir_report: Report) -> None:
+def test_alethech_sealed_file_passes_with_recovery_code(
+    aleth_made: AlethMade, aleth_dir_report: Report
+) -> None:
     assert aleth_made.recovery_code.startswith("aleth-recovery-v1:")
     report = open_and_verify(aleth_made.sealed, Credential(recovery_code=aleth_made.recovery_code))
     _assert_clean_pass(report)
@@ -219,16 +252,20 @@ def test_key_eras_follow_alethech_rotations(aleth_made: AlethMade, aleth_dir_rep
     assert [e.cutoff for e in eras[:2]] == aleth_made.cutoffs
     assert eras[0].granted_event_type == "key_grant"  # the migration's genesis grant
     assert [e.granted_event_type for e in eras[1:]] == ["key_rotation", "key_rotation"]
-    identity = next(o for o in aleth_dir_report.objects.values() if getattr(o, "type", "") == "IdentityRecordV2")
+    identity = next(
+        o for o in aleth_dir_report.objects.values() if getattr(o, "type", "") == "IdentityRecordV2"
+    )
     assert [k["key_id"] for k in identity.get("active_keys")] == ["key-003"]
 
 
 def test_alethech_content_survives_canonicalisation(aleth_made: AlethMade, aleth_dir_report: Report) -> None:
     # floats, astral keys and control characters as alethech signed them: the ids we
     # recompute match (no digest_mismatch above) and the values read back are equal
-    contents = [aleth_dir_report.objects[c].content
-                for c in aleth_made.legacy_commits[1:] + aleth_made.between_commits + aleth_made.after_commits]
-    for got, want in zip(contents, CONTENTS):
+    contents = [
+        aleth_dir_report.objects[c].content
+        for c in aleth_made.legacy_commits[1:] + aleth_made.between_commits + aleth_made.after_commits
+    ]
+    for got, want in zip(contents, CONTENTS, strict=False):
         assert got == want
 
 
@@ -237,9 +274,12 @@ def test_alethech_content_survives_canonicalisation(aleth_made: AlethMade, aleth
 
 def _v2_rotated_merge() -> StoreWriter:
     w = StoreWriter.create(clock=stepping_clock())
-    ev = w.evidence(tool="pytest", input_hash="sha256:" + "1" * 64,
-                    artifacts=[("report.txt", "passed ✓\n".encode()), ("raw.bin", bytes(range(256)))])
-    c1 = w.commit({"fact": "the sky", "p": 0.75, "u": "\U0001F600"}, evidence_refs=[ev["commit_id"]])
+    ev = w.evidence(
+        tool="pytest",
+        input_hash="sha256:" + "1" * 64,
+        artifacts=[("report.txt", "passed ✓\n".encode()), ("raw.bin", bytes(range(256)))],
+    )
+    c1 = w.commit({"fact": "the sky", "p": 0.75, "u": "\U0001f600"}, evidence_refs=[ev["commit_id"]])
     a = w.commit({"branch": "a", "x": 1e-7}, parents=[c1["commit_id"]], move_head=False)
     b = w.commit({"branch": "b", "y": 1e21}, parents=[c1["commit_id"]], memory_type="episodic")
     w.commit({"merge": [a["commit_id"], b["commit_id"]]}, parents=[b["commit_id"], a["commit_id"]])
@@ -253,7 +293,7 @@ def _legacy() -> StoreWriter:
     w = StoreWriter.create(legacy=True, clock=stepping_clock())
     ev = w.evidence(artifacts=[("legacy.txt", b"v0.1 artifact")])
     w.commit({"legacy": 1, "f": 2.5}, evidence_refs=[ev["commit_id"]])
-    w.commit({"legacy": 2, "s": "\u00e9\U0001F600"})
+    w.commit({"legacy": 2, "s": "\u00e9\U0001f600"})
     return w
 
 
@@ -309,8 +349,9 @@ def _check_alethech_store(st: AlethStore, ours: Store) -> None:
     assert report.artifacts_total == ours.count("artifacts")
 
 
-def test_our_v2_opens_in_alethech_with_passphrase(sealed_v2: tuple[Path, bytes], v2_writer: StoreWriter,
-                                                  tmp_path: Path) -> None:
+def test_our_v2_opens_in_alethech_with_passphrase(
+    sealed_v2: tuple[Path, bytes], v2_writer: StoreWriter, tmp_path: Path
+) -> None:
     path, _ = sealed_v2
     st = aleth_open_v2(path, tmp_path / "out", passphrase=PASSPHRASE)  # raises unless verify_store is ok
     _check_alethech_store(st, v2_writer.store)
@@ -321,8 +362,9 @@ def test_our_v2_opens_in_alethech_with_passphrase(sealed_v2: tuple[Path, bytes],
     assert read_directory(tmp_path / "out").files == v2_writer.store.files
 
 
-def test_our_v2_opens_in_alethech_with_recovery_code(sealed_v2: tuple[Path, bytes], v2_writer: StoreWriter,
-                                                     tmp_path: Path) -> None:
+def test_our_v2_opens_in_alethech_with_recovery_code(
+    sealed_v2: tuple[Path, bytes], v2_writer: StoreWriter, tmp_path: Path
+) -> None:
     path, secret = sealed_v2
     st = aleth_open_v2(path, tmp_path / "out", recovery_code=encode_recovery_code(secret))
     _check_alethech_store(st, v2_writer.store)
@@ -343,9 +385,12 @@ def test_our_v1_opens_in_alethech(v2_writer: StoreWriter, tmp_path: Path) -> Non
     _check_alethech_store(st, v2_writer.store)
 
 
-@pytest.mark.parametrize("builder,seal", [(_legacy, "v1"), (_migrated, "v2")], ids=["legacy-v1", "migrated-v2"])
-def test_our_legacy_and_migrated_stores_open_in_alethech(builder: Callable[[], StoreWriter], seal: str,
-                                                         tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "builder,seal", [(_legacy, "v1"), (_migrated, "v2")], ids=["legacy-v1", "migrated-v2"]
+)
+def test_our_legacy_and_migrated_stores_open_in_alethech(
+    builder: Callable[[], StoreWriter], seal: str, tmp_path: Path
+) -> None:
     w = builder()
     assert verify(w.store).verdict == "pass"
     path = tmp_path / "ours.aleth"
@@ -390,8 +435,11 @@ def test_verdicts_match_alethech_on_honest_stores(name: str, tmp_path: Path) -> 
     # same count of historical commits, except those alethech verifies against a
     # legacy identity (the intended divergence described in test_statuses_consistent_with_alethech)
     legacy_ids = {o.stored_id for o in ours.objects.values() if getattr(o, "type", "") == "Identity"}
-    legacy_historical = sum(1 for cid, s in ours.commits.items()
-                            if s == Status.VALID_HISTORICAL and ours.objects[cid].agent_id in legacy_ids)
+    legacy_historical = sum(
+        1
+        for cid, s in ours.commits.items()
+        if s == Status.VALID_HISTORICAL and ours.objects[cid].agent_id in legacy_ids
+    )
     historical = sum(1 for s in ours.commits.values() if s == Status.VALID_HISTORICAL)
     assert historical - legacy_historical == theirs.commits_valid_historical
     # our verifier reads the directory alethech would read exactly as the in-memory store
@@ -412,8 +460,13 @@ def test_honest_store_expected_statuses() -> None:
 
 def test_alethech_cli_verify_agrees_on_our_directory(v2_writer: StoreWriter, tmp_path: Path) -> None:
     directory = write_directory(v2_writer.store, tmp_path / "store")
-    r = subprocess.run([str(ALETHECH), "--store", str(directory), "verify"], capture_output=True, text=True,
-                       timeout=TIMEOUT, stdin=subprocess.DEVNULL)
+    r = subprocess.run(
+        [str(ALETHECH), "--store", str(directory), "verify"],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        stdin=subprocess.DEVNULL,
+    )
     assert r.returncode == 0, r.stdout + r.stderr
     assert "result: OK" in r.stdout
     # and a single tampered byte is a failure for both
@@ -421,8 +474,13 @@ def test_alethech_cli_verify_agrees_on_our_directory(v2_writer: StoreWriter, tmp
     obj, _ = loads_strict(victim.read_bytes())
     obj["content"] = {"tampered": True}
     victim.write_text(json.dumps(obj, indent=2), encoding="utf-8")
-    r = subprocess.run([str(ALETHECH), "--store", str(directory), "verify"], capture_output=True, text=True,
-                       timeout=TIMEOUT, stdin=subprocess.DEVNULL)
+    r = subprocess.run(
+        [str(ALETHECH), "--store", str(directory), "verify"],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        stdin=subprocess.DEVNULL,
+    )
     assert r.returncode != 0
     assert open_and_verify(directory).verdict == "fail"
 

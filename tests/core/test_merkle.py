@@ -60,8 +60,8 @@ def ref_path(m: int, d: list[bytes]) -> list[bytes]:
         return []
     k = _k(n)
     if m < k:
-        return ref_path(m, d[:k]) + [ref_mth(d[k:])]
-    return ref_path(m - k, d[k:]) + [ref_mth(d[:k])]
+        return [*ref_path(m, d[:k]), ref_mth(d[k:])]
+    return [*ref_path(m - k, d[k:]), ref_mth(d[:k])]
 
 
 def entries_of(n: int) -> list[dict[str, Any]]:
@@ -173,11 +173,11 @@ def test_verify_inclusion_rejects_wrong_index_and_size(n: int, data: st.DataObje
     for size in {m, n - 1, n + 1, 2 * n, 2 * n + 1} - {n}:
         if size <= m or len(audit_path(leaves_of(size), m)) != len(path):
             assert not verify_inclusion(leaves[m], m, size, path, root)
-    assert not verify_inclusion(leaves[m], m, n, path + [leaves[0]], root)
+    assert not verify_inclusion(leaves[m], m, n, [*path, leaves[0]], root)
     if path:
         assert not verify_inclusion(leaves[m], m, n, path[:-1], root)
         assert not verify_inclusion(leaves[m], m, n, path[1:], root)
-        assert not verify_inclusion(leaves[m], m, n, [leaves[0]] + path, root)
+        assert not verify_inclusion(leaves[m], m, n, [leaves[0], *path], root)
     assert not verify_inclusion(_sha(b"other"), m, n, path, root)
 
 
@@ -207,14 +207,20 @@ def test_untampered(proof7: InclusionProof) -> None:
 @pytest.mark.parametrize(
     "mutate",
     [
-        pytest.param(lambda p: {"audit_path": [_flip(p.audit_path[0])] + p.audit_path[1:]}, id="flip-first-node"),
-        pytest.param(lambda p: {"audit_path": p.audit_path[:-1] + [_flip(p.audit_path[-1])]}, id="flip-last-node"),
+        pytest.param(
+            lambda p: {"audit_path": [_flip(p.audit_path[0]), *p.audit_path[1:]]}, id="flip-first-node"
+        ),
+        pytest.param(
+            lambda p: {"audit_path": [*p.audit_path[:-1], _flip(p.audit_path[-1])]}, id="flip-last-node"
+        ),
         pytest.param(lambda p: {"audit_path": p.audit_path[:-1]}, id="drop-node"),
         pytest.param(lambda p: {"audit_path": p.audit_path[1:]}, id="drop-first-node"),
-        pytest.param(lambda p: {"audit_path": p.audit_path + [p.leaf_hash]}, id="add-node"),
+        pytest.param(lambda p: {"audit_path": [*p.audit_path, p.leaf_hash]}, id="add-node"),
         pytest.param(lambda p: {"audit_path": list(reversed(p.audit_path))}, id="reorder-nodes"),
         pytest.param(lambda p: {"ordinal": 3}, id="wrong-index"),
-        pytest.param(lambda p: {"ordinal": 3, "entry": {**p.entry, "ordinal": 3}}, id="wrong-index-and-entry"),
+        pytest.param(
+            lambda p: {"ordinal": 3, "entry": {**p.entry, "ordinal": 3}}, id="wrong-index-and-entry"
+        ),
         pytest.param(lambda p: {"ordinal": 7}, id="index-past-end"),
         # index 2 has a 3-node path of the same directions in trees of 5..8 leaves,
         # so only sizes outside that range change the verdict (RFC 9162 §2.1.3.2).
@@ -224,7 +230,10 @@ def test_untampered(proof7: InclusionProof) -> None:
         pytest.param(lambda p: {"tree_size": 2}, id="tree-size-smaller-than-index"),
         pytest.param(lambda p: {"entry": {**p.entry, "weight_q": 999}}, id="modified-entry"),
         pytest.param(
-            lambda p: {"entry": {**p.entry, "weight_q": 999}, "leaf_hash": leaf_hash({**p.entry, "weight_q": 999}).hex()},
+            lambda p: {
+                "entry": {**p.entry, "weight_q": 999},
+                "leaf_hash": leaf_hash({**p.entry, "weight_q": 999}).hex(),
+            },
             id="modified-entry-and-leaf-hash",
         ),
         pytest.param(lambda p: {"leaf_hash": _flip(p.leaf_hash)}, id="flipped-leaf-hash"),
@@ -303,9 +312,7 @@ def _fixture_receipts() -> list[tuple[str, dict[str, Any]]]:
 _RECEIPTS = _fixture_receipts()
 
 
-@pytest.mark.parametrize(
-    "receipt_id, receipt", _RECEIPTS, ids=[r.get("alias", rid) for rid, r in _RECEIPTS]
-)
+@pytest.mark.parametrize("receipt_id, receipt", _RECEIPTS, ids=[r.get("alias", rid) for rid, r in _RECEIPTS])
 def test_fixture_receipt(receipt_id: str, receipt: dict[str, Any]) -> None:
     entries = receipt["entries"]
     assert len(entries) == receipt["n"]
@@ -326,7 +333,7 @@ def test_fixture_receipt(receipt_id: str, receipt: dict[str, Any]) -> None:
             i,
             len(entries),
             [bytes.fromhex(x) for x in p["audit_path"]],
-            bytes.fromhex(receipt["root"][len("sha256:"):]),
+            bytes.fromhex(receipt["root"][len("sha256:") :]),
         )
 
 

@@ -29,14 +29,26 @@ from inspector.core.verify.report import Report, Severity, Status
 from inspector.core.write.builder import StoreWriter, dump, memory_commit, stepping_clock
 from inspector.core.write.mutmem import MutMemWriter, Outcome
 
-MUTMEM_ERRORS = frozenset({
-    "mutmem_rule_violation", "mutmem_noop_transition", "mutmem_weight_out_of_range",
-    "mutmem_chain_fork", "mutmem_genesis_invalid", "mutmem_chain_discontinuity",
-    "mutmem_commitment_mismatch", "mutmem_commitment_signature_invalid",
-    "mutmem_role_unauthorized", "mutmem_label_evidence_missing", "mutmem_target_invalid",
-    "receipt_root_mismatch", "receipt_projection_mismatch", "receipt_ordinal_invalid",
-    "receipt_hash_mismatch", "poison_admitted",
-})
+MUTMEM_ERRORS = frozenset(
+    {
+        "mutmem_rule_violation",
+        "mutmem_noop_transition",
+        "mutmem_weight_out_of_range",
+        "mutmem_chain_fork",
+        "mutmem_genesis_invalid",
+        "mutmem_chain_discontinuity",
+        "mutmem_commitment_mismatch",
+        "mutmem_commitment_signature_invalid",
+        "mutmem_role_unauthorized",
+        "mutmem_label_evidence_missing",
+        "mutmem_target_invalid",
+        "receipt_root_mismatch",
+        "receipt_projection_mismatch",
+        "receipt_ordinal_invalid",
+        "receipt_hash_mismatch",
+        "poison_admitted",
+    }
+)
 ABSENT = object()
 
 
@@ -52,9 +64,14 @@ def spec_new_q(old_q: int, eta: float, outcomes: list[dict[str, Any]]) -> int:
 
 def spec_commitment(content: dict[str, Any]) -> dict[str, Any]:
     body = {k: v for k, v in content.items() if k not in ("commitment", "commitment_signature")}
-    return {"kind": "transition_commitment", "tenant": content["tenant"], "memory": content["memory"],
-            "old_q": content["old_q"], "new_q": content["new_q"],
-            "provenance": "sha256:" + hashlib.sha256(canonical(body)).hexdigest()}
+    return {
+        "kind": "transition_commitment",
+        "tenant": content["tenant"],
+        "memory": content["memory"],
+        "old_q": content["old_q"],
+        "new_q": content["new_q"],
+        "provenance": "sha256:" + hashlib.sha256(canonical(body)).hexdigest(),
+    }
 
 
 def _mth(leaves: list[bytes]) -> bytes:
@@ -119,12 +136,22 @@ def world() -> World:
     m4 = mm.memory({"kind": "fact", "text": "staging database: runbook in the ops wiki"})["commit_id"]
     o1 = w.evidence(event_type="task_outcome", tool="agent.task")["commit_id"]
     o2 = w.evidence(event_type="task_outcome", tool="agent.task")["commit_id"]
-    review = w.evidence(event_type="audit_review", tool="human-review",
-                        artifacts=[("review.md", b"# review\nchecked with the owner\n")], key=au)["commit_id"]
+    review = w.evidence(
+        event_type="audit_review",
+        tool="human-review",
+        artifacts=[("review.md", b"# review\nchecked with the owner\n")],
+        key=au,
+    )["commit_id"]
     t1 = mm.transition(m1, [Outcome(o1, 1, 2)], eta=0.2, key=hk)
     t2 = mm.transition(m1, [Outcome(o2, -1, 1)], eta=0.3, key=hk)
-    l1 = mm.label(m2, "poison_suspect", key=hk, reason="reads like an injected instruction",
-                  confidence_milli=600, detector="detector/1")
+    l1 = mm.label(
+        m2,
+        "poison_suspect",
+        key=hk,
+        reason="reads like an injected instruction",
+        confidence_milli=600,
+        detector="detector/1",
+    )
     return World(w, mm, hk, hk_id, au, au_id, m1, m2, m3, m4, o1, o2, review, t1, t2, l1)
 
 
@@ -135,12 +162,29 @@ def outs(*triples: tuple[str, int, int]) -> list[dict[str, Any]]:
     return [{"ref": r, "reward": rw, "count": c} for r, rw, c in triples]
 
 
-def transition_content(W: World, memory: str, prev: str | None, old_q: int, outcomes: list[dict[str, Any]],
-                       *, eta: float = 0.2, new_q: int | None = None) -> dict[str, Any]:
+def transition_content(
+    W: World,
+    memory: str,
+    prev: str | None,
+    old_q: int,
+    outcomes: list[dict[str, Any]],
+    *,
+    eta: float = 0.2,
+    new_q: int | None = None,
+) -> dict[str, Any]:
     if new_q is None:
         new_q = spec_new_q(old_q, eta, outcomes)
-    return {"mutmem": 1, "kind": "weight_transition", "tenant": W.mm.tenant, "memory": memory,
-            "prev": prev, "old_q": old_q, "new_q": new_q, "eta": eta, "outcomes": outcomes}
+    return {
+        "mutmem": 1,
+        "kind": "weight_transition",
+        "tenant": W.mm.tenant,
+        "memory": memory,
+        "prev": prev,
+        "old_q": old_q,
+        "new_q": new_q,
+        "eta": eta,
+        "outcomes": outcomes,
+    }
 
 
 def seal(content: dict[str, Any], key: KeyPair, commitment: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -152,39 +196,88 @@ def seal(content: dict[str, Any], key: KeyPair, commitment: dict[str, Any] | Non
 
 
 def append(W: World, content: dict[str, Any], key: KeyPair, **kw: Any) -> str:
-    refs = sorted({o["ref"] for o in content.get("outcomes", [])}) if content.get("kind") == "weight_transition" \
+    refs = (
+        sorted({o["ref"] for o in content.get("outcomes", [])})
+        if content.get("kind") == "weight_transition"
         else list(content.get("evidence", []))
-    return W.w.commit(content, memory_type="procedural", key=key, source="mutmem.test",
-                      evidence_refs=[r for r in refs if isinstance(r, str)], **kw)["commit_id"]
+    )
+    return W.w.commit(
+        content,
+        memory_type="procedural",
+        key=key,
+        source="mutmem.test",
+        evidence_refs=[r for r in refs if isinstance(r, str)],
+        **kw,
+    )["commit_id"]
 
 
-def label_content(memory: str, prev: str | None, label: str, *, confidence: Any = 700,
-                  evidence: list[Any] | None = None, reason: str = "test", detector: str = "test") -> dict[str, Any]:
-    return {"mutmem": 1, "kind": "label", "memory": memory, "prev": prev, "label": label,
-            "confidence_milli": confidence, "reason": reason, "detector": detector,
-            "evidence": evidence or []}
+def label_content(
+    memory: str,
+    prev: str | None,
+    label: str,
+    *,
+    confidence: Any = 700,
+    evidence: list[Any] | None = None,
+    reason: str = "test",
+    detector: str = "test",
+) -> dict[str, Any]:
+    return {
+        "mutmem": 1,
+        "kind": "label",
+        "memory": memory,
+        "prev": prev,
+        "label": label,
+        "confidence_milli": confidence,
+        "reason": reason,
+        "detector": detector,
+        "evidence": evidence or [],
+    }
 
 
 def entry(W: World, ordinal: int, memory: str) -> dict[str, Any]:
-    return {"ordinal": ordinal, "memory": memory, "weight_q": W.mm.weight_tip[memory][1],
-            "label": W.mm.label_tip[memory][1]}
+    return {
+        "ordinal": ordinal,
+        "memory": memory,
+        "weight_q": W.mm.weight_tip[memory][1],
+        "label": W.mm.label_tip[memory][1],
+    }
 
 
-def receipt(W: World, entries: list[dict[str, Any]], *, head: Any = None, k: int = 5, query: str = "who owns payroll",
-            root: str | None = None, input_hash: str | None = None, output_hash: str | None = None,
-            key: KeyPair | None = None) -> str:
+def receipt(
+    W: World,
+    entries: list[dict[str, Any]],
+    *,
+    head: Any = None,
+    k: int = 5,
+    query: str = "who owns payroll",
+    root: str | None = None,
+    input_hash: str | None = None,
+    output_hash: str | None = None,
+    key: KeyPair | None = None,
+) -> str:
     """A recall receipt built by hand (the writer refuses some of these)."""
-    body: dict[str, Any] = {"mutmem": 1, "kind": "recall_receipt", "head": W.w.head if head is None else head,
-                            "query_sha256": qsha(query), "k": k,
-                            "calibration": {"eta": 0.2, "w_min": 0.1, "w_max": 3.0}, "entries": entries,
-                            "root": spec_root(entries) if root is None else root}
+    body: dict[str, Any] = {
+        "mutmem": 1,
+        "kind": "recall_receipt",
+        "head": W.w.head if head is None else head,
+        "query_sha256": qsha(query),
+        "k": k,
+        "calibration": {"eta": 0.2, "w_min": 0.1, "w_max": 3.0},
+        "entries": entries,
+        "root": spec_root(entries) if root is None else root,
+    }
     if head is ABSENT:
         del body["head"]
     data = canonical(body)
-    ev = W.w.evidence(event_type="recall_receipt", tool="mutmem.recall", tool_version="1",
-                      input_hash=qsha(query) if input_hash is None else input_hash,
-                      output_hash=sha256_id(data) if output_hash is None else output_hash,
-                      artifacts=[("receipt.json", data)], key=key)
+    ev = W.w.evidence(
+        event_type="recall_receipt",
+        tool="mutmem.recall",
+        tool_version="1",
+        input_hash=qsha(query) if input_hash is None else input_hash,
+        output_hash=sha256_id(data) if output_hash is None else output_hash,
+        artifacts=[("receipt.json", data)],
+        key=key,
+    )
     return ev["commit_id"]
 
 
@@ -192,7 +285,9 @@ def errors(report: Report) -> list:
     return [f for f in report.findings if f.severity == Severity.ERROR]
 
 
-def assert_isolated(report: Report, code: str, oid: str, *, also: frozenset[str] | set[str] = frozenset()) -> None:
+def assert_isolated(
+    report: Report, code: str, oid: str, *, also: frozenset[str] | set[str] = frozenset()
+) -> None:
     """``code`` is reported on ``oid``; every error of the report is ``code`` (or one of ``also``)."""
     errs = errors(report)
     listing = [(f.code, f.object_id[:20], f.message) for f in errs]
@@ -224,9 +319,11 @@ def test_valid_world_passes_and_hand_made_records_are_accepted():
     assert r.mutmem.memories[W.m1].trajectory[-1].commit == t3
     assert r.mutmem.memories[W.m2].label == "poison_likely"
     assert r.mutmem.memories[W.m2].labels[-1].commit == lab
-    ents = [{"ordinal": 0, "memory": W.m1, "weight_q": c["new_q"], "label": None},
-            {"ordinal": 1, "memory": W.m3, "weight_q": 1000, "label": None},
-            {"ordinal": 2, "memory": W.m4, "weight_q": 1000, "label": None}]
+    ents = [
+        {"ordinal": 0, "memory": W.m1, "weight_q": c["new_q"], "label": None},
+        {"ordinal": 1, "memory": W.m3, "weight_q": 1000, "label": None},
+        {"ordinal": 2, "memory": W.m4, "weight_q": 1000, "label": None},
+    ]
     rid = receipt(W, ents, k=3)
     r = verify(W.w.store)
     assert r.verdict == "pass", [(f.code, f.message) for f in errors(r)]
@@ -370,7 +467,9 @@ def test_rounding_is_half_up_not_half_to_even():
 
 def test_clip_at_3000_and_at_100():
     W = world()
-    ups = [W.mm.transition(W.m3, [Outcome(W.o1, 1, 5)], eta=0.5, key=W.hk)["content"]["new_q"] for _ in range(3)]
+    ups = [
+        W.mm.transition(W.m3, [Outcome(W.o1, 1, 5)], eta=0.5, key=W.hk)["content"]["new_q"] for _ in range(3)
+    ]
     assert ups == [1649, 2719, 3000]  # 2719·e^0.49995 = 4483 → clipped to 3.0
     downs = []
     while W.q(W.m4) > 100:
@@ -386,8 +485,18 @@ def test_clip_at_3000_and_at_100():
     assert [p.weight_q for p in r.mutmem.memories[W.m3].trajectory] == [1000, 1649, 2719, 3000]
     assert [p.weight_q for p in r.mutmem.memories[W.m4].trajectory] == [1000, 607, 368, 223, 135, 100]
     # an unclipped raise (4481) or a floor missed by one (101) breaks the rule
-    c = seal(transition_content(W, W.m1, W.t2["commit_id"], W.q(W.m1), outs((W.o1, -1, 5)), eta=0.5,
-                                new_q=spec_new_q(W.q(W.m1), 0.5, outs((W.o1, -1, 5))) + 1), W.hk)
+    c = seal(
+        transition_content(
+            W,
+            W.m1,
+            W.t2["commit_id"],
+            W.q(W.m1),
+            outs((W.o1, -1, 5)),
+            eta=0.5,
+            new_q=spec_new_q(W.q(W.m1), 0.5, outs((W.o1, -1, 5))) + 1,
+        ),
+        W.hk,
+    )
     bad = append(W, c, W.hk)
     assert_isolated(verify(W.w.store), "mutmem_rule_violation", bad)
 
@@ -439,14 +548,19 @@ def test_chain_discontinuity_genesis_not_starting_at_1000():
     assert_isolated(verify(W.w.store), "mutmem_chain_discontinuity", bad)
 
 
-@pytest.mark.parametrize("which", ["label_record_of_same_memory", "weight_record_of_other_memory",
-                                   "plain_memory", "unknown_id"])
+@pytest.mark.parametrize(
+    "which", ["label_record_of_same_memory", "weight_record_of_other_memory", "plain_memory", "unknown_id"]
+)
 def test_chain_discontinuity_prev_not_a_record_of_the_same_chain(which):
     W = world()
     # m2 gets a weight genesis so the bad record is not a second genesis
     g = W.mm.transition(W.m2, [Outcome(W.o1, 1, 1)], eta=0.2, key=W.hk)
-    prev = {"label_record_of_same_memory": W.l1["commit_id"], "weight_record_of_other_memory": W.t2["commit_id"],
-            "plain_memory": W.m3, "unknown_id": "sha256:" + "ab" * 32}[which]
+    prev = {
+        "label_record_of_same_memory": W.l1["commit_id"],
+        "weight_record_of_other_memory": W.t2["commit_id"],
+        "plain_memory": W.m3,
+        "unknown_id": "sha256:" + "ab" * 32,
+    }[which]
     c = seal(transition_content(W, W.m2, prev, g["content"]["new_q"], outs((W.o2, 1, 1))), W.hk)
     bad = append(W, c, W.hk)
     assert_isolated(verify(W.w.store), "mutmem_chain_discontinuity", bad)
@@ -490,8 +604,13 @@ def test_commitment_mismatch(field):
     W = world()
     c = transition_content(W, W.m1, W.t2["commit_id"], W.q(W.m1), outs((W.o1, 1, 1)))
     cm = spec_commitment(c)
-    cm[field] = {"new_q": cm["new_q"] + 1, "provenance": "sha256:" + "00" * 32, "memory": W.m3,
-                 "tenant": "did:alethech:someoneelse", "kind": "commitment"}[field]
+    cm[field] = {
+        "new_q": cm["new_q"] + 1,
+        "provenance": "sha256:" + "00" * 32,
+        "memory": W.m3,
+        "tenant": "did:alethech:someoneelse",
+        "kind": "commitment",
+    }[field]
     seal(c, W.hk, commitment=cm)  # signed correctly, but over the wrong commitment
     bad = append(W, c, W.hk)
     assert_isolated(verify(W.w.store), "mutmem_commitment_mismatch", bad)
@@ -641,8 +760,9 @@ def test_target_invalid_label_on_a_label_record():
 def test_target_invalid_target_not_an_ancestor_side_branch():
     W = world()
     fork_point = W.w.head
-    side = W.mm.memory({"kind": "fact", "text": "side branch memory"}, parents=[fork_point],
-                       move_head=False)["commit_id"]
+    side = W.mm.memory({"kind": "fact", "text": "side branch memory"}, parents=[fork_point], move_head=False)[
+        "commit_id"
+    ]
     assert W.w.head == fork_point
     c = seal(transition_content(W, side, None, 1000, outs((W.o1, 1, 1))), W.hk)
     bad = append(W, c, W.hk)
@@ -791,8 +911,10 @@ def test_poison_admitted_receipt_discloses_poison_likely_memory():
     assert r.mutmem.memories[W.m2].untrusted
 
 
-@pytest.mark.parametrize("label,untrusted", [("poison_suspect", True), ("poison_confirmed", True),
-                                             ("disputed", False), ("unverified", False)])
+@pytest.mark.parametrize(
+    "label,untrusted",
+    [("poison_suspect", True), ("poison_confirmed", True), ("disputed", False), ("unverified", False)],
+)
 def test_untrusted_threshold_is_rank_3(label, untrusted):
     W = world()
     key = W.au if label in rules.VERDICT_LABELS else W.hk
@@ -846,10 +968,22 @@ def test_revoked_housekeeper_record_outside_its_era_is_not_proven():
     W.w.revoke(W.hk_id, cutoff=inside, reason="compromise")
     # and one written after the revocation, by hand (the writer refuses an inactive key)
     c = seal(transition_content(W, W.m1, W.t2["commit_id"], W.q(W.m1), outs((W.o2, 1, 1))), W.hk)
-    obj = memory_commit(agent_id=W.w.agent_id, key_id=W.hk_id, parents=[W.w.head], timestamp=W.w.clock(),
-                        session_id="s", memory_type="procedural", content=c, key=W.hk,
-                        provenance={"source": "mutmem.housekeeper", "source_id": "",
-                                    "evidence_refs": [W.o2], "confidence": 1.0})
+    obj = memory_commit(
+        agent_id=W.w.agent_id,
+        key_id=W.hk_id,
+        parents=[W.w.head],
+        timestamp=W.w.clock(),
+        session_id="s",
+        memory_type="procedural",
+        content=c,
+        key=W.hk,
+        provenance={
+            "source": "mutmem.housekeeper",
+            "source_id": "",
+            "evidence_refs": [W.o2],
+            "confidence": 1.0,
+        },
+    )
     W.w.store.files[f"commits/{obj['commit_id']}.json"] = dump(obj)
     W.w.store.files["HEAD"] = (obj["commit_id"] + "\n").encode()
     after_revoke = obj["commit_id"]
@@ -870,8 +1004,15 @@ def test_revoked_housekeeper_record_outside_its_era_is_not_proven():
 def test_refuted_memory_is_trusted_again_and_keeps_its_whole_label_history():
     W = world()
     likely = W.mm.label(W.m2, "poison_likely", key=W.hk, reason="cluster", confidence_milli=840)
-    refuted = W.mm.label(W.m2, "poison_refuted", key=W.au, reason="checked with the owner",
-                         confidence_milli=950, detector="human-audit", evidence=[W.review])
+    refuted = W.mm.label(
+        W.m2,
+        "poison_refuted",
+        key=W.au,
+        reason="checked with the owner",
+        confidence_milli=950,
+        detector="human-audit",
+        evidence=[W.review],
+    )
     rid = W.mm.recall("VPN access helpdesk", k=3)["commit_id"]
     r = verify(W.w.store)
     assert r.verdict == "pass", [(f.code, f.message) for f in errors(r)]

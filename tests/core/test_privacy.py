@@ -135,9 +135,7 @@ texts = st.lists(st.sampled_from(FRAGMENTS), max_size=40).map("".join)
 # Independent formulation of the same grammar: lazy body with a tempered
 # token, the obvious way to write SPEC D as a regex loop.
 _REF_OPEN = r'<private(?:\s+[A-Za-z_:][-A-Za-z0-9_:.]*="[^"]*")*\s*>'
-_REF_REGION = re.compile(
-    _REF_OPEN + r"(?:(?!" + _REF_OPEN + r")[\s\S])*?</private\s*>", re.I | re.A
-)
+_REF_REGION = re.compile(_REF_OPEN + r"(?:(?!" + _REF_OPEN + r")[\s\S])*?</private\s*>", re.I | re.A)
 _REF_OPENER = re.compile(_REF_OPEN, re.I | re.A)
 
 

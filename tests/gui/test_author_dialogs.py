@@ -33,7 +33,10 @@ def copy(tmp_path):
     return dst
 
 
-def make(qtbot, op, path, report, cred=Credential(passphrase="demo"), **kw):
+DEMO_CRED = Credential(passphrase="demo")
+
+
+def make(qtbot, op, path, report, cred=DEMO_CRED, **kw):
     dlg = AuthorDialog(op, str(path), cred, report, **kw)
     qtbot.addWidget(dlg)
     dlg.show()
@@ -58,8 +61,10 @@ def test_rotate_dialog_previews_then_writes(qtbot, copy, tmp_path, demo_source):
     preview(qtbot, dlg)
     assert dlg.verdict.text().startswith("✔ PASS")
     assert any("control_events/" in dlg.added.item(i).text() for i in range(dlg.added.count()))
-    eras = {dlg.eras.item(r, 0).text(): (dlg.eras.item(r, 2).text(), dlg.eras.item(r, 3).text())
-            for r in range(dlg.eras.rowCount())}
+    eras = {
+        dlg.eras.item(r, 0).text(): (dlg.eras.item(r, 2).text(), dlg.eras.item(r, 3).text())
+        for r in range(dlg.eras.rowCount())
+    }
     assert eras["key-003"][0] == "active" and eras["key-003"][1].startswith("revoked")
     assert eras["key-004"] == ("—", "active")
     assert dlg.write_button.isEnabled()
@@ -107,7 +112,7 @@ def test_rekey_dialog_new_recovery_code_shown_once(qtbot, copy, tmp_path, demo_s
     preview(qtbot, dlg)
     out = tmp_path / "rekeyed.aleth"
     dlg.output.setText(str(out))
-    path, cred = write(qtbot, dlg)
+    _path, cred = write(qtbot, dlg)
     assert cred.passphrase == "fresh passphrase"
     code = dlg.secret_out.text()
     assert dlg.secret_out.isVisible() and code.startswith("aleth-recovery-v1:")

@@ -14,8 +14,12 @@ from inspector.gui.views.history import HistoryView
 
 def dark_palette() -> QPalette:
     p = QPalette()
-    for role, color in ((QPalette.ColorRole.Window, "#202124"), (QPalette.ColorRole.Base, "#17181a"),
-                        (QPalette.ColorRole.Text, "#e8eaed"), (QPalette.ColorRole.WindowText, "#e8eaed")):
+    for role, color in (
+        (QPalette.ColorRole.Window, "#202124"),
+        (QPalette.ColorRole.Base, "#17181a"),
+        (QPalette.ColorRole.Text, "#e8eaed"),
+        (QPalette.ColorRole.WindowText, "#e8eaed"),
+    ):
         p.setColor(role, QColor(color))
     return p
 

@@ -50,6 +50,7 @@ def _click_node(qtbot, view: GraphView, commit_id: str) -> None:
 
 # ---- GraphView ---------------------------------------------------------------
 
+
 def test_generations_control(graph):
     spin = graph.generations
     assert spin.accessibleName() == "Generations"
@@ -115,11 +116,18 @@ def test_ctrl_wheel_zooms_and_fit(graph, demo_report):
     before = graph.canvas.transform().m11()
     vp = graph.canvas.viewport()
     centre = QPointF(vp.width() / 2, vp.height() / 2)
-    ev = QWheelEvent(centre, QPointF(vp.mapToGlobal(centre.toPoint())), QPoint(), QPoint(0, 240),
-                     Qt.MouseButton.NoButton, Qt.KeyboardModifier.ControlModifier, Qt.ScrollPhase.NoScrollPhase,
-                     False)
+    ev = QWheelEvent(
+        centre,
+        QPointF(vp.mapToGlobal(centre.toPoint())),
+        QPoint(),
+        QPoint(0, 240),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.ControlModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
     QApplication.sendEvent(vp, ev)
-    assert graph.canvas.transform().m11() == pytest.approx(before * 1.15 ** 2, rel=1e-3)
+    assert graph.canvas.transform().m11() == pytest.approx(before * 1.15**2, rel=1e-3)
     graph.generations.setValue(1)
     graph.fit_button.click()
     assert graph.canvas.transform().m11() <= 1.0 + 1e-9
@@ -163,10 +171,16 @@ def test_clear_and_unknown_ids(graph, demo_report):
 
 # ---- ErasView ----------------------------------------------------------------
 
+
 def test_eras_rows(eras, demo_report):
     assert eras.era_count() == 5
     assert sorted(s.era.key_id for s in eras.timeline.spans) == [
-        "auditor-001", "housekeeper-001", "key-001", "key-002", "key-003"]
+        "auditor-001",
+        "housekeeper-001",
+        "key-001",
+        "key-002",
+        "key-003",
+    ]
     spans = era_spans(demo_report)
     last = len(demo_report.order) - 1
     by_key = {s.era.key_id: s for s in spans}
@@ -186,8 +200,12 @@ def test_clicking_an_era_row_emits(qtbot, eras):
     got: list[str] = []
     eras.selectionRequested.connect(got.append)
     with qtbot.waitSignal(eras.eraHighlighted, timeout=1000) as blocker:
-        QTest.mouseClick(tl, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                         QPoint(row.left() + 40, row.center().y()))
+        QTest.mouseClick(
+            tl,
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier,
+            QPoint(row.left() + 40, row.center().y()),
+        )
     assert blocker.args == [3]
     assert got == ["era:3"]
     assert eras.selected_era == 3
@@ -197,10 +215,13 @@ def test_clicking_cutoff_marker_selects_the_commit(qtbot, eras, demo_report):
     era = next(e for e in demo_report.eras if e.cutoff)
     rect = eras.timeline.cutoff_rect(era.index)
     assert rect is not None
-    with qtbot.assertNotEmitted(eras.eraHighlighted):
-        with qtbot.waitSignal(eras.selectionRequested, timeout=1000) as blocker:
-            QTest.mouseClick(eras.timeline, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                             rect.center())
+    with (
+        qtbot.assertNotEmitted(eras.eraHighlighted),
+        qtbot.waitSignal(eras.selectionRequested, timeout=1000) as blocker,
+    ):
+        QTest.mouseClick(
+            eras.timeline, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, rect.center()
+        )
     assert blocker.args == [era.cutoff]
 
 

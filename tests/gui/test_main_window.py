@@ -85,13 +85,16 @@ def test_failing_fixture_selects_the_dark_commit_and_explains_it(qtbot, window):
     assert "Not proven" in text and "revoked" in text and "not an ancestor" in text
 
 
-@pytest.mark.parametrize("case,status,phrase", [
-    ("03_rotation_eras", Status.VALID_HISTORICAL, "inside the history that cutoff closes"),
-    ("03_rotation_eras", Status.VALID, "active now"),
-    ("09_tampered_a_commit_content", Status.DIGEST_MISMATCH, "changed after it was signed"),
-    ("09_tampered_b_parent_deleted", Status.MISSING_PARENT, "parent it names is not in the file"),
-    ("02_evidence_cli_after_rotation", Status.INVALID_SIGNATURE, "does not verify"),
-])
+@pytest.mark.parametrize(
+    "case,status,phrase",
+    [
+        ("03_rotation_eras", Status.VALID_HISTORICAL, "inside the history that cutoff closes"),
+        ("03_rotation_eras", Status.VALID, "active now"),
+        ("09_tampered_a_commit_content", Status.DIGEST_MISMATCH, "changed after it was signed"),
+        ("09_tampered_b_parent_deleted", Status.MISSING_PARENT, "parent it names is not in the file"),
+        ("02_evidence_cli_after_rotation", Status.INVALID_SIGNATURE, "does not verify"),
+    ],
+)
 def test_detail_explains_each_status(qtbot, window, case, status, phrase):
     report = open_and_wait(qtbot, window, FIX / case / "store")
     target = next(i for i, s in {**report.commits, **report.evidence}.items() if s is status)
@@ -110,8 +113,11 @@ def test_findings_filter_and_selection_linking(qtbot, window):
     assert fv.proxy.rowCount() == sum(1 for f in report.findings if f.severity.value == "warning")
     fv.show_severity(None)
     # clicking a commit finding selects that commit in the history and the detail
-    row = next(r for r in range(fv.proxy.rowCount())
-               if fv.proxy.index(r, 1).data() == "not_in_proven_pre_rotation_history")
+    row = next(
+        r
+        for r in range(fv.proxy.rowCount())
+        if fv.proxy.index(r, 1).data() == "not_in_proven_pre_rotation_history"
+    )
     fv.table.setCurrentIndex(fv.proxy.index(row, 0))
     oid = fv.proxy.index(row, 3).data()
     assert window.history.selected_id() == oid
@@ -183,9 +189,22 @@ def test_screenshot_command_writes_png(tmp_path):
     pw = tmp_path / "pw"
     pw.write_text("demo\n")
     proc = subprocess.run(
-        [sys.executable, "-m", "inspector", "gui", str(DEMO), "--passphrase-file", str(pw),
-         "--screenshot", str(out)],
-        capture_output=True, text=True, timeout=180, env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
+        [
+            sys.executable,
+            "-m",
+            "inspector",
+            "gui",
+            str(DEMO),
+            "--passphrase-file",
+            str(pw),
+            "--screenshot",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
     assert proc.returncode == 0, proc.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 20_000
 
@@ -199,6 +218,7 @@ def test_detail_shows_the_signed_bytes_of_a_shipped_object(qtbot, window):
     text = window.detail.bytes.toPlainText()
     assert f'"commit_id":"{cid}"' in text and text.startswith("{")
     import hashlib
+
     from inspector.core.canonical import canonical
 
     obj = report.objects[cid]

@@ -66,7 +66,7 @@ def test_plot_points_equal_core_trajectory(weights, demo_report):
     assert weights.point_commits()[0] is None
     # the scatter item really draws those points
     xs, ys = weights._scatter.getData()
-    assert list(zip(map(int, xs), map(int, ys))) == pts
+    assert list(zip(map(int, xs), map(int, ys), strict=False)) == pts
 
 
 def test_lowered_memory_is_plotted_below_start(weights, demo_report):
@@ -79,8 +79,9 @@ def test_lowered_memory_is_plotted_below_start(weights, demo_report):
 
 def test_bound_lines_and_axis_labels(weights):
     pi = weights.plot.getPlotItem()
-    horizontal = {round(item.value()) for item in pi.items
-                  if isinstance(item, pg.InfiniteLine) and item.angle == 0}
+    horizontal = {
+        round(item.value()) for item in pi.items if isinstance(item, pg.InfiniteLine) and item.angle == 0
+    }
     assert {100, 1000, 3000} <= horizontal
     named = dict(weights.bound_lines())
     assert named[100] == "0.1 floor" and named[3000] == "3.0 ceiling" and named[1000] == "1.0 start"
@@ -206,7 +207,8 @@ def test_selecting_a_row_emits_memory_and_plots_it(qtbot, weights, demo_report):
     assert blocker.args == [lowered]
     assert weights.current_memory() == lowered
     assert [y for _, y in weights.plotted_points()] == [
-        p.weight_q for p in demo_report.mutmem.memories[lowered].trajectory]
+        p.weight_q for p in demo_report.mutmem.memories[lowered].trajectory
+    ]
 
 
 def test_histogram_counts_every_memory_and_filters(weights, demo_report):

@@ -17,7 +17,7 @@ class Dag:
     _ancestry: dict[str, bytearray] = field(default_factory=dict)
 
     @classmethod
-    def build(cls, commits: list[tuple[str, list[str], str]]) -> "Dag":
+    def build(cls, commits: list[tuple[str, list[str], str]]) -> Dag:
         """``commits``: (id, parent ids, timestamp) triples."""
         ids = [c[0] for c in commits]
         index = {cid: i for i, cid in enumerate(ids)}

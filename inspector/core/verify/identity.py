@@ -4,8 +4,9 @@ the identity record with the replay (SPEC B2)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..keys import (
     agent_id_for,
@@ -45,10 +46,17 @@ class _EraBuilder:
         from ..keys import b64url
 
         return KeyEra(
-            index=index, key_id=self.key_id, role=role_of(self.key_id), public_key=b64url(self.raw),
-            fingerprint=fingerprint(self.raw), granted_by=self.granted_by,
-            granted_event_type=self.granted_event_type, grant_cutoff=self.grant_cutoff,
-            revoked_by=self.revoked_by, revoke_reason=self.revoke_reason, cutoff=self.cutoff,
+            index=index,
+            key_id=self.key_id,
+            role=role_of(self.key_id),
+            public_key=b64url(self.raw),
+            fingerprint=fingerprint(self.raw),
+            granted_by=self.granted_by,
+            granted_event_type=self.granted_event_type,
+            grant_cutoff=self.grant_cutoff,
+            revoked_by=self.revoked_by,
+            revoke_reason=self.revoke_reason,
+            cutoff=self.cutoff,
             aliases=tuple(self.aliases),
         )
 
@@ -131,18 +139,38 @@ def build_keybook(
     if root is not None and root.malformed is None:
         rr = _jwk_raw(root.get("root_public_key"))
         if rr is None:
-            add("root_authority_invalid", E, "root_authority", root.stored_id,
-                "root_public_key is not an Ed25519 JWK")
+            add(
+                "root_authority_invalid",
+                E,
+                "root_authority",
+                root.stored_id,
+                "root_public_key is not an Ed25519 JWK",
+            )
         elif root.get("root_id") != root_id_for(root.get("root_public_key")):
-            add("root_authority_invalid", E, "root_authority", root.stored_id,
+            add(
+                "root_authority_invalid",
+                E,
+                "root_authority",
+                root.stored_id,
                 f"root_id does not derive from root_public_key: expected "
-                f"{root_id_for(root.get('root_public_key'))}, found {root.get('root_id')}")
+                f"{root_id_for(root.get('root_public_key'))}, found {root.get('root_id')}",
+            )
         elif not root.digest_ok:
-            add("root_authority_invalid", E, "root_authority", root.stored_id,
-                f"id does not match content: expected {root.computed_id}, found {root.stored_id}")
+            add(
+                "root_authority_invalid",
+                E,
+                "root_authority",
+                root.stored_id,
+                f"id does not match content: expected {root.computed_id}, found {root.stored_id}",
+            )
         elif not verify_sig(rr, decode_signature(root.signature), root.sign_bytes):
-            add("root_authority_invalid", E, "root_authority", root.stored_id,
-                "the root authority's self-signature does not verify")
+            add(
+                "root_authority_invalid",
+                E,
+                "root_authority",
+                root.stored_id,
+                "the root authority's self-signature does not verify",
+            )
         else:
             root_raw, root_id = rr, root.get("root_id")
 
@@ -155,10 +183,15 @@ def build_keybook(
             jwk = ident.get("public_key")
             raw = _jwk_raw(jwk)
             if raw is None or ident.get("agent_id") != agent_id_for(jwk):
-                add("identity_invalid", E, "identity", ident.stored_id,
+                add(
+                    "identity_invalid",
+                    E,
+                    "identity",
+                    ident.stored_id,
                     "legacy identity: agent_id does not derive from its public key "
                     f"(expected {agent_id_for(jwk) if raw else 'a valid Ed25519 JWK'}, "
-                    f"found {ident.get('agent_id')})")
+                    f"found {ident.get('agent_id')})",
+                )
                 continue
             legacy[ident.get("agent_id")] = (raw, ident.get("key_id"))
             continue
@@ -166,26 +199,49 @@ def build_keybook(
         jwk = ident.get("root_public_key")
         ok = True
         if root is None or root.malformed is not None:
-            add("root_authority_invalid", E, "root_authority", "root_authority.json",
+            add(
+                "root_authority_invalid",
+                E,
+                "root_authority",
+                "root_authority.json",
                 f"identity record {ident.stored_id} needs a root authority, but "
-                "root_authority.json is missing or unreadable")
+                "root_authority.json is missing or unreadable",
+            )
             ok = False
-        elif _jwk_raw(jwk) is None or ident.get("agent_id") != agent_id_for(jwk) \
-                or ident.get("root_id") != root_id_for(jwk):
-            add("identity_invalid", E, "identity", ident.get("agent_id"),
-                "agent_id/root_id do not derive from root_public_key")
+        elif (
+            _jwk_raw(jwk) is None
+            or ident.get("agent_id") != agent_id_for(jwk)
+            or ident.get("root_id") != root_id_for(jwk)
+        ):
+            add(
+                "identity_invalid",
+                E,
+                "identity",
+                ident.get("agent_id"),
+                "agent_id/root_id do not derive from root_public_key",
+            )
             ok = False
         elif root_raw is not None and (ident.get("root_id") != root_id or _jwk_raw(jwk) != root_raw):
-            add("identity_invalid", E, "identity", ident.get("agent_id"),
+            add(
+                "identity_invalid",
+                E,
+                "identity",
+                ident.get("agent_id"),
                 f"identity record is bound to root {ident.get('root_id')}, "
-                f"but the store's root authority is {root_id}")
+                f"but the store's root authority is {root_id}",
+            )
             ok = False
         if root_raw is not None and not (
             ident.digest_ok and verify_sig(root_raw, decode_signature(ident.signature), ident.sign_bytes)
         ):
-            add("identity_signature_invalid", E, "identity", ident.get("agent_id"),
+            add(
+                "identity_signature_invalid",
+                E,
+                "identity",
+                ident.get("agent_id"),
                 "the identity record's signature does not verify with the root key"
-                + ("" if ident.digest_ok else " (its id does not match its content)"))
+                + ("" if ident.digest_ok else " (its id does not match its content)"),
+            )
             ok = False
         if ok or root_raw is not None:
             v2_agents.add(ident.get("agent_id"))
@@ -204,8 +260,13 @@ def build_keybook(
     )
     for e in events:
         if e.malformed is not None:
-            add("control_chain_invalid", E, "control_event", e.stored_id,
-                f"control event cannot be read ({e.malformed.reason}); the chain stops here")
+            add(
+                "control_chain_invalid",
+                E,
+                "control_event",
+                e.stored_id,
+                f"control event cannot be read ({e.malformed.reason}); the chain stops here",
+            )
     expected_seq, prev = 1, ""
     for ev in ordered:
         seq = ev.get("sequence")
@@ -216,8 +277,10 @@ def build_keybook(
         elif seq != expected_seq:
             problem = f"expected sequence {expected_seq}, found {seq}"
         elif ev.get("previous_control_hash") != prev:
-            problem = (f"previous_control_hash should be {prev or '(empty)'}, "
-                       f"found {ev.get('previous_control_hash') or '(empty)'}")
+            problem = (
+                f"previous_control_hash should be {prev or '(empty)'}, "
+                f"found {ev.get('previous_control_hash') or '(empty)'}"
+            )
         elif not ev.digest_ok:
             problem = f"id does not match content (expected {ev.computed_id})"
         elif ev.get("root_id") != root_id:
@@ -228,9 +291,14 @@ def build_keybook(
         if problem is None:
             problem = _apply(ev, builders, by_pub, by_id)
         if problem is not None:
-            add(code, E, "control_event", ev.stored_id,
+            add(
+                code,
+                E,
+                "control_event",
+                ev.stored_id,
                 f"control event #{seq} ({ev.get('event_type')}) is invalid: {problem}; "
-                "replay stops here and keys granted after it are unknown")
+                "replay stops here and keys granted after it are unknown",
+            )
             break
         replayed.append(ev)
         expected_seq, prev = expected_seq + 1, ev.stored_id
@@ -259,40 +327,74 @@ def build_keybook(
             raw = _jwk_raw(entry.get("public_key"))
             if raw is not None:
                 revoked[raw] = entry
-        for era, b in zip(eras, builders):
+        for era, b in zip(eras, builders, strict=False):
             if era.granted_event_type == "legacy":
                 continue
             if era.revoked_by is not None:
                 if b.raw in active:
-                    add("identity_control_event_mismatch", E, "identity", aid,
+                    add(
+                        "identity_control_event_mismatch",
+                        E,
+                        "identity",
+                        aid,
                         f"control event {era.revoked_by} revoked key {era.key_id} "
                         f"(fingerprint {era.fingerprint}) at {era.cutoff}, but the identity record "
                         f"lists that public key as active under key_id {active[b.raw]}",
-                        (era.revoked_by,))
+                        (era.revoked_by,),
+                    )
                 elif b.raw in revoked and revoked[b.raw].get("cutoff_head") != era.cutoff:
-                    add("identity_control_event_mismatch", E, "identity", aid,
+                    add(
+                        "identity_control_event_mismatch",
+                        E,
+                        "identity",
+                        aid,
                         f"control event {era.revoked_by} revoked key {era.key_id} with cutoff_head "
                         f"{era.cutoff}, but the identity record says cutoff_head "
-                        f"{revoked[b.raw].get('cutoff_head')}", (era.revoked_by,))
+                        f"{revoked[b.raw].get('cutoff_head')}",
+                        (era.revoked_by,),
+                    )
                 elif b.raw not in revoked:
-                    add("identity_record_stale", W, "identity", aid,
+                    add(
+                        "identity_record_stale",
+                        W,
+                        "identity",
+                        aid,
                         f"key {era.key_id} was revoked by {era.revoked_by} but the identity "
-                        "record does not list it as revoked", (era.revoked_by,))
+                        "record does not list it as revoked",
+                        (era.revoked_by,),
+                    )
             elif b.raw not in active:
-                add("identity_record_stale", W, "identity", aid,
+                add(
+                    "identity_record_stale",
+                    W,
+                    "identity",
+                    aid,
                     f"key {era.key_id} granted by {era.granted_by} is absent from the identity "
-                    "record's active keys", (era.granted_by,))
+                    "record's active keys",
+                    (era.granted_by,),
+                )
         for raw, kid in active.items():
             if raw not in by_pub:
                 i = by_id.get(kid)
                 if i is not None and builders[i].revoked_by is not None:
-                    add("identity_control_event_mismatch", E, "identity", aid,
+                    add(
+                        "identity_control_event_mismatch",
+                        E,
+                        "identity",
+                        aid,
                         f"the identity record lists {kid} as active, but control event "
-                        f"{builders[i].revoked_by} revoked {kid}", (builders[i].revoked_by,))
+                        f"{builders[i].revoked_by} revoked {kid}",
+                        (builders[i].revoked_by,),
+                    )
                 else:
-                    add("identity_record_stale", W, "identity", aid,
+                    add(
+                        "identity_record_stale",
+                        W,
+                        "identity",
+                        aid,
                         f"the identity record lists key {kid} as active, but the control chain "
-                        "never granted that public key; anything it signs is UNKNOWN_KEY")
+                        "never granted that public key; anything it signs is UNKNOWN_KEY",
+                    )
 
     # --- migration records -------------------------------------------------
     for mig in migrations:
@@ -301,14 +403,23 @@ def build_keybook(
         lraw = _jwk_raw(mig.get("legacy_public_key"))
         nraw = _jwk_raw(mig.get("new_root_public_key"))
         sig_ok = (
-            mig.digest_ok and lraw is not None and nraw is not None
-            and verify_sig(lraw, decode_signature(mig.extra_signatures.get("legacy_signature")), mig.sign_bytes)
+            mig.digest_ok
+            and lraw is not None
+            and nraw is not None
+            and verify_sig(
+                lraw, decode_signature(mig.extra_signatures.get("legacy_signature")), mig.sign_bytes
+            )
             and verify_sig(nraw, decode_signature(mig.signature), mig.sign_bytes)
         )
         if not sig_ok:
-            add("migration_signature_invalid", E, "migration", mig.stored_id,
+            add(
+                "migration_signature_invalid",
+                E,
+                "migration",
+                mig.stored_id,
                 "migration record: the legacy signature and the root signature must both verify "
-                "over the record" + ("" if mig.digest_ok else " (its id does not match its content)"))
+                "over the record" + ("" if mig.digest_ok else " (its id does not match its content)"),
+            )
             continue
         problems = []
         if mig.get("legacy_agent_id") != agent_id_for(mig.get("legacy_public_key")):
@@ -323,12 +434,14 @@ def build_keybook(
             add("identity_invalid", E, "migration", mig.stored_id, "; ".join(problems))
 
     agent_id = next(iter(v2_agents)) if v2_agents else (next(iter(legacy)) if len(legacy) == 1 else None)
-    return KeyBook(eras, by_pub, by_id, record_keys, legacy, v2_agents, has_chain,
-                   root_raw, agent_id, replayed)
+    return KeyBook(
+        eras, by_pub, by_id, record_keys, legacy, v2_agents, has_chain, root_raw, agent_id, replayed
+    )
 
 
-def _apply(ev: Obj, builders: list[_EraBuilder], by_pub: dict[bytes, int],
-           by_id: dict[str, int]) -> str | None:
+def _apply(
+    ev: Obj, builders: list[_EraBuilder], by_pub: dict[bytes, int], by_id: dict[str, int]
+) -> str | None:
     """Apply one verified control event; return a problem text or None."""
     et = ev.get("event_type")
     eid = ev.stored_id
@@ -352,7 +465,9 @@ def _apply(ev: Obj, builders: list[_EraBuilder], by_pub: dict[bytes, int],
             return "key_rotation needs a new key_id and an Ed25519 public key"
         b = builders[i]
         b.revoked_by, b.revoke_reason, b.cutoff = eid, ev.get("reason"), ev.get("cutoff_head")
-        builders.append(_EraBuilder(kid, raw, eid, "key_rotation", grant_cutoff=ev.get("cutoff_head") or None))
+        builders.append(
+            _EraBuilder(kid, raw, eid, "key_rotation", grant_cutoff=ev.get("cutoff_head") or None)
+        )
     elif et == "key_revoke":
         kid = ev.get("key_id")
         i = by_id.get(kid)

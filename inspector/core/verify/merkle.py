@@ -115,9 +115,7 @@ def audit_path(leaves: list[bytes], index: int) -> list[bytes]:
     return path
 
 
-def verify_inclusion(
-    leaf: bytes, index: int, tree_size: int, path: list[bytes], root: bytes
-) -> bool:
+def verify_inclusion(leaf: bytes, index: int, tree_size: int, path: list[bytes], root: bytes) -> bool:
     """Check an inclusion proof with the algorithm of RFC 9162 §2.1.3.2.
 
     ``leaf`` is the leaf *hash*, ``index`` its 0-based position, ``path`` the
@@ -279,13 +277,11 @@ class InclusionProof:
             return False, f"entry has no canonical JSON form: {exc}"
         if recomputed.hex() != self.leaf_hash:
             return False, (
-                f"leaf_hash {self.leaf_hash} is not the hash of the entry "
-                f"(recomputed {recomputed.hex()})"
+                f"leaf_hash {self.leaf_hash} is not the hash of the entry (recomputed {recomputed.hex()})"
             )
         if "ordinal" in self.entry and self.entry["ordinal"] != self.ordinal:
             return False, (
-                f"entry says ordinal {self.entry['ordinal']!r} but the proof is for "
-                f"position {self.ordinal}"
+                f"entry says ordinal {self.entry['ordinal']!r} but the proof is for position {self.ordinal}"
             )
         if self.ordinal >= self.tree_size:
             return False, f"ordinal {self.ordinal} is outside a tree of {self.tree_size} entries"
@@ -298,9 +294,7 @@ class InclusionProof:
         return True, f"entry {self.ordinal} of {self.tree_size} is included under root {self.root}"
 
 
-def make_proof(
-    receipt_id: str, entries: list[dict[str, Any]], ordinal: int, root: str
-) -> InclusionProof:
+def make_proof(receipt_id: str, entries: list[dict[str, Any]], ordinal: int, root: str) -> InclusionProof:
     """Inclusion proof for ``entries[ordinal]`` of the receipt ``receipt_id``.
 
     ``root`` is the receipt's stated root and is copied into the proof as is

@@ -14,8 +14,9 @@ writer computes is exactly what the verifier checks.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from ..canonical import JsonError, canonical, loads_strict
 from ..keys import decode_signature, sha256_id, verify_sig
@@ -26,13 +27,20 @@ from .identity import KeyBook, raw_from_era
 from .merkle import root_of_entries
 from .report import Severity, Status
 
-E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 DETECTOR_LABELS = ("unverified", "poison_suspect", "poison_likely")
 VERDICT_LABELS = ("supported", "disputed", "poison_confirmed", "poison_refuted")
 LABELS = DETECTOR_LABELS + VERDICT_LABELS
-RANK = {"supported": 0, "poison_refuted": 0, "unverified": 1, "disputed": 2,
-        "poison_suspect": 3, "poison_likely": 4, "poison_confirmed": 5}
+RANK = {
+    "supported": 0,
+    "poison_refuted": 0,
+    "unverified": 1,
+    "disputed": 2,
+    "poison_suspect": 3,
+    "poison_likely": 4,
+    "poison_confirmed": 5,
+}
 Q_MIN, Q_MAX, Q_START = 100, 3000, 1000
 ETA_MIN, ETA_MAX = 0.001, 0.5
 W_MIN, W_MAX = 0.1, 3.0
@@ -64,9 +72,14 @@ def provenance_of(content: dict[str, Any]) -> str:
 
 
 def commitment_for(content: dict[str, Any]) -> dict[str, Any]:
-    return {"kind": "transition_commitment", "tenant": content.get("tenant"),
-            "memory": content.get("memory"), "old_q": content.get("old_q"),
-            "new_q": content.get("new_q"), "provenance": provenance_of(content)}
+    return {
+        "kind": "transition_commitment",
+        "tenant": content.get("tenant"),
+        "memory": content.get("memory"),
+        "old_q": content.get("old_q"),
+        "new_q": content.get("new_q"),
+        "provenance": provenance_of(content),
+    }
 
 
 def is_plain(obj: Obj) -> bool:
@@ -89,8 +102,13 @@ class TrajectoryPoint:
     eta: float | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"commit": self.commit, "position": self.position, "weight_q": self.weight_q,
-                "valence": self.valence, "eta": self.eta}
+        return {
+            "commit": self.commit,
+            "position": self.position,
+            "weight_q": self.weight_q,
+            "valence": self.valence,
+            "eta": self.eta,
+        }
 
 
 @dataclass
@@ -121,9 +139,13 @@ class MemoryView:
         return is_untrusted(self.label)
 
     def to_json(self) -> dict[str, Any]:
-        return {"weight_q": self.weight_q, "label": self.label, "untrusted": self.untrusted,
-                "trajectory": [p.to_json() for p in self.trajectory],
-                "labels": [p.to_json() for p in self.labels]}
+        return {
+            "weight_q": self.weight_q,
+            "label": self.label,
+            "untrusted": self.untrusted,
+            "trajectory": [p.to_json() for p in self.trajectory],
+            "labels": [p.to_json() for p in self.labels],
+        }
 
 
 @dataclass
@@ -140,10 +162,17 @@ class ReceiptView:
     problems: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"status": self.status, "evidence_status": self.evidence_status, "head": self.head,
-                "root": self.root, "root_recomputed": self.root_recomputed, "k": self.k,
-                "query_sha256": self.query_sha256, "entries": self.entries,
-                "problems": self.problems}
+        return {
+            "status": self.status,
+            "evidence_status": self.evidence_status,
+            "head": self.head,
+            "root": self.root,
+            "root_recomputed": self.root_recomputed,
+            "k": self.k,
+            "query_sha256": self.query_sha256,
+            "entries": self.entries,
+            "problems": self.problems,
+        }
 
 
 @dataclass
@@ -165,8 +194,10 @@ class MutMemView:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        return {"memories": {k: v.to_json() for k, v in self.memories.items()},
-                "receipts": {k: v.to_json() for k, v in self.receipts.items()}}
+        return {
+            "memories": {k: v.to_json() for k, v in self.memories.items()},
+            "receipts": {k: v.to_json() for k, v in self.receipts.items()},
+        }
 
 
 class Chains:
@@ -210,21 +241,40 @@ class Chains:
 Add = Callable[..., None]
 
 
-def analyze(add: Add, store_artifact: Callable[[str], bytes | None], book: KeyBook, dag: Dag,
-            order: list[str], commits: dict[str, Obj], evidence: dict[str, Obj],
-            statuses: dict[str, Status], ev_statuses: dict[str, Status],
-            signer: dict[str, int], head: str | None) -> MutMemView | None:
+def analyze(
+    add: Add,
+    store_artifact: Callable[[str], bytes | None],
+    book: KeyBook,
+    dag: Dag,
+    order: list[str],
+    commits: dict[str, Obj],
+    evidence: dict[str, Obj],
+    statuses: dict[str, Status],
+    ev_statuses: dict[str, Status],
+    signer: dict[str, int],
+    head: str | None,
+) -> MutMemView | None:
     """Run all Part C checks; returns None when the file carries no MutMem data."""
     pos = {cid: i for i, cid in enumerate(order)}
     plain = {cid for cid, o in commits.items() if is_plain(o)}
     records = [(cid, o, record_kind(o)) for cid, o in commits.items() if record_kind(o) is not None]
-    receipts = [eid for eid, o in evidence.items()
-                if o.malformed is None and o.get("event_type") == "recall_receipt"]
+    receipts = [
+        eid for eid, o in evidence.items() if o.malformed is None and o.get("event_type") == "recall_receipt"
+    ]
     for cid, o in commits.items():
         # cheap byte test first: the canonical bytes hold every string of the content
-        if o.malformed is None and b"<private" in o.sign_bytes.lower() and value_has_private_region(o.content):
-            add("unredacted_private_region", W, "commit", cid,
-                "content still holds a <private> region that should have been redacted before signing")
+        if (
+            o.malformed is None
+            and b"<private" in o.sign_bytes.lower()
+            and value_has_private_region(o.content)
+        ):
+            add(
+                "unredacted_private_region",
+                W,
+                "commit",
+                cid,
+                "content still holds a <private> region that should have been redacted before signing",
+            )
     if not records and not receipts:
         return None
 
@@ -234,9 +284,14 @@ def analyze(add: Add, store_artifact: Callable[[str], bytes | None], book: KeyBo
             continue  # its status already fails the verdict; it proves nothing
         c = o.content
         if c.get("mutmem") != 1 or kind not in ("weight_transition", "label"):
-            add("mutmem_rule_violation", E, "commit", cid,
+            add(
+                "mutmem_rule_violation",
+                E,
+                "commit",
+                cid,
                 f"MutMem record of unknown version/kind: expected mutmem 1 and kind "
-                f"weight_transition or label, found mutmem {c.get('mutmem')!r}, kind {kind!r}")
+                f"weight_transition or label, found mutmem {c.get('mutmem')!r}, kind {kind!r}",
+            )
             continue
         era = book.eras[signer[cid]] if cid in signer else None
         role = era.role if era else "unknown"
@@ -245,18 +300,35 @@ def analyze(add: Add, store_artifact: Callable[[str], bytes | None], book: KeyBo
             add("mutmem_target_invalid", E, "commit", cid, f"target memory {target!r} is not in the store")
             continue
         if target not in plain:
-            add("mutmem_target_invalid", E, "commit", cid,
-                f"target {target} is not a plain memory (it is itself a MutMem record)", (target,))
+            add(
+                "mutmem_target_invalid",
+                E,
+                "commit",
+                cid,
+                f"target {target} is not a plain memory (it is itself a MutMem record)",
+                (target,),
+            )
             continue
         if not dag.is_ancestor(target, cid):
-            add("mutmem_target_invalid", E, "commit", cid,
-                f"target {target} is not an ancestor of the record", (target,))
+            add(
+                "mutmem_target_invalid",
+                E,
+                "commit",
+                cid,
+                f"target {target} is not an ancestor of the record",
+                (target,),
+            )
             continue
         if kind == "weight_transition":
             if role != "housekeeper":
-                add("mutmem_role_unauthorized", E, "commit", cid,
+                add(
+                    "mutmem_role_unauthorized",
+                    E,
+                    "commit",
+                    cid,
                     f"weight transitions need a housekeeper key; signed by {era.key_id if era else '?'} "
-                    f"(role {role})")
+                    f"(role {role})",
+                )
             _check_transition(add, cid, o, book, era)
         else:
             _check_label(add, cid, o, role, era, evidence, ev_statuses)
@@ -277,27 +349,49 @@ def analyze(add: Add, store_artifact: Callable[[str], bytes | None], book: KeyBo
                 j = valence(c["outcomes"])
             except (KeyError, TypeError):
                 j = None
-            mv.trajectory.append(TrajectoryPoint(o.stored_id, pos.get(o.stored_id), c.get("new_q"),
-                                                 j, c.get("eta")))
+            mv.trajectory.append(
+                TrajectoryPoint(o.stored_id, pos.get(o.stored_id), c.get("new_q"), j, c.get("eta"))
+            )
         for o in chains.labels.get(cid, []):
             c = o.content
             era = book.eras[signer[o.stored_id]] if o.stored_id in signer else None
-            mv.labels.append(LabelPoint(o.stored_id, pos.get(o.stored_id, -1), c.get("label"),
-                                        c.get("confidence_milli"), era.key_id if era else "",
-                                        era.role if era else "", list(c.get("evidence") or []),
-                                        c.get("reason", "")))
+            mv.labels.append(
+                LabelPoint(
+                    o.stored_id,
+                    pos.get(o.stored_id, -1),
+                    c.get("label"),
+                    c.get("confidence_milli"),
+                    era.key_id if era else "",
+                    era.role if era else "",
+                    list(c.get("evidence") or []),
+                    c.get("reason", ""),
+                )
+            )
         if head:
             mv.weight_q, mv.label = chains.project(cid, head)
         memories[cid] = mv
 
     views: dict[str, ReceiptView] = {}
     for eid in receipts:
-        views[eid] = _check_receipt(add, eid, evidence[eid], store_artifact, chains, dag, plain,
-                                    ev_statuses.get(eid, Status.MALFORMED))
+        views[eid] = _check_receipt(
+            add,
+            eid,
+            evidence[eid],
+            store_artifact,
+            chains,
+            dag,
+            plain,
+            ev_statuses.get(eid, Status.MALFORMED),
+        )
     if receipts:
-        add("receipt_scope", I, "store", "",
+        add(
+            "receipt_scope",
+            INFO,
+            "store",
+            "",
             f"{len(receipts)} recall receipt(s): a receipt proves what was disclosed and in which "
-            "order, not that nothing else existed or was withheld")
+            "order, not that nothing else existed or was withheld",
+        )
     return MutMemView(memories, views)
 
 
@@ -305,50 +399,94 @@ def _check_transition(add: Add, cid: str, o: Obj, book: KeyBook, era: Any) -> No
     c = o.content
     old_q, new_q, eta, outcomes = c.get("old_q"), c.get("new_q"), c.get("eta"), c.get("outcomes")
     if book.agent_id and c.get("tenant") != book.agent_id:
-        add("mutmem_rule_violation", E, "commit", cid,
-            f"tenant should be the identity's agent_id {book.agent_id}, found {c.get('tenant')!r}")
+        add(
+            "mutmem_rule_violation",
+            E,
+            "commit",
+            cid,
+            f"tenant should be the identity's agent_id {book.agent_id}, found {c.get('tenant')!r}",
+        )
     if type(old_q) is not int or type(new_q) is not int:
         add("mutmem_rule_violation", E, "commit", cid, "old_q and new_q must be integers (milli-weights)")
         return
     for name, q in (("old_q", old_q), ("new_q", new_q)):
         if not Q_MIN <= q <= Q_MAX:
-            add("mutmem_weight_out_of_range", E, "commit", cid,
-                f"{name} = {q} is outside {Q_MIN}…{Q_MAX}")
+            add("mutmem_weight_out_of_range", E, "commit", cid, f"{name} = {q} is outside {Q_MIN}…{Q_MAX}")
     if type(eta) not in (int, float) or not ETA_MIN <= eta <= ETA_MAX:
-        add("mutmem_rule_violation", E, "commit", cid,
-            f"eta must lie in [{ETA_MIN}, {ETA_MAX}], found {eta!r}")
+        add(
+            "mutmem_rule_violation",
+            E,
+            "commit",
+            cid,
+            f"eta must lie in [{ETA_MIN}, {ETA_MAX}], found {eta!r}",
+        )
         return
-    ok_outcomes = type(outcomes) is list and outcomes and all(
-        type(x) is dict and x.get("reward") in (-1, 1) and type(x.get("reward")) is int
-        and type(x.get("count")) is int and x["count"] >= 1 and type(x.get("ref")) is str
-        for x in outcomes)
+    ok_outcomes = (
+        type(outcomes) is list
+        and outcomes
+        and all(
+            type(x) is dict
+            and x.get("reward") in (-1, 1)
+            and type(x.get("reward")) is int
+            and type(x.get("count")) is int
+            and x["count"] >= 1
+            and type(x.get("ref")) is str
+            for x in outcomes
+        )
+    )
     if not ok_outcomes:
-        add("mutmem_rule_violation", E, "commit", cid,
-            "outcomes must be a non-empty list of {ref, reward: ±1, count ≥ 1}")
+        add(
+            "mutmem_rule_violation",
+            E,
+            "commit",
+            cid,
+            "outcomes must be a non-empty list of {ref, reward: ±1, count ≥ 1}",
+        )
         return
     if new_q == old_q:
-        add("mutmem_noop_transition", E, "commit", cid,
-            f"transition leaves the weight at {old_q}: no-op transitions are refused")
+        add(
+            "mutmem_noop_transition",
+            E,
+            "commit",
+            cid,
+            f"transition leaves the weight at {old_q}: no-op transitions are refused",
+        )
     else:
         expected = update_rule(old_q, eta, outcomes)
         if expected != new_q:
-            add("mutmem_rule_violation", E, "commit", cid,
+            add(
+                "mutmem_rule_violation",
+                E,
+                "commit",
+                cid,
                 f"update rule gives new_q = {expected} from old_q {old_q}, eta {eta}, "
-                f"valence {valence(outcomes):.6f}; the record says {new_q}")
+                f"valence {valence(outcomes):.6f}; the record says {new_q}",
+            )
     commitment = c.get("commitment")
     if commitment != commitment_for(c):
-        add("mutmem_commitment_mismatch", E, "commit", cid,
+        add(
+            "mutmem_commitment_mismatch",
+            E,
+            "commit",
+            cid,
             "the transition commitment does not equal {kind, tenant, memory, old_q, new_q, "
-            "provenance} of the record's content")
+            "provenance} of the record's content",
+        )
         return
     sig = decode_signature(c.get("commitment_signature"))
     if era is None or not verify_sig(raw_from_era(era), sig, canonical(commitment)):
-        add("mutmem_commitment_signature_invalid", E, "commit", cid,
-            "commitment_signature does not verify with the record's signing key over JCS(commitment)")
+        add(
+            "mutmem_commitment_signature_invalid",
+            E,
+            "commit",
+            cid,
+            "commitment_signature does not verify with the record's signing key over JCS(commitment)",
+        )
 
 
-def _check_label(add: Add, cid: str, o: Obj, role: str, era: Any, evidence: dict[str, Obj],
-                 ev_statuses: dict[str, Status]) -> None:
+def _check_label(
+    add: Add, cid: str, o: Obj, role: str, era: Any, evidence: dict[str, Obj], ev_statuses: dict[str, Status]
+) -> None:
     c = o.content
     label = c.get("label")
     if label not in LABELS:
@@ -356,66 +494,128 @@ def _check_label(add: Add, cid: str, o: Obj, role: str, era: Any, evidence: dict
         return
     conf = c.get("confidence_milli")
     if type(conf) is not int or not 0 <= conf <= 1000:
-        add("mutmem_target_invalid", E, "commit", cid,
-            f"confidence_milli must be an integer 0…1000, found {conf!r}")
+        add(
+            "mutmem_target_invalid",
+            E,
+            "commit",
+            cid,
+            f"confidence_milli must be an integer 0…1000, found {conf!r}",
+        )
     if role == "agent" or role == "unknown":
-        add("mutmem_role_unauthorized", E, "commit", cid,
-            f"labels need a housekeeper or auditor key; signed by {era.key_id if era else '?'} (role {role})")
+        add(
+            "mutmem_role_unauthorized",
+            E,
+            "commit",
+            cid,
+            f"labels need a housekeeper or auditor key; signed by {era.key_id if era else '?'} (role {role})",
+        )
     elif label in VERDICT_LABELS and role != "auditor":
-        add("mutmem_role_unauthorized", E, "commit", cid,
-            f"verdict label {label} needs an auditor key; signed by {era.key_id} (role {role})")
+        add(
+            "mutmem_role_unauthorized",
+            E,
+            "commit",
+            cid,
+            f"verdict label {label} needs an auditor key; signed by {era.key_id} (role {role})",
+        )
     if label in VERDICT_LABELS:
         ev = c.get("evidence")
-        good = [e for e in ev if type(e) is str and ev_statuses.get(e, Status.MALFORMED).ok] \
-            if type(ev) is list else []
+        good = (
+            [e for e in ev if type(e) is str and ev_statuses.get(e, Status.MALFORMED).ok]
+            if type(ev) is list
+            else []
+        )
         if not good:
-            add("mutmem_label_evidence_missing", E, "commit", cid,
-                f"verdict label {label} must cite at least one valid evidence record; found "
-                f"{ev!r}")
+            add(
+                "mutmem_label_evidence_missing",
+                E,
+                "commit",
+                cid,
+                f"verdict label {label} must cite at least one valid evidence record; found {ev!r}",
+            )
 
 
 def _check_chain(add: Add, kind: str, memory: str, recs: list[Obj], dag: Dag) -> None:
     ids = {o.stored_id: o for o in recs}
     geneses = [o for o in recs if o.content.get("prev") is None]
     for extra in geneses[1:]:
-        add("mutmem_genesis_invalid", E, "commit", extra.stored_id,
+        add(
+            "mutmem_genesis_invalid",
+            E,
+            "commit",
+            extra.stored_id,
             f"second {kind} chain genesis for memory {memory} (first: {geneses[0].stored_id})",
-            (geneses[0].stored_id, memory))
+            (geneses[0].stored_id, memory),
+        )
     by_prev: dict[str, str] = {}
     for o in recs:
         prev = o.content.get("prev")
         if prev is None:
             continue
         if type(prev) is not str:
-            add("mutmem_chain_discontinuity", E, "commit", o.stored_id,
-                f"prev must be a record id or null, found {type(prev).__name__}", (memory,))
+            add(
+                "mutmem_chain_discontinuity",
+                E,
+                "commit",
+                o.stored_id,
+                f"prev must be a record id or null, found {type(prev).__name__}",
+                (memory,),
+            )
             continue
         if prev in by_prev:
-            add("mutmem_chain_fork", E, "commit", o.stored_id,
+            add(
+                "mutmem_chain_fork",
+                E,
+                "commit",
+                o.stored_id,
                 f"{kind} chain of {memory} forks: {by_prev[prev]} and this record both follow {prev}",
-                (by_prev[prev], prev))
+                (by_prev[prev], prev),
+            )
         else:
             by_prev[prev] = o.stored_id
         if type(prev) is not str or prev not in ids or not dag.is_ancestor(prev, o.stored_id):
-            add("mutmem_chain_discontinuity", E, "commit", o.stored_id,
+            add(
+                "mutmem_chain_discontinuity",
+                E,
+                "commit",
+                o.stored_id,
                 f"prev {prev!r} is not a {kind} record of memory {memory} inside this record's ancestry",
-                (memory,))
+                (memory,),
+            )
             continue
         if kind == "weight":
             before = ids[prev].content.get("new_q")
             if o.content.get("old_q") != before:
-                add("mutmem_chain_discontinuity", E, "commit", o.stored_id,
+                add(
+                    "mutmem_chain_discontinuity",
+                    E,
+                    "commit",
+                    o.stored_id,
                     f"old_q is {o.content.get('old_q')}, but the previous transition {prev} "
-                    f"ended at {before}", (prev,))
+                    f"ended at {before}",
+                    (prev,),
+                )
     if kind == "weight":
         for g in geneses:
             if g.content.get("old_q") != Q_START:
-                add("mutmem_chain_discontinuity", E, "commit", g.stored_id,
-                    f"genesis transition must start from {Q_START}, found old_q {g.content.get('old_q')}")
+                add(
+                    "mutmem_chain_discontinuity",
+                    E,
+                    "commit",
+                    g.stored_id,
+                    f"genesis transition must start from {Q_START}, found old_q {g.content.get('old_q')}",
+                )
 
 
-def _check_receipt(add: Add, eid: str, o: Obj, store_artifact: Callable[[str], bytes | None],
-                   chains: Chains, dag: Dag, plain: set[str], ev_status: Status) -> ReceiptView:
+def _check_receipt(
+    add: Add,
+    eid: str,
+    o: Obj,
+    store_artifact: Callable[[str], bytes | None],
+    chains: Chains,
+    dag: Dag,
+    plain: set[str],
+    ev_status: Status,
+) -> ReceiptView:
     view = ReceiptView(eid, "invalid", ev_status.value, None, None, None, None, None, [])
 
     def fail(code: str, msg: str, related: Iterable[str] = ()) -> None:
@@ -449,25 +649,33 @@ def _check_receipt(add: Add, eid: str, o: Obj, store_artifact: Callable[[str], b
     if canonical(body) != data:
         add("unsigned_field", W, "evidence", eid, "receipt.json is not in canonical (JCS) form")
     if o.get("input_hash") != body.get("query_sha256"):
-        fail("receipt_hash_mismatch",
-             f"evidence input_hash {o.get('input_hash')} differs from the receipt's query_sha256 "
-             f"{body.get('query_sha256')}")
+        fail(
+            "receipt_hash_mismatch",
+            f"evidence input_hash {o.get('input_hash')} differs from the receipt's query_sha256 "
+            f"{body.get('query_sha256')}",
+        )
     if o.get("output_hash") != art_hash:
-        fail("receipt_hash_mismatch",
-             f"evidence output_hash {o.get('output_hash')} differs from the receipt artifact hash {art_hash}")
+        fail(
+            "receipt_hash_mismatch",
+            f"evidence output_hash {o.get('output_hash')} differs from the receipt artifact hash {art_hash}",
+        )
     k = body.get("k")
     ordinals_ok = all(type(e.get("ordinal")) is int and e["ordinal"] == i for i, e in enumerate(entries))
     if not ordinals_ok or type(k) is not int or len(entries) > k:
-        fail("receipt_ordinal_invalid",
-             f"ordinals must be 0…n−1 in order and n ≤ k; found ordinals "
-             f"{[e.get('ordinal') for e in entries][:10]}, n = {len(entries)}, k = {k!r}")
+        fail(
+            "receipt_ordinal_invalid",
+            f"ordinals must be 0…n−1 in order and n ≤ k; found ordinals "
+            f"{[e.get('ordinal') for e in entries][:10]}, n = {len(entries)}, k = {k!r}",
+        )
     try:
         view.root_recomputed = root_of_entries(entries)
     except (JsonError, TypeError, ValueError):
         view.root_recomputed = None
     if view.root_recomputed != body.get("root"):
-        fail("receipt_root_mismatch",
-             f"RFC 6962 root over the entries is {view.root_recomputed}, the receipt says {body.get('root')}")
+        fail(
+            "receipt_root_mismatch",
+            f"RFC 6962 root over the entries is {view.root_recomputed}, the receipt says {body.get('root')}",
+        )
     head = body.get("head")
     if type(head) is not str or head not in dag.index:
         fail("receipt_ordinal_invalid", f"receipt head {head!r} is not a commit of this store")
@@ -476,19 +684,27 @@ def _check_receipt(add: Add, eid: str, o: Obj, store_artifact: Callable[[str], b
         for e in entries:
             m = e.get("memory")
             if type(m) is not str or m not in plain or not anc[dag.index[m]]:
-                fail("receipt_projection_mismatch",
-                     f"entry {e.get('ordinal')}: {m} is not a plain memory in the history of head {head}",
-                     (m,) if type(m) is str else ())
+                fail(
+                    "receipt_projection_mismatch",
+                    f"entry {e.get('ordinal')}: {m} is not a plain memory in the history of head {head}",
+                    (m,) if type(m) is str else (),
+                )
                 continue
             q, label = chains.project(m, head)
             if e.get("weight_q") != q or e.get("label") != label:
-                fail("receipt_projection_mismatch",
-                     f"entry {e.get('ordinal')} discloses {m} with weight_q {e.get('weight_q')} and label "
-                     f"{e.get('label')!r}; at head {head} the projection is {q} and {label!r}", (m,))
+                fail(
+                    "receipt_projection_mismatch",
+                    f"entry {e.get('ordinal')} discloses {m} with weight_q {e.get('weight_q')} and label "
+                    f"{e.get('label')!r}; at head {head} the projection is {q} and {label!r}",
+                    (m,),
+                )
             if is_untrusted(label):
-                fail("poison_admitted",
-                     f"entry {e.get('ordinal')} discloses {m}, whose label at head is {label}: an "
-                     "untrusted memory was admitted into a recall", (m,))
+                fail(
+                    "poison_admitted",
+                    f"entry {e.get('ordinal')} discloses {m}, whose label at head is {label}: an "
+                    "untrusted memory was admitted into a recall",
+                    (m,),
+                )
     if not view.problems:
         view.status = "valid"
     return view

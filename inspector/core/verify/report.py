@@ -6,12 +6,13 @@ plain data; ``to_json()`` gives the schema of ``aleth-inspector verify --json``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 
-class Status(str, Enum):
+class Status(StrEnum):
     """Per-object status, in precedence order (first wins when several apply)."""
 
     MALFORMED = "MALFORMED"
@@ -36,7 +37,7 @@ def worst(a: Status, b: Status) -> Status:
     return a if STATUS_ORDER[a] <= STATUS_ORDER[b] else b
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
     INFO = "info"
@@ -46,30 +47,90 @@ class Severity(str, Enum):
         return {"error": 0, "warning": 1, "info": 2}[self.value]
 
 
-OBJECT_KINDS = (
-    "commit", "evidence", "checkpoint", "identity", "root_authority",
-    "control_event", "migration", "container", "store",
-)
-
-
 @dataclass(frozen=True, slots=True)
 class Finding:
+    """One thing the verifier found about one object.
+
+    ``message`` is one plain English sentence without the code.  When the
+    message was built from a registered template (:func:`message`), ``template``
+    is that template and ``params`` its named values, so a user interface can
+    show the same sentence in another language (``inspector.core.i18n``).
+    ``expected``/``found``/``likely_cause`` are separate fields, never folded
+    into the message.  ``additional`` marks a finding established after a
+    profile's fail-fast primary reason (HOM-AIMOS).
+    """
+
     code: str
     severity: Severity
     object_kind: str
     object_id: str
     message: str
     related: tuple[str, ...] = ()
+    expected: str | None = None
+    found: str | None = None
+    likely_cause: str | None = None
+    template: str = ""
+    params: tuple[tuple[str, Any], ...] = ()
+    additional: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "code": self.code,
             "severity": self.severity.value,
             "object_kind": self.object_kind,
             "object_id": self.object_id,
             "message": self.message,
+            "expected": self.expected,
+            "found": self.found,
+            "likely_cause": self.likely_cause,
             "related": list(self.related),
         }
+        if self.additional:
+            out["additional"] = True
+        return out
+
+
+# Every message template the core can produce, so that translation catalogues can be
+# checked for completeness (a test imports the core and compares).
+TEMPLATES: set[str] = set()
+
+
+def message(template: str) -> str:
+    """Register a finding-message template (``{name}`` placeholders) and return it."""
+    TEMPLATES.add(template)
+    return template
+
+
+def make_finding(
+    code: str,
+    severity: Severity,
+    object_kind: str,
+    object_id: str,
+    template: str,
+    related: Iterable[str] = (),
+    *,
+    expected: str | None = None,
+    found: str | None = None,
+    likely_cause: str | None = None,
+    additional: bool = False,
+    **params: Any,
+) -> Finding:
+    """A finding whose message is ``template`` filled with ``params``."""
+    text = template.format(**params) if params else template
+    return Finding(
+        code,
+        severity,
+        object_kind,
+        object_id,
+        text,
+        tuple(related),
+        expected,
+        found,
+        likely_cause,
+        template,
+        tuple(params.items()),
+        additional,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,11 +171,28 @@ class KeyEra:
         }
 
 
+VERDICTS = ("pass", "fail", "unopenable", "indeterminate", "error", "interrupted")
+"""``indeterminate``: a profile (HOM-AIMOS) lacks mandatory evidence; ``error``: a usage
+error or a bug in the inspector (never a verdict on the file); ``interrupted``: Ctrl-C."""
+
+EXIT_CODES: dict[str, int] = {
+    "pass": 0,
+    "fail": 1,
+    "unopenable": 2,
+    "error": 3,
+    "indeterminate": 4,
+    "interrupted": 130,
+}
+EXIT_INTERNAL_ERROR = 5  # a report with the ``internal_error`` finding
+
+SCHEMA = "aleth-inspector/report/1"
+
+
 @dataclass
 class Report:
-    """The verifier's whole answer about one store."""
+    """The verifier's whole answer about one store (or one HOM-AIMOS bundle)."""
 
-    verdict: str = "pass"  # "pass", "fail" or "unopenable"
+    verdict: str = "pass"  # one of VERDICTS
     head: str | None = None
     commits: dict[str, Status] = field(default_factory=dict)
     evidence: dict[str, Status] = field(default_factory=dict)
@@ -130,6 +208,16 @@ class Report:
     objects: dict[str, Any] = field(default_factory=dict)  # id -> Obj (for detail views)
     mutmem: Any = None  # MutMemView (SPEC C) when the file carries MutMem data
     lanes: list[Any] | None = None  # history lanes (core.lanes), filled for the GUI by its worker
+    # ---- the audit record (schema aleth-inspector/report/1) -----------------
+    profile: str = "alethech"  # or "hom-aimos-v1"
+    primary_reason: str | None = None  # HOM-AIMOS: the reference verifier's one reason
+    root: str | None = None  # HOM-AIMOS: proof / Merkle / corpus root (bare hex)
+    bundle_sha256: str | None = None  # HOM-AIMOS: sha256(JCS(document))
+    hom: Any = None  # HOM-AIMOS derived views (records, signer epochs, receipt, corpus)
+    input: dict[str, Any] = field(default_factory=dict)  # path, sha256, size, format
+    started_at: str | None = None  # ISO 8601 UTC
+    duration_s: float | None = None
+    checkpoint: dict[str, Any] = field(default_factory=lambda: {"given": False, "state": "none"})
 
     # ---- derived -------------------------------------------------------
     @property
@@ -158,15 +246,31 @@ class Report:
         return self.eras[i] if i is not None else None
 
     def finalize(self, *, strict: bool = False) -> None:
-        """Set the verdict from the findings (fail iff an error; ``strict``: or a warning)."""
-        if self.verdict == "unopenable":
+        """Set the verdict from the findings (fail iff an error; ``strict``: or a warning).
+        A verdict that is not a judgement of the findings (unopenable, indeterminate,
+        error, interrupted) is kept."""
+        if self.verdict not in ("pass", "fail"):
             return
         bad = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
         self.verdict = "fail" if any(f.severity in bad for f in self.findings) else "pass"
 
+    @property
+    def exit_code(self) -> int:
+        """The CLI exit code of this report (one meaning each)."""
+        if any(f.code == "internal_error" for f in self.findings):
+            return EXIT_INTERNAL_ERROR
+        return EXIT_CODES.get(self.verdict, EXIT_INTERNAL_ERROR)
+
     def to_json(self) -> dict[str, Any]:
+        """The report as schema ``aleth-inspector/report/1`` (the CLI adds ``tool``)."""
         out: dict[str, Any] = {
+            "schema": SCHEMA,
             "verdict": self.verdict,
+            "profile": self.profile,
+            "input": self.input,
+            "started_at": self.started_at,
+            "duration_s": None if self.duration_s is None else round(self.duration_s, 4),
+            "checkpoint": self.checkpoint,
             "head": self.head,
             "commits": {k: v.value for k, v in self.commits.items()},
             "evidence": {k: v.value for k, v in self.evidence.items()},
@@ -183,11 +287,31 @@ class Report:
             out["container"] = self.container
         mm = self.mutmem.to_json() if self.mutmem is not None else {"memories": {}, "receipts": {}}
         out.update(mm)
+        if self.profile != "alethech":
+            out["primary_reason"] = self.primary_reason
+            out["root"] = self.root
+            out["bundle_sha256"] = self.bundle_sha256
+            if self.hom is not None:
+                out["hom"] = self.hom.to_json()
         return out
 
     @classmethod
-    def unopenable(cls, code: str, message: str, *, object_kind: str = "container",
-                   object_id: str = "", related: tuple[str, ...] = ()) -> "Report":
+    def unopenable(
+        cls,
+        code: str,
+        message: str,
+        *,
+        object_kind: str = "container",
+        object_id: str = "",
+        related: tuple[str, ...] = (),
+        expected: str | None = None,
+        found: str | None = None,
+        likely_cause: str | None = None,
+    ) -> Report:
         r = cls(verdict="unopenable")
-        r.findings.append(Finding(code, Severity.ERROR, object_kind, object_id, message, related))
+        r.findings.append(
+            Finding(
+                code, Severity.ERROR, object_kind, object_id, message, related, expected, found, likely_cause
+            )
+        )
         return r

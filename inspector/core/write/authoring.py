@@ -10,13 +10,15 @@ the result, and any generated secrets).  ``Result`` *is* the dry-run preview;
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .. import container
 from ..container import Credential, Opened
@@ -49,8 +51,12 @@ class Source:
         return self.opened is not None
 
 
-def load_source(path: str | os.PathLike[str], credential: Credential | None = None,
-                *, options: VerifyOptions | None = None) -> Source:
+def load_source(
+    path: str | os.PathLike[str],
+    credential: Credential | None = None,
+    *,
+    options: VerifyOptions | None = None,
+) -> Source:
     """Open and verify an input (raises :class:`InspectorError` if unopenable)."""
     res = open_path(path, credential)
     return Source(Path(path), res.store, res.opened, credential, verify(res.store, options))
@@ -100,12 +106,14 @@ class Result:
 
 # ---- shared steps -----------------------------------------------------------
 
+
 def _check_input(src: Source, allow_invalid: bool) -> None:
     if src.report.verdict != "pass" and not allow_invalid:
         errors = [f for f in src.report.findings if f.severity == Severity.ERROR]
         first = errors[0] if errors else None
         raise OperationError(
-            "invalid_input", f"{src.path} does not verify ({len(errors)} errors); refusing to build on it",
+            "invalid_input",
+            f"{src.path} does not verify ({len(errors)} errors); refusing to build on it",
             expected="an input that passes verification",
             found=f"{first.code}: {first.message}" if first else src.report.verdict,
             likely_cause="pass --allow-invalid-input to build on it anyway (recorded in the report)",
@@ -116,17 +124,21 @@ def _check_root(src: Source, root: KeyPair) -> None:
     ra = src.store.files.get("root_authority.json")
     if ra is None:
         raise OperationError(
-            "no_root", f"{src.path} has no root authority (a v0.1 store)",
-            likely_cause="run 'migrate' first: it creates the root key")
+            "no_root",
+            f"{src.path} has no root authority (a v0.1 store)",
+            likely_cause="run 'migrate' first: it creates the root key",
+        )
     from ..canonical import loads_strict
 
     rec, _ = loads_strict(ra)
     if rec.get("root_public_key") != root.jwk:
         raise OperationError(
-            "wrong_root_key", "the root key given is not this file's root key",
+            "wrong_root_key",
+            "the root key given is not this file's root key",
             expected=f"root {rec.get('root_id')}",
             found=f"a key for {root_id_for(root.jwk)}",
-            likely_cause="a root key from another file or identity")
+            likely_cause="a root key from another file or identity",
+        )
 
 
 def _diff(before: Store, after: Store) -> tuple[list[str], list[str], list[str]]:
@@ -149,12 +161,25 @@ def _sealer(src: Source, files: dict[str, bytes]) -> Callable[[], bytes] | None:
     return lambda: container.seal_v1(files, passphrase)
 
 
-def _finish(op: str, src: Source, store: Store, *, allow_invalid: bool,
-            options: VerifyOptions | None, **extra: Any) -> Result:
+def _finish(
+    op: str, src: Source, store: Store, *, allow_invalid: bool, options: VerifyOptions | None, **extra: Any
+) -> Result:
     report = verify(store, options)
     added, removed, changed = _diff(src.store, store)
-    res = Result(op, src, store, report, src.report.eras, report.eras, added, removed, changed,
-                 allow_invalid_input=allow_invalid, seal=_sealer(src, store.files), **extra)
+    res = Result(
+        op,
+        src,
+        store,
+        report,
+        src.report.eras,
+        report.eras,
+        added,
+        removed,
+        changed,
+        allow_invalid_input=allow_invalid,
+        seal=_sealer(src, store.files),
+        **extra,
+    )
     if allow_invalid:
         res.notes.append(f"input verdict was {src.report.verdict}; built on it with --allow-invalid-input")
     return res
@@ -164,8 +189,7 @@ def next_key_id(existing: list[str], like: str) -> str:
     """key-003 → key-004; housekeeper-001 → housekeeper-002 (never reuses an id)."""
     m = re.match(r"^(.*?)(\d+)$", like)
     prefix, width = (m.group(1), len(m.group(2))) if m else (like + "-", 3)
-    numbers = [int(k[len(prefix):]) for k in existing
-               if k.startswith(prefix) and k[len(prefix):].isdigit()]
+    numbers = [int(k[len(prefix) :]) for k in existing if k.startswith(prefix) and k[len(prefix) :].isdigit()]
     return f"{prefix}{max(numbers, default=0) + 1:0{width}d}"
 
 
@@ -175,9 +199,18 @@ def _writer(src: Source, root: KeyPair | None) -> StoreWriter:
 
 # ---- operations ---------------------------------------------------------------
 
-def rotate(src: Source, root: KeyPair, *, key_id: str | None = None, cutoff: str | None = None,
-           new_key: KeyPair | None = None, reason: str = "rotation", allow_invalid: bool = False,
-           options: VerifyOptions | None = None) -> Result:
+
+def rotate(
+    src: Source,
+    root: KeyPair,
+    *,
+    key_id: str | None = None,
+    cutoff: str | None = None,
+    new_key: KeyPair | None = None,
+    reason: str = "rotation",
+    allow_invalid: bool = False,
+    options: VerifyOptions | None = None,
+) -> Result:
     """Revoke ``key_id`` (the agent key by default) at ``cutoff`` (HEAD by default)
     and authorize a fresh key in one ``key_rotation`` event signed by the root."""
     _check_input(src, allow_invalid)
@@ -187,8 +220,12 @@ def rotate(src: Source, root: KeyPair, *, key_id: str | None = None, cutoff: str
         raise OperationError("no_active_key", "the identity has no active key to rotate")
     key_id = key_id or w.active[0]["key_id"]
     if key_id not in [k["key_id"] for k in w.active]:
-        raise OperationError("key_not_active", f"{key_id} is not an active key",
-                             expected=", ".join(k["key_id"] for k in w.active), found=key_id)
+        raise OperationError(
+            "key_not_active",
+            f"{key_id} is not an active key",
+            expected=", ".join(k["key_id"] for k in w.active),
+            found=key_id,
+        )
     cutoff = cutoff or w.head
     if not cutoff or f"commits/{cutoff}.json" not in src.store.files:
         raise OperationError("missing_cutoff_head", f"cutoff {cutoff} is not a commit of this file")
@@ -197,18 +234,28 @@ def rotate(src: Source, root: KeyPair, *, key_id: str | None = None, cutoff: str
     new_key = new_key or KeyPair.generate()
     new_id = next_key_id([k["key_id"] for k in w.active + w.revoked], key_id)
     w.rotate(key_id, new_key, new_id, cutoff=cutoff, reason=reason)
-    res = _finish("rotate", src, w.store, allow_invalid=allow_invalid, options=options,
-                  new_keys={new_id: new_key})
+    res = _finish(
+        "rotate", src, w.store, allow_invalid=allow_invalid, options=options, new_keys={new_id: new_key}
+    )
     res.notes.append(f"{key_id} revoked at cutoff {cutoff}; {new_id} authorized")
     if cutoff != src.store.head:
-        res.notes.append("the cutoff is not HEAD: commits of the old key outside its history "
-                         "become NOT_IN_PROVEN_PRE_ROTATION_HISTORY")
+        res.notes.append(
+            "the cutoff is not HEAD: commits of the old key outside its history "
+            "become NOT_IN_PROVEN_PRE_ROTATION_HISTORY"
+        )
     return res
 
 
-def revoke(src: Source, root: KeyPair, key_id: str, *, reason: str = "compromise",
-           cutoff: str | None = None, allow_invalid: bool = False,
-           options: VerifyOptions | None = None) -> Result:
+def revoke(
+    src: Source,
+    root: KeyPair,
+    key_id: str,
+    *,
+    reason: str = "compromise",
+    cutoff: str | None = None,
+    allow_invalid: bool = False,
+    options: VerifyOptions | None = None,
+) -> Result:
     """Revoke ``key_id`` without a successor.  Revoking the agent key also
     drops ``keys/signing.key`` from the payload (alethech refuses a sealed
     signing key that is not active)."""
@@ -218,53 +265,89 @@ def revoke(src: Source, root: KeyPair, key_id: str, *, reason: str = "compromise
         raise OperationError("invalid_reason", f"reason must be one of {', '.join(REASONS)}")
     w = _writer(src, root)
     if key_id not in [k["key_id"] for k in w.active]:
-        raise OperationError("key_not_active", f"{key_id} is not an active key",
-                             expected=", ".join(k["key_id"] for k in w.active) or "(none)", found=key_id)
+        raise OperationError(
+            "key_not_active",
+            f"{key_id} is not an active key",
+            expected=", ".join(k["key_id"] for k in w.active) or "(none)",
+            found=key_id,
+        )
     w.revoke(key_id, reason=reason, cutoff=cutoff)
     res = _finish("revoke", src, w.store, allow_invalid=allow_invalid, options=options)
     if "keys/signing.key" in src.store.files and "keys/signing.key" not in w.store.files:
-        res.notes.append("the agent key was revoked: keys/signing.key is no longer sealed; "
-                         "nothing can commit until a new key is granted")
+        res.notes.append(
+            "the agent key was revoked: keys/signing.key is no longer sealed; "
+            "nothing can commit until a new key is granted"
+        )
     return res
 
 
-def grant(src: Source, root: KeyPair, role: str, *, new_key: KeyPair | None = None,
-          allow_invalid: bool = False, options: VerifyOptions | None = None) -> Result:
+def grant(
+    src: Source,
+    root: KeyPair,
+    role: str,
+    *,
+    new_key: KeyPair | None = None,
+    allow_invalid: bool = False,
+    options: VerifyOptions | None = None,
+) -> Result:
     """Grant a housekeeper or auditor key (appended after the agent key)."""
     _check_input(src, allow_invalid)
     _check_root(src, root)
     w = _writer(src, root)
     key_id, key = MutMemWriter.grant_role_on(w, role, new_key)
-    return _finish("grant", src, w.store, allow_invalid=allow_invalid, options=options,
-                   new_keys={key_id: key})
+    return _finish(
+        "grant", src, w.store, allow_invalid=allow_invalid, options=options, new_keys={key_id: key}
+    )
 
 
-def migrate(src: Source, *, new_root: KeyPair | None = None, allow_invalid: bool = False,
-            options: VerifyOptions | None = None) -> Result:
+def migrate(
+    src: Source,
+    *,
+    new_root: KeyPair | None = None,
+    allow_invalid: bool = False,
+    options: VerifyOptions | None = None,
+) -> Result:
     """v0.1 → v0.2: a new root key, the migration record (both signatures), the
     root authority, the identity record and the genesis grant of key-001."""
     _check_input(src, allow_invalid)
     w = _writer(src, None)
     root = new_root or KeyPair.generate()
     w.migrate(root)
-    return _finish("migrate", src, w.store, allow_invalid=allow_invalid, options=options,
-                   new_keys={"root": root})
+    return _finish(
+        "migrate", src, w.store, allow_invalid=allow_invalid, options=options, new_keys={"root": root}
+    )
 
 
-def label(src: Source, memory: str, label_: str, key: KeyPair, reason: str, *,
-          evidence: list[str] | None = None, confidence_milli: int = 800,
-          allow_invalid: bool = False, options: VerifyOptions | None = None) -> Result:
+def label(
+    src: Source,
+    memory: str,
+    label_: str,
+    key: KeyPair,
+    reason: str,
+    *,
+    evidence: list[str] | None = None,
+    confidence_milli: int = 800,
+    allow_invalid: bool = False,
+    options: VerifyOptions | None = None,
+) -> Result:
     """Append a label record (SPEC C2); refuses what the verifier would flag."""
     _check_input(src, allow_invalid)
     w = _writer(src, None)
     mm = MutMemWriter(w, report=src.report)
-    mm.label(memory, label_, key=key, reason=reason, evidence=evidence or [],
-             confidence_milli=confidence_milli)
+    mm.label(
+        memory, label_, key=key, reason=reason, evidence=evidence or [], confidence_milli=confidence_milli
+    )
     return _finish("label", src, w.store, allow_invalid=allow_invalid, options=options)
 
 
-def rekey(src: Source, new_passphrase: str, *, keep_recovery_code: str | None = None,
-          new_recovery_code: bool = False, allow_invalid: bool = False) -> Result:
+def rekey(
+    src: Source,
+    new_passphrase: str,
+    *,
+    keep_recovery_code: str | None = None,
+    new_recovery_code: bool = False,
+    allow_invalid: bool = False,
+) -> Result:
     """A new passphrase for a sealed file.  An ALETH002 recovery slot is kept
     when its code is given, replaced when a new code is asked for; with
     neither, a file that has one is refused.  ALETH001 becomes ALETH002."""
@@ -285,21 +368,41 @@ def rekey(src: Source, new_passphrase: str, *, keep_recovery_code: str | None = 
         code = container.encode_recovery_code(secret)
     elif opened.has_recovery_slot:
         raise OperationError(
-            "recovery_slot_decision", "this file has a recovery slot: give its recovery code to keep "
-            "it, or ask for a new recovery code", likely_cause="a rekey must not silently drop recovery")
+            "recovery_slot_decision",
+            "this file has a recovery slot: give its recovery code to keep "
+            "it, or ask for a new recovery code",
+            likely_cause="a rekey must not silently drop recovery",
+        )
     files = dict(src.store.files)
-    res = Result("rekey", src, src.store, src.report, src.report.eras, src.report.eras,
-                 allow_invalid_input=allow_invalid, recovery_code=code,
-                 seal=lambda: container.rekey_v2(files, opened, new_passphrase, recovery_secret=secret))
-    res.notes.append("new passphrase slot; " + ("recovery slot kept" if keep_recovery_code else
-                     "new recovery code" if code else "no recovery slot"))
+    res = Result(
+        "rekey",
+        src,
+        src.store,
+        src.report,
+        src.report.eras,
+        src.report.eras,
+        allow_invalid_input=allow_invalid,
+        recovery_code=code,
+        seal=lambda: container.rekey_v2(files, opened, new_passphrase, recovery_secret=secret),
+    )
+    res.notes.append(
+        "new passphrase slot; "
+        + (
+            "recovery slot kept"
+            if keep_recovery_code
+            else "new recovery code"
+            if code
+            else "no recovery slot"
+        )
+    )
     if opened.format == "ALETH001":
         res.notes.append("ALETH001 input: the output is ALETH002")
     return res
 
 
-def recover(src: Source, new_passphrase: str, *, new_recovery_code: bool = False,
-            allow_invalid: bool = False) -> Result:
+def recover(
+    src: Source, new_passphrase: str, *, new_recovery_code: bool = False, allow_invalid: bool = False
+) -> Result:
     """After opening with the recovery code: set a new passphrase.  The recovery
     slot stays (same code) unless a new code is asked for."""
     cred = src.credential
@@ -323,6 +426,7 @@ def _check_recovery_code(opened: Opened, code: str, path: Path) -> bytes:
 
 # ---- writing -------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Written:
     path: Path
@@ -336,8 +440,13 @@ def _output_credential(res: Result, new_passphrase: str | None) -> Credential | 
     return res.source.credential
 
 
-def write_result(res: Result, out: str | os.PathLike[str] | None, *, in_place: bool = False,
-                 new_passphrase: str | None = None) -> Written:
+def write_result(
+    res: Result,
+    out: str | os.PathLike[str] | None,
+    *,
+    in_place: bool = False,
+    new_passphrase: str | None = None,
+) -> Written:
     """Write a passing result safely.
 
     A new path by default (it must not exist).  ``in_place`` writes over the
@@ -348,8 +457,10 @@ def write_result(res: Result, out: str | os.PathLike[str] | None, *, in_place: b
     if not res.ok:
         errors = [f for f in res.report.findings if f.severity == Severity.ERROR]
         raise OperationError(
-            "result_invalid", "the result does not verify; nothing was written",
-            found="; ".join(f"{f.code}: {f.message}" for f in errors[:3]))
+            "result_invalid",
+            "the result does not verify; nothing was written",
+            found="; ".join(f"{f.code}: {f.message}" for f in errors[:3]),
+        )
     src = res.source
     if in_place:
         target = src.path
@@ -360,8 +471,12 @@ def write_result(res: Result, out: str | os.PathLike[str] | None, *, in_place: b
         if target.exists():
             raise OperationError("target_exists", f"{target} already exists; choose a new path")
         if not target.parent.is_dir():
-            raise OperationError("target_directory_missing", f"directory {target.parent} does not exist",
-                                 expected="an existing directory", found=str(target.parent))
+            raise OperationError(
+                "target_directory_missing",
+                f"directory {target.parent} does not exist",
+                expected="an existing directory",
+                found=str(target.parent),
+            )
     if src.is_sealed:
         assert res.seal is not None
         blob = res.seal()
@@ -402,10 +517,8 @@ def _clean_backups(target: Path) -> None:
     """Backups that killed earlier in-place writes left (they may hold an old
     passphrase's envelope) go once a new file is verified in place."""
     for stale in target.parent.glob(f"{target.name}.bak-*"):
-        try:
+        with contextlib.suppress(OSError):
             shutil.rmtree(stale) if stale.is_dir() else stale.unlink()
-        except OSError:
-            pass
 
 
 def _replace_file(target: Path, blob: bytes, store: Store, cred: Credential | None) -> Written:
@@ -416,12 +529,13 @@ def _replace_file(target: Path, blob: bytes, store: Store, cred: Credential | No
             os.fsync(fh.fileno())
         fsync_dir(target.parent)
     except OSError as exc:
-        try:
+        with contextlib.suppress(OSError):
             backup.unlink()
-        except OSError:
-            pass
-        raise OperationError("write_failed", f"cannot keep a backup of {target}: {exc.strerror or exc}",
-                             likely_cause="the directory is not writable or the disk is full") from exc
+        raise OperationError(
+            "write_failed",
+            f"cannot keep a backup of {target}: {exc.strerror or exc}",
+            likely_cause="the directory is not writable or the disk is full",
+        ) from exc
     try:
         atomic_write(target, blob)
         _read_back(target, store, cred)

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from ..canonical import canonical
 from ..errors import OperationError
@@ -50,7 +51,7 @@ class MutMemWriter:
     verifier's view of the store and then kept up to date by every write.
     """
 
-    def __init__(self, writer: StoreWriter, report: "Report | None" = None) -> None:
+    def __init__(self, writer: StoreWriter, report: Report | None = None) -> None:
         """``report``: the verifier's report on exactly ``writer.store`` when the
         caller has one already (saves a second verification of a big file)."""
         self.w = writer
@@ -109,8 +110,9 @@ class MutMemWriter:
         return rules_role(self.w.key_id_of(key))
 
     # ---- weights ---------------------------------------------------------------
-    def transition(self, memory: str, outcomes: Iterable[Outcome], *, eta: float,
-                   key: KeyPair) -> dict[str, Any]:
+    def transition(
+        self, memory: str, outcomes: Iterable[Outcome], *, eta: float, key: KeyPair
+    ) -> dict[str, Any]:
         if memory not in self.weight_tip:
             raise OperationError("mutmem_target_invalid", f"{memory} is not a plain memory of this store")
         if self._role(key) != "housekeeper":
@@ -121,30 +123,56 @@ class MutMemWriter:
         prev, old_q = self.weight_tip[memory]
         new_q = rules.update_rule(old_q, eta, outs)
         if new_q == old_q:
-            raise OperationError("mutmem_noop_transition",
-                                 f"these outcomes leave {memory} at {old_q}: nothing to record")
-        content: dict[str, Any] = {"mutmem": 1, "kind": "weight_transition", "tenant": self.tenant,
-                                   "memory": memory, "prev": prev, "old_q": old_q, "new_q": new_q,
-                                   "eta": eta, "outcomes": outs}
+            raise OperationError(
+                "mutmem_noop_transition", f"these outcomes leave {memory} at {old_q}: nothing to record"
+            )
+        content: dict[str, Any] = {
+            "mutmem": 1,
+            "kind": "weight_transition",
+            "tenant": self.tenant,
+            "memory": memory,
+            "prev": prev,
+            "old_q": old_q,
+            "new_q": new_q,
+            "eta": eta,
+            "outcomes": outs,
+        }
         commitment = rules.commitment_for(content)
         content["commitment"] = commitment
         content["commitment_signature"] = key.sign(canonical(commitment))
         # the outcomes are referenced from provenance too, which places that
         # evidence in the record's history (SPEC B3: evidence era rule)
-        obj = self.w.commit(content, memory_type="procedural", key=key, source="mutmem.housekeeper",
-                            evidence_refs=sorted({o["ref"] for o in outs}))
+        obj = self.w.commit(
+            content,
+            memory_type="procedural",
+            key=key,
+            source="mutmem.housekeeper",
+            evidence_refs=sorted({o["ref"] for o in outs}),
+        )
         self.weight_tip[memory] = (obj["commit_id"], new_q)
         return obj
 
     # ---- labels ----------------------------------------------------------------
-    def label(self, memory: str, label: str, *, key: KeyPair, reason: str,
-              confidence_milli: int = 500, detector: str = "", evidence: Iterable[str] = ()
-              ) -> dict[str, Any]:
+    def label(
+        self,
+        memory: str,
+        label: str,
+        *,
+        key: KeyPair,
+        reason: str,
+        confidence_milli: int = 500,
+        detector: str = "",
+        evidence: Iterable[str] = (),
+    ) -> dict[str, Any]:
         if memory not in self.label_tip:
             raise OperationError("mutmem_target_invalid", f"{memory} is not a plain memory of this store")
         if label not in rules.LABELS:
-            raise OperationError("mutmem_target_invalid", f"unknown label {label!r}",
-                                 expected=", ".join(rules.LABELS), found=label)
+            raise OperationError(
+                "mutmem_target_invalid",
+                f"unknown label {label!r}",
+                expected=", ".join(rules.LABELS),
+                found=label,
+            )
         if not 0 <= confidence_milli <= 1000:
             raise OperationError("mutmem_target_invalid", "confidence_milli must lie in 0…1000")
         role = self._role(key)
@@ -153,21 +181,33 @@ class MutMemWriter:
         evidence = list(evidence)
         if label in rules.VERDICT_LABELS:
             if role != "auditor":
-                raise OperationError("mutmem_role_unauthorized",
-                                     f"{label} is a verdict label: it needs an auditor key, not a {role} key")
+                raise OperationError(
+                    "mutmem_role_unauthorized",
+                    f"{label} is a verdict label: it needs an auditor key, not a {role} key",
+                )
             missing = [e for e in evidence if f"evidence/{e}.json" not in self.w.store.files]
             if not evidence or missing:
-                raise OperationError("mutmem_label_evidence_missing",
-                                     "a verdict label needs evidence ids present in the file"
-                                     + (f"; not found: {', '.join(missing)}" if missing else ""))
+                raise OperationError(
+                    "mutmem_label_evidence_missing",
+                    "a verdict label needs evidence ids present in the file"
+                    + (f"; not found: {', '.join(missing)}" if missing else ""),
+                )
         prev, _ = self.label_tip[memory]
-        content = {"mutmem": 1, "kind": "label", "memory": memory, "prev": prev, "label": label,
-                   "confidence_milli": confidence_milli, "reason": strip_private(reason),
-                   "detector": strip_private(detector) or ("mutmem-housekeeper" if role == "housekeeper"
-                                                           else "auditor"),
-                   "evidence": evidence}
-        obj = self.w.commit(content, memory_type="procedural", key=key, source=f"mutmem.{role}",
-                            evidence_refs=evidence)
+        content = {
+            "mutmem": 1,
+            "kind": "label",
+            "memory": memory,
+            "prev": prev,
+            "label": label,
+            "confidence_milli": confidence_milli,
+            "reason": strip_private(reason),
+            "detector": strip_private(detector)
+            or ("mutmem-housekeeper" if role == "housekeeper" else "auditor"),
+            "evidence": evidence,
+        }
+        obj = self.w.commit(
+            content, memory_type="procedural", key=key, source=f"mutmem.{role}", evidence_refs=evidence
+        )
         self.label_tip[memory] = (obj["commit_id"], label)
         return obj
 
@@ -185,24 +225,40 @@ class MutMemWriter:
         scored.sort(key=lambda x: (-x[1], x[0]))
         return scored
 
-    def recall(self, query: str, k: int = 5, *, eta: float = 0.2,
-               key: KeyPair | None = None) -> dict[str, Any]:
+    def recall(
+        self, query: str, k: int = 5, *, eta: float = 0.2, key: KeyPair | None = None
+    ) -> dict[str, Any]:
         """Disclose the top-k trusted memories for ``query`` and write the receipt
         (an EvidenceCommit ``recall_receipt`` with artifact ``receipt.json``)."""
         head = self.w.head
         if head is None:
             raise OperationError("head_invalid", "the store has no HEAD to recall at")
         chosen = [m for m, _ in self.rank(query)[:k]]
-        entries = [{"ordinal": i, "memory": m, "weight_q": self.weight_tip[m][1],
-                    "label": self.label_tip[m][1]} for i, m in enumerate(chosen)]
+        entries = [
+            {"ordinal": i, "memory": m, "weight_q": self.weight_tip[m][1], "label": self.label_tip[m][1]}
+            for i, m in enumerate(chosen)
+        ]
         query_sha = "sha256:" + hashlib.sha256(query.encode("utf-8")).hexdigest()
-        body = {"mutmem": 1, "kind": "recall_receipt", "head": head, "query_sha256": query_sha,
-                "k": k, "calibration": {"eta": eta, "w_min": rules.W_MIN, "w_max": rules.W_MAX},
-                "entries": entries, "root": rules.root_of_entries(entries)}
+        body = {
+            "mutmem": 1,
+            "kind": "recall_receipt",
+            "head": head,
+            "query_sha256": query_sha,
+            "k": k,
+            "calibration": {"eta": eta, "w_min": rules.W_MIN, "w_max": rules.W_MAX},
+            "entries": entries,
+            "root": rules.root_of_entries(entries),
+        }
         data = canonical(body)
-        return self.w.evidence(event_type="recall_receipt", tool="mutmem.recall", tool_version="1",
-                               input_hash=query_sha, output_hash=sha256_id(data),
-                               artifacts=[("receipt.json", data)], key=key)
+        return self.w.evidence(
+            event_type="recall_receipt",
+            tool="mutmem.recall",
+            tool_version="1",
+            input_hash=query_sha,
+            output_hash=sha256_id(data),
+            artifacts=[("receipt.json", data)],
+            key=key,
+        )
 
 
 def rules_role(key_id: str) -> str:

@@ -4,6 +4,7 @@ complete new one at every instant."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -62,15 +63,20 @@ def rename_exchange(a: Path, b: Path) -> bool:
     return True
 
 
-def atomic_write(path: str | os.PathLike[str], data: bytes, *, mode: int = 0o600,
-                 overwrite: bool = True) -> Path:
+def atomic_write(
+    path: str | os.PathLike[str], data: bytes, *, mode: int = 0o600, overwrite: bool = True
+) -> Path:
     """Write ``data`` to ``path`` atomically.  Raises :class:`OperationError`
     with a clear message (target directory missing, not writable, exists)."""
     target = Path(path)
     parent = target.parent if str(target.parent) else Path(".")
     if not parent.is_dir():
-        raise OperationError("target_directory_missing", f"directory {parent} does not exist",
-                             expected="an existing directory for the output", found=str(parent))
+        raise OperationError(
+            "target_directory_missing",
+            f"directory {parent} does not exist",
+            expected="an existing directory for the output",
+            found=str(parent),
+        )
     if not overwrite and target.exists():
         raise OperationError("target_exists", f"{target} already exists; choose another path")
     remove_stale_temps(target)
@@ -90,12 +96,13 @@ def atomic_write(path: str | os.PathLike[str], data: bytes, *, mode: int = 0o600
         tmp_name = None
         fsync_dir(parent)
     except OSError as exc:
-        raise OperationError("write_failed", f"cannot write {target}: {exc.strerror or exc}",
-                             likely_cause="the directory is not writable or the disk is full") from exc
+        raise OperationError(
+            "write_failed",
+            f"cannot write {target}: {exc.strerror or exc}",
+            likely_cause="the directory is not writable or the disk is full",
+        ) from exc
     finally:
         if tmp_name is not None:
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(tmp_name)
-            except OSError:
-                pass
     return target

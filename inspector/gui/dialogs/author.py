@@ -13,9 +13,26 @@ from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
-    QLineEdit, QListWidget, QListWidgetItem, QPlainTextEdit, QProgressBar, QPushButton, QRadioButton,
-    QSpinBox, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
 )
 
 from ...core.container import Credential
@@ -27,21 +44,28 @@ from ...core.verify.report import Report
 from ..tasks import TaskRunner
 
 TITLES = {
-    "rotate": "Rotate a key", "revoke": "Revoke a key", "grant": "Grant a role key",
-    "migrate": "Migrate a v0.1 store", "rekey": "Re-key (new passphrase)",
-    "recover": "Recover with the recovery code", "label": "Add an epistemic label",
+    "rotate": "Rotate a key",
+    "revoke": "Revoke a key",
+    "grant": "Grant a role key",
+    "migrate": "Migrate a v0.1 store",
+    "rekey": "Re-key (new passphrase)",
+    "recover": "Recover with the recovery code",
+    "label": "Add an epistemic label",
 }
 EXPLAIN = {
     "rotate": "Revokes the key at the cutoff (HEAD unless you choose) and authorizes a fresh key in one "
-              "root-signed event. Commits of the old key stay valid only inside the cutoff's history.",
-    "revoke": "Revokes a key without a successor. Revoking the agent key also removes the sealed signing key.",
-    "grant": "Generates a housekeeper or auditor key, grants it with the root key, and saves its private key.",
+    "root-signed event. Commits of the old key stay valid only inside the cutoff's history.",
+    "revoke": "Revokes a key without a successor. Revoking the agent key also removes the sealed "
+    "signing key.",
+    "grant": "Generates a housekeeper or auditor key, grants it with the root key, and saves its "
+    "private key.",
     "migrate": "Creates a root key, the migration record signed by the legacy key and the new root, and the "
-               "genesis grant of key-001.",
+    "genesis grant of key-001.",
     "rekey": "Seals the same payload under a new passphrase. Decide what happens to the recovery slot.",
     "recover": "Sets a new passphrase using the recovery code; the recovery code keeps working unless you "
-               "ask for a new one.",
-    "label": "Appends a signed label record. Verdict labels need an auditor key and evidence; nothing is deleted.",
+    "ask for a new one.",
+    "label": "Appends a signed label record. Verdict labels need an auditor key and evidence; "
+    "nothing is deleted.",
 }
 
 
@@ -70,8 +94,16 @@ def _file_row(placeholder: str, save: bool, parent: QWidget) -> tuple[QWidget, Q
 class AuthorDialog(QDialog):
     written = Signal(str, object)  # output path, credential to reopen it with
 
-    def __init__(self, op: str, path: str, credential: Credential | None, report: Report,
-                 parent: QWidget | None = None, *, selected_memory: str | None = None) -> None:
+    def __init__(
+        self,
+        op: str,
+        path: str,
+        credential: Credential | None,
+        report: Report,
+        parent: QWidget | None = None,
+        *,
+        selected_memory: str | None = None,
+    ) -> None:
         super().__init__(parent)
         self.op, self.path, self.credential, self.report = op, path, credential, report
         self.runner = TaskRunner(self)
@@ -270,8 +302,15 @@ class AuthorDialog(QDialog):
 
     def _default_output(self) -> str:
         p = Path(self.path)
-        suffix = {"rotate": "rotated", "revoke": "revoked", "grant": "granted", "migrate": "migrated",
-                  "rekey": "rekeyed", "recover": "recovered", "label": "labelled"}[self.op]
+        suffix = {
+            "rotate": "rotated",
+            "revoke": "revoked",
+            "grant": "granted",
+            "migrate": "migrated",
+            "rekey": "rekeyed",
+            "recover": "recovered",
+            "label": "labelled",
+        }[self.op]
         if p.is_dir():
             return str(p.with_name(f"{p.name}-{suffix}"))
         return str(p.with_name(f"{p.stem}-{suffix}{p.suffix or '.aleth'}"))
@@ -312,12 +351,16 @@ class AuthorDialog(QDialog):
             p["key"] = self._key_pem(self.sign_key.text(), "signing key")
             p["reason"] = self.reason_text.toPlainText()
             p["confidence_milli"] = self.confidence.value()
-            p["evidence"] = [self.evidence.item(i).data(Qt.ItemDataRole.UserRole)
-                             for i in range(self.evidence.count())
-                             if self.evidence.item(i).checkState() == Qt.CheckState.Checked]
+            p["evidence"] = [
+                self.evidence.item(i).data(Qt.ItemDataRole.UserRole)
+                for i in range(self.evidence.count())
+                if self.evidence.item(i).checkState() == Qt.CheckState.Checked
+            ]
             if p["label"] in VERDICT_LABELS and not p["evidence"]:
-                raise InspectorError("mutmem_label_evidence_missing",
-                                     f"{p['label']} is a verdict label: tick at least one evidence record")
+                raise InspectorError(
+                    "mutmem_label_evidence_missing",
+                    f"{p['label']} is a verdict label: tick at least one evidence record",
+                )
         return p
 
     def _credential(self) -> Credential | None:
@@ -328,8 +371,12 @@ class AuthorDialog(QDialog):
     def run(self, write: bool) -> None:
         try:
             params = self.params()
-            kwargs: dict[str, Any] = {"op": self.op, "path": self.path, "credential": self._credential(),
-                                      "params": params}
+            kwargs: dict[str, Any] = {
+                "op": self.op,
+                "path": self.path,
+                "credential": self._credential(),
+                "params": params,
+            }
             if write:
                 if self.preview is None or not self.preview.get("ok"):
                     raise InspectorError("usage", "preview first: only a passing result can be written")
@@ -374,8 +421,9 @@ class AuthorDialog(QDialog):
             if self.recovery_code:
                 self.secret_out.setText(self.recovery_code)
                 self.secret_out.setVisible(True)
-                self.verdict.setText(self.verdict.text() + "\nNew recovery code below — store it now, "
-                                     "it is shown only once.")
+                self.verdict.setText(
+                    self.verdict.text() + "\nNew recovery code below — store it now, it is shown only once."
+                )
             cred = self.credential
             if self.op in ("rekey", "recover"):
                 cred = Credential(passphrase=self.pass1.text())
@@ -389,12 +437,16 @@ class AuthorDialog(QDialog):
         mark = "✔ PASS" if ok else "✖ FAIL"
         lines = [f"{mark}: the result {'verifies' if ok else 'does not verify — it cannot be written'}."]
         lines += [f"note: {n}" for n in preview.get("notes", [])]
-        lines += [f"✖ {f['code']}: {f['message']}" for f in preview.get("findings", [])
-                  if f["severity"] == "error"][:5]
+        lines += [
+            f"✖ {f['code']}: {f['message']}" for f in preview.get("findings", []) if f["severity"] == "error"
+        ][:5]
         self.verdict.setText("\n".join(lines))
         self.added.clear()
-        for label, items in (("added", preview["added"]), ("changed", preview["changed"]),
-                             ("removed", preview["removed"])):
+        for label, items in (
+            ("added", preview["added"]),
+            ("changed", preview["changed"]),
+            ("removed", preview["removed"]),
+        ):
             for item in items:
                 self.added.addItem(f"{label}: {item}")
         before = {e["key_id"]: e["state"] for e in preview["eras_before"]}
@@ -402,7 +454,9 @@ class AuthorDialog(QDialog):
         self.eras.setRowCount(len(after))
         for row, e in enumerate(after):
             cut = f" (cutoff {e['cutoff'][:15]}…)" if e.get("cutoff") else ""
-            for col, text in enumerate((e["key_id"], e["role"], before.get(e["key_id"], "—"), e["state"] + cut)):
+            for col, text in enumerate(
+                (e["key_id"], e["role"], before.get(e["key_id"], "—"), e["state"] + cut)
+            ):
                 self.eras.setItem(row, col, QTableWidgetItem(text))
 
     def _failed(self, _token: int, code: str, message: str, _details: str) -> None:

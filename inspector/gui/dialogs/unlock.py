@@ -9,8 +9,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QButtonGroup, QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QLineEdit, QProgressBar,
-    QRadioButton, QVBoxLayout, QWidget,
+    QButtonGroup,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
 )
 
 from ...core.container import Credential
@@ -50,11 +58,14 @@ class UnlockDialog(QDialog):
         self.busy.setAccessibleName("Deriving key")
         self.busy_label = QLabel("Deriving the key (scrypt) and verifying…")
         self.busy_label.setVisible(False)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel
+        )
         self.buttons.accepted.connect(self._submit)
         self.buttons.rejected.connect(self.reject)
         self.use_code.toggled.connect(
-            lambda on: self.secret.setPlaceholderText("aleth-recovery-v1:…" if on else "passphrase"))
+            lambda on: self.secret.setPlaceholderText("aleth-recovery-v1:…" if on else "passphrase")
+        )
         lay = QVBoxLayout(self)
         lay.addWidget(intro)
         lay.addLayout(mode)

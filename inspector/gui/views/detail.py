@@ -10,8 +10,16 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
-    QFormLayout, QLabel, QPlainTextEdit, QScrollArea, QSplitter, QTabWidget, QTreeWidget, QTreeWidgetItem,
-    QVBoxLayout, QWidget,
+    QFormLayout,
+    QLabel,
+    QPlainTextEdit,
+    QScrollArea,
+    QSplitter,
+    QTabWidget,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
 )
 
 from ...core.objects import signing_bytes_of
@@ -112,15 +120,24 @@ class DetailView(QWidget):
         if obj is not None and obj.malformed is None:
             same = obj.computed_id == obj.stored_id
             rows.append(("Stored id", obj.stored_id))
-            rows.append(("Recomputed id", ("✔ matches the stored id" if same else "✖ differs: " + obj.computed_id)))
+            rows.append(
+                ("Recomputed id", ("✔ matches the stored id" if same else "✖ differs: " + obj.computed_id))
+            )
             if obj.signature:
                 rows.append(("Signature", obj.signature[:40] + "…"))
             era = r.era_of(object_id)
             if era is not None:
-                state = (f"revoked by {era.revoked_by[:19]}… at cutoff {str(era.cutoff)[:19]}…"
-                         if era.revoked_by else "active")
-                rows.append(("Verifying key", f"{era.key_id} ({era.role}), fingerprint {era.fingerprint}, "
-                             f"x = {era.public_key}"))
+                state = (
+                    f"revoked by {era.revoked_by[:19]}… at cutoff {str(era.cutoff)[:19]}…"
+                    if era.revoked_by
+                    else "active"
+                )
+                rows.append(
+                    (
+                        "Verifying key",
+                        f"{era.key_id} ({era.role}), fingerprint {era.fingerprint}, x = {era.public_key}",
+                    )
+                )
                 rows.append(("Key era", f"{era.key_id}: {state}"))
             elif obj.key_id:
                 rows.append(("Named key", f"{obj.key_id} of {obj.agent_id} (no verifying key found)"))
@@ -142,16 +159,24 @@ class DetailView(QWidget):
         e = r.eras[index]
         self.title.setText(f"Key era {index + 1}: {e.key_id} ({e.role})")
         if e.revoked_by:
-            text = (f"{e.key_id} was revoked by control event {e.revoked_by} ({e.revoke_reason}) at cutoff "
-                    f"{e.cutoff}. Its commits count as valid history only if they are ancestors of that "
-                    "cutoff; anything else it signed is not proven.")
+            text = (
+                f"{e.key_id} was revoked by control event {e.revoked_by} ({e.revoke_reason}) at cutoff "
+                f"{e.cutoff}. Its commits count as valid history only if they are ancestors of that "
+                "cutoff; anything else it signed is not proven."
+            )
         else:
             text = f"{e.key_id} is active: it may sign new {'records' if e.role != 'agent' else 'commits'}."
         self.explanation.setText(text)
         n = sum(1 for v in r.signer.values() if v == index)
-        self._set_form([("Fingerprint", e.fingerprint), ("Public key (x)", e.public_key),
-                        ("Granted by", f"{e.granted_by} ({e.granted_event_type})"),
-                        ("Grant cutoff", e.grant_cutoff or "—"), ("Objects signed", f"{n:,}")])
+        self._set_form(
+            [
+                ("Fingerprint", e.fingerprint),
+                ("Public key (x)", e.public_key),
+                ("Granted by", f"{e.granted_by} ({e.granted_event_type})"),
+                ("Grant cutoff", e.grant_cutoff or "—"),
+                ("Objects signed", f"{n:,}"),
+            ]
+        )
         self.tree.clear()
         self._fill(self.tree.invisibleRootItem(), e.to_json())
         self.bytes.setPlainText(json.dumps(e.to_json(), indent=1))
@@ -164,7 +189,9 @@ class DetailView(QWidget):
         else:
             return
         for k, v in items:
-            item = QTreeWidgetItem(parent, [str(k), "" if isinstance(v, (dict, list)) else json.dumps(v, ensure_ascii=False)])
+            item = QTreeWidgetItem(
+                parent, [str(k), "" if isinstance(v, (dict, list)) else json.dumps(v, ensure_ascii=False)]
+            )
             if isinstance(v, (dict, list)):
                 item.setText(1, f"{len(v)} {'fields' if isinstance(v, dict) else 'items'}")
                 self._fill(item, v)

@@ -19,8 +19,18 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
-    QColor, QFont, QFontMetrics, QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPainterPath,
-    QPaintEvent, QPalette, QPen, QPolygonF,
+    QColor,
+    QFont,
+    QFontMetrics,
+    QHelpEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QPolygonF,
 )
 from PySide6.QtWidgets import QFrame, QScrollArea, QToolTip, QVBoxLayout, QWidget
 
@@ -62,8 +72,15 @@ class EraSpan:
 
     @property
     def start_label(self) -> str:
-        return "rotation" if self.era.granted_event_type == "key_rotation" else (
-            "grant" if self.era.granted_event_type == "key_grant" else self.era.granted_event_type or "grant")
+        return (
+            "rotation"
+            if self.era.granted_event_type == "key_rotation"
+            else (
+                "grant"
+                if self.era.granted_event_type == "key_grant"
+                else self.era.granted_event_type or "grant"
+            )
+        )
 
     @property
     def end_label(self) -> str:
@@ -86,8 +103,11 @@ def era_spans(report: Report) -> list[EraSpan]:
     counts = [report.counts.get(f"era_commits:{i}", 0) for i in range(len(report.eras))]
     bad = {s for s in Status if not s.ok}
     bad_ids = {cid for cid, st in report.commits.items() if st in bad}
-    wanted = bad_ids | {e.cutoff for e in report.eras if e.cutoff} | \
-        {e.grant_cutoff for e in report.eras if e.grant_cutoff}
+    wanted = (
+        bad_ids
+        | {e.cutoff for e in report.eras if e.cutoff}
+        | {e.grant_cutoff for e in report.eras if e.grant_cutoff}
+    )
     pos = {cid: i for i, cid in enumerate(report.order) if cid in wanted} if wanted else {}
     problems: list[list[int]] = [[] for _ in report.eras]
     for cid in bad_ids:
@@ -99,14 +119,19 @@ def era_spans(report: Report) -> list[EraSpan]:
         gpos = pos.get(era.grant_cutoff) if era.grant_cutoff else None
         start = gpos if gpos is not None else 0
         cpos = pos.get(era.cutoff) if era.cutoff else None
-        if era.revoked_by is None:
-            end = last
-        else:
-            end = cpos if cpos is not None else start
+        end = last if era.revoked_by is None else cpos if cpos is not None else start
         k = era.index if 0 <= era.index < len(counts) else None
-        out.append(EraSpan(era, start, max(start, end), gpos is not None, cpos,
-                           counts[k] if k is not None else 0,
-                           tuple(sorted(problems[k])) if k is not None else ()))
+        out.append(
+            EraSpan(
+                era,
+                start,
+                max(start, end),
+                gpos is not None,
+                cpos,
+                counts[k] if k is not None else 0,
+                tuple(sorted(problems[k])) if k is not None else (),
+            )
+        )
     return out
 
 
@@ -128,7 +153,8 @@ class EraTimeline(QWidget):
         self.setBackgroundRole(QPalette.ColorRole.Base)
         self.setAccessibleName("Key eras timeline")
         self.setAccessibleDescription(
-            "One row per key era. Up and Down select an era, Enter selects the era's cutoff commit.")
+            "One row per key era. Up and Down select an era, Enter selects the era's cutoff commit."
+        )
 
     # ---- data ---------------------------------------------------------------
     def set_report(self, report: Report | None) -> None:
@@ -140,11 +166,11 @@ class EraTimeline(QWidget):
         self.setMinimumHeight(self.sizeHint().height())
         self.update()
 
-    def sizeHint(self) -> QSize:  # noqa: N802
+    def sizeHint(self) -> QSize:
         rows = max(len(self.spans), 1)
         return QSize(LABEL_W + 520, AXIS_H + rows * ROW_H + LEGEND_H + 2 * MARGIN)
 
-    def minimumSizeHint(self) -> QSize:  # noqa: N802
+    def minimumSizeHint(self) -> QSize:
         return QSize(LABEL_W + 220, self.sizeHint().height())
 
     # ---- geometry -----------------------------------------------------------
@@ -203,10 +229,11 @@ class EraTimeline(QWidget):
             s = self.spans[self.selected]
             self.setAccessibleDescription(
                 f"Era {self.selected}: {s.era.key_id}, {s.era.role}, {s.era.state}, "
-                f"from {s.start_label} at commit {s.start} to {s.end_label} at commit {s.end}.")
+                f"from {s.start_label} at commit {s.start} to {s.end_label} at commit {s.end}."
+            )
         self.update()
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
             return super().mousePressEvent(event)
         pos = event.position().toPoint()
@@ -220,19 +247,23 @@ class EraTimeline(QWidget):
             self.set_selected(i)
             self.eraClicked.emit(i)
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         pos = event.position().toPoint()
         hot = self.cutoff_at(pos) is not None or self.era_at(pos) is not None
         self.setCursor(Qt.CursorShape.PointingHandCursor if hot else Qt.CursorShape.ArrowCursor)
         super().mouseMoveEvent(event)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         n = len(self.spans)
         key = event.key()
         if n and key in (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_Home, Qt.Key.Key_End):
             cur = self.selected if self.selected is not None else -1
-            new = {Qt.Key.Key_Up: max(cur - 1, 0), Qt.Key.Key_Down: min(cur + 1, n - 1),
-                   Qt.Key.Key_Home: 0, Qt.Key.Key_End: n - 1}[key]
+            new = {
+                Qt.Key.Key_Up: max(cur - 1, 0),
+                Qt.Key.Key_Down: min(cur + 1, n - 1),
+                Qt.Key.Key_Home: 0,
+                Qt.Key.Key_End: n - 1,
+            }[key]
             if new != self.selected:
                 self.set_selected(new)
                 self.eraClicked.emit(new)
@@ -258,14 +289,19 @@ class EraTimeline(QWidget):
         c = self.cutoff_at(pos)
         if c is not None:
             s = self.spans[c]
-            return (f"<b>cutoff of {s.era.key_id}</b><br>{s.era.cutoff}<br>DAG order position {s.cutoff_pos}"
-                    "<br>Click to select this commit.")
+            return (
+                f"<b>cutoff of {s.era.key_id}</b><br>{s.era.cutoff}<br>DAG order position {s.cutoff_pos}"
+                "<br>Click to select this commit."
+            )
         i = self.era_at(pos)
         if i is None:
             return ""
         s, e = self.spans[i], self.spans[i].era
-        lines = [f"<b>{e.key_id}</b> ({e.role}, {e.state})", f"fingerprint: {e.fingerprint}",
-                 f"granted by {e.granted_event_type}: {e.granted_by}"]
+        lines = [
+            f"<b>{e.key_id}</b> ({e.role}, {e.state})",
+            f"fingerprint: {e.fingerprint}",
+            f"granted by {e.granted_event_type}: {e.granted_by}",
+        ]
         if e.grant_cutoff:
             lines.append(f"grant cutoff: {e.grant_cutoff}")
         if e.revoked_by:
@@ -295,7 +331,7 @@ class EraTimeline(QWidget):
     def _cutoff_text(span: EraSpan) -> str:
         return f"✂ cutoff #{span.cutoff_pos}"
 
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+    def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         pal = self.palette()
@@ -306,8 +342,11 @@ class EraTimeline(QWidget):
         p.fillRect(self.rect(), base)
         if self.report is None or not self.spans:
             p.setPen(faint)
-            p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter,
-                       "No file open" if self.report is None else "No key eras in this store")
+            p.drawText(
+                self.rect(),
+                Qt.AlignmentFlag.AlignCenter,
+                "No file open" if self.report is None else "No key eras in this store",
+            )
             return
         self._paint_axis(p, text, faint, grid)
         for i in range(len(self.spans)):
@@ -322,26 +361,61 @@ class EraTimeline(QWidget):
         last = max(len(self.report.order) - 1, 0)
         p.setFont(self._font(bold=True))
         p.setPen(text)
-        p.drawText(QRectF(MARGIN, top, self.label_w(), 18),
-                   Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, "Key · role · fingerprint")
+        p.drawText(
+            QRectF(MARGIN, top, self.label_w(), 18),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            "Key · role · fingerprint",
+        )
         p.setFont(self._font(size=self.font().pointSizeF() - 1))
         p.setPen(faint)
         fm = QFontMetrics(p.font())
-        title = fm.elidedText(f"position in DAG order (commit #, parents first) · {len(self.report.order)} commits",
-                              Qt.TextElideMode.ElideRight, int(self.width() - MARGIN - x0))
-        p.drawText(QRectF(x0, top, self.width() - MARGIN - x0, 16),
-                   Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
+        title = fm.elidedText(
+            f"position in DAG order (commit #, parents first) · {len(self.report.order)} commits",
+            Qt.TextElideMode.ElideRight,
+            int(self.width() - MARGIN - x0),
+        )
+        p.drawText(
+            QRectF(x0, top, self.width() - MARGIN - x0, 16),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            title,
+        )
         # ticks
         span = max(last, 1)
         room = max(int((x1 - x0) / (fm.horizontalAdvance(f"#{last}") + 30)), 1)
         step = 1
-        for mult in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000,
-                     25000, 50000, 100000, 200000, 500000, 1000000):
+        for mult in (
+            1,
+            2,
+            5,
+            10,
+            20,
+            25,
+            50,
+            100,
+            200,
+            250,
+            500,
+            1000,
+            2000,
+            2500,
+            5000,
+            10000,
+            20000,
+            25000,
+            50000,
+            100000,
+            200000,
+            500000,
+            1000000,
+        ):
             step = mult
             if span / mult <= room:
                 break
         ticks = list(range(0, last + 1, step)) if last else [0]
-        if ticks[-1] != last and self.x_of(last) - self.x_of(ticks[-1]) < fm.horizontalAdvance(f"#{last}") + 8:
+        if (
+            ticks[-1] != last
+            and self.x_of(last) - self.x_of(ticks[-1]) < fm.horizontalAdvance(f"#{last}") + 8
+        ):
             ticks.pop()
         if last and ticks[-1] != last:
             ticks.append(last)
@@ -358,7 +432,9 @@ class EraTimeline(QWidget):
         p.setPen(QPen(faint, 1))
         p.drawLine(QPointF(x0, ybase), QPointF(x1, ybase))
 
-    def _paint_row(self, p: QPainter, i: int, base: QColor, text: QColor, faint: QColor, grid: QColor) -> None:
+    def _paint_row(
+        self, p: QPainter, i: int, base: QColor, text: QColor, faint: QColor, grid: QColor
+    ) -> None:
         span = self.spans[i]
         era = span.era
         r = QRectF(self.row_rect(i))
@@ -387,12 +463,18 @@ class EraTimeline(QWidget):
         p.setPen(text)
         tw = self.label_w() - 30
         fm = QFontMetrics(p.font())
-        p.drawText(QRectF(lx + 18, r.top() + 5, tw, 20), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                   fm.elidedText(era.key_id, Qt.TextElideMode.ElideRight, int(tw)))
+        p.drawText(
+            QRectF(lx + 18, r.top() + 5, tw, 20),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            fm.elidedText(era.key_id, Qt.TextElideMode.ElideRight, int(tw)),
+        )
         p.setFont(self._font())
         fm = QFontMetrics(p.font())
-        p.drawText(QRectF(lx + 18, r.top() + 24, tw, 18), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                   fm.elidedText(f"{era.role} · {era.fingerprint}", Qt.TextElideMode.ElideRight, int(tw)))
+        p.drawText(
+            QRectF(lx + 18, r.top() + 24, tw, 18),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            fm.elidedText(f"{era.role} · {era.fingerprint}", Qt.TextElideMode.ElideRight, int(tw)),
+        )
         p.setPen(faint)
         if era.revoked_by is None:
             state = "active"
@@ -403,8 +485,11 @@ class EraTimeline(QWidget):
         line3 = f"{state} · {span.commits} commit{'' if span.commits == 1 else 's'}"
         if span.problems:
             line3 += f" · ✖ {len(span.problems)} not valid"
-        p.drawText(QRectF(lx + 18, r.top() + 42, tw, 16), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                   fm.elidedText(line3, Qt.TextElideMode.ElideRight, int(tw)))
+        p.drawText(
+            QRectF(lx + 18, r.top() + 42, tw, 16),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            fm.elidedText(line3, Qt.TextElideMode.ElideRight, int(tw)),
+        )
 
         # bar
         bar = self.bar_rect(i)
@@ -415,15 +500,25 @@ class EraTimeline(QWidget):
             xe, yc = bar.right(), bar.center().y()
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(color)
-            p.drawPolygon(QPolygonF([QPointF(xe + 2, yc - BAR_H / 2 - 2), QPointF(xe + 12, yc),
-                                     QPointF(xe + 2, yc + BAR_H / 2 + 2)]))
+            p.drawPolygon(
+                QPolygonF(
+                    [
+                        QPointF(xe + 2, yc - BAR_H / 2 - 2),
+                        QPointF(xe + 12, yc),
+                        QPointF(xe + 2, yc + BAR_H / 2 + 2),
+                    ]
+                )
+            )
 
         # markers at the ends: grant ▶ / rotation ◆ at the start, ◆ / ✖ at the end
         yc = bar.center().y()
-        self._marker_shape(p, bar.left(), yc, "diamond" if span.start_label == "rotation" else "triangle", text, base)
+        self._marker_shape(
+            p, bar.left(), yc, "diamond" if span.start_label == "rotation" else "triangle", text, base
+        )
         if era.revoked_by is not None:
-            self._marker_shape(p, bar.right(), yc, "diamond" if era.revoke_reason == "rotation" else "cross",
-                               text, base)
+            self._marker_shape(
+                p, bar.right(), yc, "diamond" if era.revoke_reason == "rotation" else "cross", text, base
+            )
 
         # labels under the bar: start left-aligned, end right-aligned; never overlapping
         small = self._font(size=self.font().pointSizeF() - 1)
@@ -431,12 +526,18 @@ class EraTimeline(QWidget):
         fm = QFontMetrics(small)
         x0, x1 = self.track()
         ly = bar.bottom() + 3
-        start_text = span.start_label + ("" if span.start_known or span.start_label != "rotation" else " (no cutoff)")
+        start_text = span.start_label + (
+            "" if span.start_known or span.start_label != "rotation" else " (no cutoff)"
+        )
         sw_ = fm.horizontalAdvance(start_text)
         sx = min(bar.left() - 4, x1 + 60 - sw_)
         sx = max(sx, x0 - 8)
         p.setPen(faint)
-        p.drawText(QRectF(sx, ly, sw_ + 2, 15), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, start_text)
+        p.drawText(
+            QRectF(sx, ly, sw_ + 2, 15),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            start_text,
+        )
         end_text = span.end_label
         ew = fm.horizontalAdvance(end_text)
         if era.revoked_by is None:  # "active →" ends under the arrow head
@@ -448,7 +549,9 @@ class EraTimeline(QWidget):
         ex = max(ex, sx + sw_ + 10)  # after the start label
         ex = min(ex, self.width() - MARGIN - ew - 2)
         p.setPen(text if era.revoked_by is not None else faint)
-        p.drawText(QRectF(ex, ly, ew + 2, 15), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, end_text)
+        p.drawText(
+            QRectF(ex, ly, ew + 2, 15), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, end_text
+        )
 
         # cutoff: a dashed line through the row and a labelled flag above the bar
         crect = self.cutoff_rect(i)
@@ -477,9 +580,13 @@ class EraTimeline(QWidget):
         p.setPen(QPen(text, 1.3))
         p.setBrush(base)
         if kind == "triangle":
-            p.drawPolygon(QPolygonF([QPointF(x - s + 2, y - s), QPointF(x + s, y), QPointF(x - s + 2, y + s)]))
+            p.drawPolygon(
+                QPolygonF([QPointF(x - s + 2, y - s), QPointF(x + s, y), QPointF(x - s + 2, y + s)])
+            )
         elif kind == "diamond":
-            p.drawPolygon(QPolygonF([QPointF(x, y - s), QPointF(x + s, y), QPointF(x, y + s), QPointF(x - s, y)]))
+            p.drawPolygon(
+                QPolygonF([QPointF(x, y - s), QPointF(x + s, y), QPointF(x, y + s), QPointF(x - s, y)])
+            )
         else:  # cross on a disc: a revocation other than rotation
             p.drawEllipse(QPointF(x, y), s, s)
             p.drawLine(QPointF(x - 3.5, y - 3.5), QPointF(x + 3.5, y + 3.5))
@@ -514,22 +621,31 @@ class EraTimeline(QWidget):
         for kind, label in items:
             self._marker_shape(p, x + 6, y + 8, kind, text, base)
             p.setPen(faint)
-            p.drawText(QRectF(x + 18, y, fm.horizontalAdvance(label) + 4, 16),
-                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
+            p.drawText(
+                QRectF(x + 18, y, fm.horizontalAdvance(label) + 4, 16),
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                label,
+            )
             x += 18 + fm.horizontalAdvance(label) + 22
         p.setPen(QPen(text, 1.2, Qt.PenStyle.DashLine))
         p.drawLine(QPointF(x + 4, y), QPointF(x + 4, y + 16))
         p.setPen(faint)
         label = "✂ cutoff commit (click to select)"
-        p.drawText(QRectF(x + 12, y, fm.horizontalAdvance(label) + 4, 16),
-                   Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
+        p.drawText(
+            QRectF(x + 12, y, fm.horizontalAdvance(label) + 4, 16),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            label,
+        )
         x += 12 + fm.horizontalAdvance(label) + 22
         if any(s.problems for s in self.spans):
             self._problem_mark(p, x + 6, y + 8, base)
             p.setPen(faint)
             label = "commit not valid"
-            p.drawText(QRectF(x + 18, y, fm.horizontalAdvance(label) + 4, 16),
-                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
+            p.drawText(
+                QRectF(x + 18, y, fm.horizontalAdvance(label) + 4, 16),
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                label,
+            )
             x += 18 + fm.horizontalAdvance(label) + 22
         if self.marker is not None:
             hl = self.palette().color(QPalette.ColorRole.Highlight)
@@ -537,8 +653,11 @@ class EraTimeline(QWidget):
             p.drawLine(QPointF(x + 4, y), QPointF(x + 4, y + 16))
             p.setPen(faint)
             label = f"selected commit #{self.marker}"
-            p.drawText(QRectF(x + 12, y, fm.horizontalAdvance(label) + 4, 16),
-                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
+            p.drawText(
+                QRectF(x + 12, y, fm.horizontalAdvance(label) + 4, 16),
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                label,
+            )
 
 
 class ErasView(QWidget):
@@ -595,7 +714,9 @@ class ErasView(QWidget):
             return
         if object_id in self.report.commits:
             # one C-speed scan; building a 99k-entry index here would stall the GUI thread
-            self.timeline.marker = self.report.order.index(object_id) if object_id in self.report.commits else None
+            self.timeline.marker = (
+                self.report.order.index(object_id) if object_id in self.report.commits else None
+            )
             era = self.report.signer.get(object_id)
             if era is not None:
                 self.timeline.set_selected(era)

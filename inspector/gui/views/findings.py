@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QTableView,
-    QVBoxLayout, QWidget,
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
 )
 
 from ...core.verify.report import Report
@@ -22,8 +29,12 @@ class FindingsView(QWidget):
         self.proxy.setSourceModel(self.model)
         self.severity = QComboBox()
         self.severity.setAccessibleName("Filter findings by severity")
-        for text, value in (("All severities", None), ("Errors", "error"), ("Warnings", "warning"),
-                            ("Notes", "info")):
+        for text, value in (
+            ("All severities", None),
+            ("Errors", "error"),
+            ("Warnings", "warning"),
+            ("Notes", "info"),
+        ):
             self.severity.addItem(text, value)
         self.search = QLineEdit(placeholderText="Search findings…")
         self.search.setAccessibleName("Search findings")

@@ -17,13 +17,38 @@ import os
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
-    QBrush, QColor, QFont, QFontMetricsF, QGuiApplication, QKeyEvent, QMouseEvent, QPainter,
-    QPainterPath, QPalette, QPen, QPolygonF, QWheelEvent,
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QGuiApplication,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPalette,
+    QPen,
+    QPolygonF,
+    QWheelEvent,
 )
 from PySide6.QtWidgets import (
-    QApplication, QComboBox, QFileDialog, QFrame, QGraphicsItem, QGraphicsPathItem,
-    QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView, QHBoxLayout, QLabel, QMessageBox,
-    QPushButton, QSpinBox, QStyleOptionGraphicsItem, QVBoxLayout, QWidget,
+    QApplication,
+    QComboBox,
+    QFileDialog,
+    QFrame,
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QStyleOptionGraphicsItem,
+    QVBoxLayout,
+    QWidget,
 )
 
 from ...core import graphml
@@ -64,9 +89,22 @@ def _palette(widget: QWidget | None) -> QPalette:
 class NodeItem(QGraphicsItem):
     """One commit card."""
 
-    def __init__(self, commit_id: str, *, position: int, status: Status | None, era_index: int | None,
-                 era_label: str, memory_type: str, timestamp: str, hidden_parents: int,
-                 hidden_children: int, center: bool, cutoff_of: tuple[str, ...] = (), merge: bool = False) -> None:
+    def __init__(
+        self,
+        commit_id: str,
+        *,
+        position: int,
+        status: Status | None,
+        era_index: int | None,
+        era_label: str,
+        memory_type: str,
+        timestamp: str,
+        hidden_parents: int,
+        hidden_children: int,
+        center: bool,
+        cutoff_of: tuple[str, ...] = (),
+        merge: bool = False,
+    ) -> None:
         super().__init__()
         self.commit_id = commit_id
         self.position = position
@@ -86,9 +124,14 @@ class NodeItem(QGraphicsItem):
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setZValue(2)
         badge = status_badge(status)[0] if status is not None else "? no status"
-        tip = [f"<b>{commit_id}</b>", f"status: {badge}",
-               f"era: {era_label}", f"memory type: {memory_type or '—'}",
-               f"timestamp: {timestamp or '—'}", f"DAG order position: {position}"]
+        tip = [
+            f"<b>{commit_id}</b>",
+            f"status: {badge}",
+            f"era: {era_label}",
+            f"memory type: {memory_type or '—'}",
+            f"timestamp: {timestamp or '—'}",
+            f"DAG order position: {position}",
+        ]
         if merge:
             tip.append("merge commit")
         if cutoff_of:
@@ -106,7 +149,7 @@ class NodeItem(QGraphicsItem):
     def card_rect(self) -> QRectF:
         return QRectF(0, 0, NODE_W, NODE_H)
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
+    def boundingRect(self) -> QRectF:
         return QRectF(-STUB - 4, -TAG_H - 6, NODE_W + 2 * STUB + 8, NODE_H + TAG_H + 12)
 
     def shape(self) -> QPainterPath:
@@ -114,15 +157,17 @@ class NodeItem(QGraphicsItem):
         path.addRoundedRect(self.card_rect(), 8, 8)
         return path
 
-    def hoverEnterEvent(self, event) -> None:  # noqa: N802
+    def hoverEnterEvent(self, event) -> None:
         self.hovered = True
         self.update()
 
-    def hoverLeaveEvent(self, event) -> None:  # noqa: N802
+    def hoverLeaveEvent(self, event) -> None:
         self.hovered = False
         self.update()
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         pal = _palette(widget)
         base = pal.color(QPalette.ColorRole.Base)
         text = pal.color(QPalette.ColorRole.Text)
@@ -173,24 +218,30 @@ class NodeItem(QGraphicsItem):
         mono.setBold(True)
         painter.setFont(mono)
         painter.setPen(text)
-        painter.drawText(QRectF(left, 5, NODE_W - left - 8, 18),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         ("◉ " if self.center else "") + short_id(self.commit_id))
+        painter.drawText(
+            QRectF(left, 5, NODE_W - left - 8, 18),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            ("◉ " if self.center else "") + short_id(self.commit_id),
+        )
         small = QFont()
         small.setPointSizeF(8.0)
         painter.setFont(small)
         painter.setPen(_mix(text, base, 0.35))
-        painter.drawText(QRectF(left, 5, NODE_W - left - 8, 18),
-                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                         f"#{self.position}")
+        painter.drawText(
+            QRectF(left, 5, NODE_W - left - 8, 18),
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+            f"#{self.position}",
+        )
 
         # line 2: era key id and memory type
         painter.setPen(text)
         fm = QFontMetricsF(small)
         line2 = " · ".join(x for x in (self.era_label, self.memory_type, "merge" if self.merge else "") if x)
-        painter.drawText(QRectF(left, 23, NODE_W - left - 8, 16),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         fm.elidedText(line2, Qt.TextElideMode.ElideRight, NODE_W - left - 8))
+        painter.drawText(
+            QRectF(left, 23, NODE_W - left - 8, 16),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            fm.elidedText(line2, Qt.TextElideMode.ElideRight, NODE_W - left - 8),
+        )
 
         # line 3: status badge (icon + text on a pill)
         if self.status is not None:
@@ -213,8 +264,9 @@ class NodeItem(QGraphicsItem):
             tfont = QFont(small)
             tfont.setBold(True)
             tfm = QFontMetricsF(tfont)
-            tag = tfm.elidedText("✂ cutoff of " + ", ".join(self.cutoff_of), Qt.TextElideMode.ElideRight,
-                                 NODE_W - 16)
+            tag = tfm.elidedText(
+                "✂ cutoff of " + ", ".join(self.cutoff_of), Qt.TextElideMode.ElideRight, NODE_W - 16
+            )
             trect = QRectF(8, -TAG_H - 3, tfm.horizontalAdvance(tag) + 12, TAG_H)
             tp = QPainterPath()
             tp.addRoundedRect(trect, 4, 4)
@@ -246,7 +298,9 @@ class EdgeItem(QGraphicsPathItem):
         self.setPen(QPen(color, 1.5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         self.setZValue(1)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         pen = self.pen()
         painter.setPen(pen)
@@ -280,7 +334,8 @@ class GraphCanvas(QGraphicsView):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAccessibleName("Commit neighbourhood graph")
         self.setAccessibleDescription(
-            "Arrow keys move between commits, Enter or Space selects, plus and minus zoom, 0 fits.")
+            "Arrow keys move between commits, Enter or Space selects, plus and minus zoom, 0 fits."
+        )
         self.nodes: dict[str, NodeItem] = {}
         self.columns: list[list[str]] = []
         self.current: str | None = None
@@ -327,25 +382,26 @@ class GraphCanvas(QGraphicsView):
             badge = status_badge(item.status)[0] if item.status is not None else "no status"
             self.setAccessibleDescription(
                 f"Current commit {short_id(item.commit_id)}, {badge}, era {item.era_label}. "
-                "Arrow keys move, Enter selects.")
+                "Arrow keys move, Enter selects."
+            )
 
     # ---- events -------------------------------------------------------------
-    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
+    def wheelEvent(self, event: QWheelEvent) -> None:
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             steps = event.angleDelta().y() / 120.0
             if steps:
-                self.zoom(1.15 ** steps)
+                self.zoom(1.15**steps)
             event.accept()
             return
         super().wheelEvent(event)
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
             node = self.node_at(event.position().toPoint())
             self._press = (event.position().toPoint(), node.commit_id if node else None)
         super().mousePressEvent(event)
 
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         super().mouseReleaseEvent(event)
         press, self._press = self._press, None
         if event.button() != Qt.MouseButton.LeftButton or press is None or press[1] is None:
@@ -355,20 +411,20 @@ class GraphCanvas(QGraphicsView):
         if moved <= QApplication.startDragDistance() and node is not None and node.commit_id == press[1]:
             self.nodeActivated.emit(node.commit_id)
 
-    def focusInEvent(self, event) -> None:  # noqa: N802
+    def focusInEvent(self, event) -> None:
         super().focusInEvent(event)
         if self.current is None and self.nodes:
             self.set_current(next((c for c, n in self.nodes.items() if n.center), next(iter(self.nodes))))
         else:
             self.set_current(self.current)
 
-    def focusOutEvent(self, event) -> None:  # noqa: N802
+    def focusOutEvent(self, event) -> None:
         super().focusOutEvent(event)
         if self.current in self.nodes:
             self.nodes[self.current].current = False
             self.nodes[self.current].update()
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
             self.zoom(1.2)
@@ -495,8 +551,9 @@ class GraphView(QWidget):
         self.cutoff_combo.clear()
         for era in report.eras:
             if era.cutoff and era.cutoff in report.commits:
-                self.cutoff_combo.addItem(f"{era.key_id} (era {era.index}) — {era.revoke_reason or 'revoked'}",
-                                          era.index)
+                self.cutoff_combo.addItem(
+                    f"{era.key_id} (era {era.index}) — {era.revoke_reason or 'revoked'}", era.index
+                )
         has_cutoff = self.cutoff_combo.count() > 0
         if not has_cutoff:
             self.cutoff_combo.addItem("no era has a cutoff", None)
@@ -560,7 +617,8 @@ class GraphView(QWidget):
             return None
         if path is None:
             path, _filter = QFileDialog.getSaveFileName(
-                self, "Export GraphML", "commits.graphml", "GraphML files (*.graphml);;All files (*)")
+                self, "Export GraphML", "commits.graphml", "GraphML files (*.graphml);;All files (*)"
+            )
             if not path:
                 return None
             if not os.path.splitext(path)[1]:
@@ -644,17 +702,25 @@ class GraphView(QWidget):
             for row, cid in enumerate(ids):
                 pos = index.position[cid]
                 era_i = report.signer.get(cid)
-                era_label = report.eras[era_i].key_id if era_i is not None and era_i < len(report.eras) else "no era"
+                era_label = (
+                    report.eras[era_i].key_id if era_i is not None and era_i < len(report.eras) else "no era"
+                )
                 obj = report.objects.get(cid)
                 get = getattr(obj, "get", None)
                 mt = get("memory_type") if get else None
                 ts = get("timestamp") if get else None
                 item = NodeItem(
-                    cid, position=pos, status=report.commits.get(cid), era_index=era_i, era_label=era_label,
-                    memory_type=mt if isinstance(mt, str) else "", timestamp=ts if isinstance(ts, str) else "",
+                    cid,
+                    position=pos,
+                    status=report.commits.get(cid),
+                    era_index=era_i,
+                    era_label=era_label,
+                    memory_type=mt if isinstance(mt, str) else "",
+                    timestamp=ts if isinstance(ts, str) else "",
                     hidden_parents=sum(1 for p in index.parents[pos] if index.ids[p] not in shown),
                     hidden_children=sum(1 for c in index.children[pos] if index.ids[c] not in shown),
-                    center=cid == self.center_id, cutoff_of=tuple(cutoffs.get(cid, ())),
+                    center=cid == self.center_id,
+                    cutoff_of=tuple(cutoffs.get(cid, ())),
                     merge=len(index.parents[pos]) > 1,
                 )
                 item.setPos(x, y0 + row * (NODE_H + ROW_GAP))
@@ -667,11 +733,15 @@ class GraphView(QWidget):
                 if parent_item is not None:
                     scene.addItem(EdgeItem(parent_item, item, edge_color))
         scene.setSceneRect(scene.itemsBoundingRect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
-        what = (f"Around the cutoff of {report.eras[self.cutoff_era].key_id} (era {self.cutoff_era}): "
-                if self.mode == "cutoff" and self.cutoff_era is not None else "Neighbourhood of ")
+        what = (
+            f"Around the cutoff of {report.eras[self.cutoff_era].key_id} (era {self.cutoff_era}): "
+            if self.mode == "cutoff" and self.cutoff_era is not None
+            else "Neighbourhood of "
+        )
         self.caption.setText(
             f"{what}{short_id(self.center_id)} · {n} generation{'s' if n != 1 else ''} · "
-            f"{len(shown)} commits in {len(gens)} columns (parents left, children right)")
+            f"{len(shown)} commits in {len(gens)} columns (parents left, children right)"
+        )
         canvas.resetTransform()
         canvas.fit(max_scale=1.0, min_scale=0.8)
         canvas.centerOn(canvas.nodes[self.center_id])

@@ -6,12 +6,22 @@ from __future__ import annotations
 from PySide6.QtCore import QModelIndex, QPointF, QRectF, QSize, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QStyle,
-    QStyledItemDelegate, QStyleOptionViewItem, QTableView, QVBoxLayout, QWidget,
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
 )
 
-from ...core.verify.report import Report, Status
 from ...core.lanes import LaneRow
+from ...core.verify.report import Report, Status
 from ..models import ERA_ROLE, LANE_ROLE, OBJECT_ID_ROLE, STATUS_ROLE, HistoryFilter, HistoryModel
 from ..style import era_color
 
@@ -26,7 +36,7 @@ class LaneDelegate(QStyledItemDelegate):
         super().__init__(parent)
         self.model = model
 
-    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:  # noqa: N802
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
         lanes: LaneRow | None = index.data(LANE_ROLE)
         w = BAND_W + 8 + LANE_W * (lanes.width if lanes else 1)
         return QSize(min(w, 220), 22)
@@ -70,7 +80,9 @@ class LaneDelegate(QStyledItemDelegate):
                 painter.drawEllipse(QPointF(cx, mid), rad, rad)
         else:  # dark or broken commits stand out: a red diamond with a mark
             d = rad + 2
-            poly = QPolygonF([QPointF(cx, mid - d), QPointF(cx + d, mid), QPointF(cx, mid + d), QPointF(cx - d, mid)])
+            poly = QPolygonF(
+                [QPointF(cx, mid - d), QPointF(cx + d, mid), QPointF(cx, mid + d), QPointF(cx - d, mid)]
+            )
             path = QPainterPath()
             path.addPolygon(poly)
             painter.fillPath(path, QBrush(QColor("#c62828")))
@@ -122,8 +134,14 @@ class HistoryView(QWidget):
         h.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         h.setStretchLastSection(False)
         h.setSectionResizeMode(HistoryModel.SUMMARY, QHeaderView.ResizeMode.Stretch)
-        for col, w in ((HistoryModel.GRAPH, 56), (HistoryModel.STATUS, 118), (HistoryModel.SIGNER, 150),
-                       (HistoryModel.TYPE, 140), (HistoryModel.TIME, 128), (HistoryModel.ID, 110)):
+        for col, w in (
+            (HistoryModel.GRAPH, 56),
+            (HistoryModel.STATUS, 118),
+            (HistoryModel.SIGNER, 150),
+            (HistoryModel.TYPE, 140),
+            (HistoryModel.TIME, 128),
+            (HistoryModel.ID, 110),
+        ):
             self.table.setColumnWidth(col, w)
         self.table.selectionModel().currentRowChanged.connect(self._row_changed)
 
@@ -195,8 +213,12 @@ class HistoryView(QWidget):
 
     # ---- internals ------------------------------------------------------------
     def _apply_filter(self) -> None:
-        flt = HistoryFilter(self.search.text(), self.status_combo.currentData(),
-                            self.era_combo.currentData(), self.type_combo.currentData())
+        flt = HistoryFilter(
+            self.search.text(),
+            self.status_combo.currentData(),
+            self.era_combo.currentData(),
+            self.type_combo.currentData(),
+        )
         if flt.active or self.model.filter.active:
             self.model.set_filter(flt)
         total = len(self.model.ids)

@@ -60,8 +60,9 @@ __all__ = [
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 
-DISCLOSURE_NOTE = ("A receipt proves what was disclosed and in which order — "
-                   "not that nothing else existed or was withheld.")
+DISCLOSURE_NOTE = (
+    "A receipt proves what was disclosed and in which order — not that nothing else existed or was withheld."
+)
 NO_MUTMEM_TEXT = "This file carries no MutMem labels or recall receipts."
 
 # label -> (glyph, colour).  The glyph and the label's own name always travel
@@ -84,7 +85,7 @@ def short_id(object_id: str | None, n: int = 12) -> str:
         return "—"
     s = str(object_id)
     if s.startswith("sha256:"):
-        s = s[len("sha256:"):]
+        s = s[len("sha256:") :]
     return s[:n]
 
 
@@ -136,9 +137,16 @@ def memory_text(report: Any, memory_id: str, limit: int = 90) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _item(text: str, *, object_id: str | None = None, tip: str | None = None,
-          color: QColor | None = None, icon: QIcon | None = None, sort: Any = None,
-          align_right: bool = False) -> QTableWidgetItem:
+def _item(
+    text: str,
+    *,
+    object_id: str | None = None,
+    tip: str | None = None,
+    color: QColor | None = None,
+    icon: QIcon | None = None,
+    sort: Any = None,
+    align_right: bool = False,
+) -> QTableWidgetItem:
     it = QTableWidgetItem(text)
     it.setFlags(Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled)
     if object_id is not None:
@@ -271,8 +279,9 @@ class LabelsView(QWidget):
         rr.addWidget(self._problems)
         note_row = QHBoxLayout()
         note_icon = QLabel()
-        note_icon.setPixmap(QApplication.style().standardIcon(
-            QStyle.StandardPixmap.SP_MessageBoxInformation).pixmap(20, 20))
+        note_icon.setPixmap(
+            QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxInformation).pixmap(20, 20)
+        )
         note_icon.setAlignment(Qt.AlignmentFlag.AlignTop)
         note_row.addWidget(note_icon)
         self._note = QLabel(DISCLOSURE_NOTE)
@@ -387,8 +396,9 @@ class LabelsView(QWidget):
         proof = make_proof(receipt_id, rv.entries, ordinal, rv.root)
         if path is None:
             suggested = f"proof-{short_id(receipt_id)}-{ordinal}.json"
-            path, _ = QFileDialog.getSaveFileName(self, "Export inclusion proof", suggested,
-                                                  "JSON files (*.json);;All files (*)")
+            path, _ = QFileDialog.getSaveFileName(
+                self, "Export inclusion proof", suggested, "JSON files (*.json);;All files (*)"
+            )
             if not path:
                 return None
         with open(path, "w", encoding="utf-8") as fh:
@@ -397,8 +407,10 @@ class LabelsView(QWidget):
         ok, reason = proof.check()
         name = os.path.basename(path)
         if ok:
-            self._export_status.setText(f"✔ Saved {name}: entry {ordinal} of {proof.tree_size} is "
-                                        f"included under root {short_id(proof.root)}…")
+            self._export_status.setText(
+                f"✔ Saved {name}: entry {ordinal} of {proof.tree_size} is "
+                f"included under root {short_id(proof.root)}…"
+            )
         else:
             self._export_status.setText(f"✖ Saved {name}, but the proof does not check")
         self._export_status.setToolTip(f"{path}\n{reason}")
@@ -407,8 +419,11 @@ class LabelsView(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         """Re-colour the badges when the palette flips between light and dark."""
         super().changeEvent(event)
-        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange,
-                            QEvent.Type.StyleChange) and getattr(self, "_mm", None) is not None:
+        if (
+            event.type()
+            in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange, QEvent.Type.StyleChange)
+            and getattr(self, "_mm", None) is not None
+        ):
             receipt, memory = self._receipt, self._memory
             entry = self._selected_row(self._entries)
             with self._sync():
@@ -421,7 +436,7 @@ class LabelsView(QWidget):
                 self._fill_chain(memory)
 
     # ------------------------------------------------------------------ internals
-    def _sync(self) -> "_Syncing":
+    def _sync(self) -> _Syncing:
         return _Syncing(self)
 
     def _emit(self, object_id: str | None) -> None:
@@ -436,8 +451,7 @@ class LabelsView(QWidget):
                 if not mv.labels:
                     continue
                 text, _ = label_badge(mv.label)
-                self._picker.addItem(f"{short_id(mid)} · {text} · {memory_text(self._report, mid, 40)}",
-                                     mid)
+                self._picker.addItem(f"{short_id(mid)} · {text} · {memory_text(self._report, mid, 40)}", mid)
         self._picker.setEnabled(self._picker.count() > 0)
         if not self._picker.count():
             self._picker.addItem("(no labelled memories)")
@@ -449,8 +463,9 @@ class LabelsView(QWidget):
         self._chain.setRowCount(0)
         mv = self._mm.memories.get(memory_id) if self._mm is not None and memory_id else None
         if mv is None:
-            self._memory_header.setText("Select a memory to see its label chain."
-                                        if self._mm is not None else "")
+            self._memory_header.setText(
+                "Select a memory to see its label chain." if self._mm is not None else ""
+            )
             self._chain_summary.setText("")
             del blocker
             return
@@ -459,7 +474,8 @@ class LabelsView(QWidget):
         self._memory_header.setText(
             f"Memory {short_id(memory_id)} — “{memory_text(self._report, memory_id, 120)}”\n"
             f"Now: {cur_text} ({trust}) · weight {mv.weight_q} · "
-            f"{len(mv.labels)} label record(s), none ever deleted")
+            f"{len(mv.labels)} label record(s), none ever deleted"
+        )
         self._memory_header.setToolTip(memory_id)
         if mv.labels:
             parts = []
@@ -468,8 +484,9 @@ class LabelsView(QWidget):
                 parts.append(f'<span style="color:{color.name()}"><b>{_html(text)}</b></span>')
             self._chain_summary.setText("Chain: " + " → ".join(parts))
         else:
-            self._chain_summary.setText("No label records: the label is null (ranks like "
-                                        "<i>unverified</i>, trusted).")
+            self._chain_summary.setText(
+                "No label records: the label is null (ranks like <i>unverified</i>, trusted)."
+            )
         self._chain.setRowCount(len(mv.labels))
         for row, lp in enumerate(mv.labels):
             text, color = label_badge(lp.label)
@@ -479,9 +496,12 @@ class LabelsView(QWidget):
             cells = [
                 _item(str(row + 1), object_id=lp.commit, tip=f"label record {lp.commit}"),
                 _item(text, tip=_label_tip(lp), color=color),
-                _item(rank_text(lp.label), tip="restriction rank: supported/poison_refuted 0, "
-                      "unverified 1, disputed 2, poison_suspect 3, poison_likely 4, "
-                      "poison_confirmed 5; rank ≥ 3 is untrusted"),
+                _item(
+                    rank_text(lp.label),
+                    tip="restriction rank: supported/poison_refuted 0, "
+                    "unverified 1, disputed 2, poison_suspect 3, poison_likely 4, "
+                    "poison_confirmed 5; rank ≥ 3 is untrusted",
+                ),
                 _item(f"{lp.role or '?'} · {lp.key_id or '?'}"),
                 _item(conf_text, tip=f"confidence_milli = {conf!r}", align_right=True),
                 _item(ev, tip="\n".join(map(str, lp.evidence)) or "no evidence cited"),
@@ -523,10 +543,14 @@ class LabelsView(QWidget):
                 _item(short_id(rv.head, 8), tip=f"head {rv.head}"),
                 _item(str(len(rv.entries)), align_right=True),
                 _item(str(rv.k) if rv.k is not None else "—", align_right=True),
-                _item(root_text, color=root_color,
-                      tip=f"stated root    {rv.root}\nrecomputed root {rv.root_recomputed}"),
-                _item(status_text, color=status_color,
-                      tip="\n".join(rv.problems) or "all receipt checks pass"),
+                _item(
+                    root_text,
+                    color=root_color,
+                    tip=f"stated root    {rv.root}\nrecomputed root {rv.root_recomputed}",
+                ),
+                _item(
+                    status_text, color=status_color, tip="\n".join(rv.problems) or "all receipt checks pass"
+                ),
                 _item(ev_text, color=ev_color, tip=f"evidence record status {rv.evidence_status}"),
             ]
             for col, it in enumerate(cells):
@@ -542,17 +566,21 @@ class LabelsView(QWidget):
         self._export_status.setText("")
         rv = self._mm.receipts.get(receipt_id) if self._mm is not None and receipt_id else None
         if rv is None:
-            self._receipt_header.setText("Select a receipt to see what it disclosed."
-                                         if self._mm is not None and self._mm.receipts
-                                         else "This file has no recall receipts.")
+            self._receipt_header.setText(
+                "Select a receipt to see what it disclosed."
+                if self._mm is not None and self._mm.receipts
+                else "This file has no recall receipts."
+            )
             self._problems.hide()
             del blocker
             return
         self._receipt_header.setText(
             f"Receipt {short_id(rv.evidence_id)}: {len(rv.entries)} of k = {rv.k} disclosed at head "
-            f"{short_id(rv.head)} · query {short_id(rv.query_sha256)} · root {short_id(rv.root)}")
+            f"{short_id(rv.head)} · query {short_id(rv.query_sha256)} · root {short_id(rv.root)}"
+        )
         self._receipt_header.setToolTip(
-            f"receipt {rv.evidence_id}\nhead {rv.head}\nquery_sha256 {rv.query_sha256}\nroot {rv.root}")
+            f"receipt {rv.evidence_id}\nhead {rv.head}\nquery_sha256 {rv.query_sha256}\nroot {rv.root}"
+        )
         self._entries.setRowCount(len(rv.entries))
         for row, e in enumerate(rv.entries):
             mid = e.get("memory")
@@ -561,8 +589,10 @@ class LabelsView(QWidget):
             cells = [
                 _item(str(e.get("ordinal")), object_id=mid_s, align_right=True),
                 _item(short_id(mid_s, 10), tip=str(mid)),
-                _item(memory_text(self._report, mid_s, 80) if mid_s else "",
-                      tip=memory_text(self._report, mid_s, 1000) if mid_s else ""),
+                _item(
+                    memory_text(self._report, mid_s, 80) if mid_s else "",
+                    tip=memory_text(self._report, mid_s, 1000) if mid_s else "",
+                ),
                 _item(str(e.get("weight_q")), align_right=True),
                 _item(text, color=color),
             ]
@@ -655,13 +685,14 @@ def _html(text: str) -> str:
 
 def _label_tip(lp: Any) -> str:
     conf = lp.confidence_milli
-    lines = [f"{lp.label} (rank {rank(lp.label)}{', untrusted' if is_untrusted(lp.label) else ''})",
-             f"signed by {lp.key_id or '?'} ({lp.role or 'unknown role'})",
-             f"confidence {conf}/1000" if isinstance(conf, int) else "confidence —",
-             f"position {lp.position} · record {lp.commit}"]
+    lines = [
+        f"{lp.label} (rank {rank(lp.label)}{', untrusted' if is_untrusted(lp.label) else ''})",
+        f"signed by {lp.key_id or '?'} ({lp.role or 'unknown role'})",
+        f"confidence {conf}/1000" if isinstance(conf, int) else "confidence —",
+        f"position {lp.position} · record {lp.commit}",
+    ]
     if lp.evidence:
         lines.append("evidence: " + ", ".join(map(str, lp.evidence)))
     if lp.reason:
         lines.append(f"reason: {lp.reason}")
     return "\n".join(lines)
-

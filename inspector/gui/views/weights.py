@@ -58,6 +58,7 @@ from .labels import begin_mutmem_report, label_badge, memory_text, short_id
 __all__ = ["MemoryTableModel", "WeightsView"]
 
 Index = QModelIndex | QPersistentModelIndex
+_ROOT = QModelIndex()
 MEMORY_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 WEIGHT_ROLE = Qt.ItemDataRole.UserRole + 3
@@ -95,15 +96,18 @@ class MemoryTableModel(ColumnsModel):
         self.rows = rows
         self.endResetModel()
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:
+    def rowCount(self, parent: Index = _ROOT) -> int:
         return 0 if parent.isValid() else len(self.rows)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
-            return {self.C_WEIGHT: "current milli-weight at HEAD (▲ above, ▼ below the 1000 start)",
-                    self.C_TRUST: "a memory whose label ranks 3 or more is untrusted",
-                    self.C_TRANS: "number of weight transitions"}.get(section)
+            return {
+                self.C_WEIGHT: "current milli-weight at HEAD (▲ above, ▼ below the 1000 start)",
+                self.C_TRUST: "a memory whose label ranks 3 or more is untrusted",
+                self.C_TRANS: "number of weight transitions",
+            }.get(section)
         return super().headerData(section, orientation, role)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -126,8 +130,14 @@ class MemoryTableModel(ColumnsModel):
             if col == self.C_TRANS:
                 return str(r.transitions)
         if role == SORT_ROLE:
-            return (r.memory_id, r.text.lower(), r.weight_q, rank(r.label) if r.label else -1,
-                    int(r.untrusted), r.transitions)[col]
+            return (
+                r.memory_id,
+                r.text.lower(),
+                r.weight_q,
+                rank(r.label) if r.label else -1,
+                int(r.untrusted),
+                r.transitions,
+            )[col]
         if role == MEMORY_ID_ROLE:
             return r.memory_id
         if role == WEIGHT_ROLE:
@@ -160,8 +170,9 @@ class _MemoryFilter(QSortFilterProxyModel):
         self.weight_range: tuple[int, int] | None = None
         self.setSortRole(SORT_ROLE)
 
-    def set_filter(self, text: str | None = None,
-                   weight_range: tuple[int, int] | None | bool = False) -> None:
+    def set_filter(
+        self, text: str | None = None, weight_range: tuple[int, int] | bool | None = False
+    ) -> None:
         self.beginFilterChange()
         if text is not None:
             self.text = text.strip().lower()
@@ -184,7 +195,7 @@ class _MemoryFilter(QSortFilterProxyModel):
 
 def _bin_of(q: int) -> int:
     """Centre of the histogram bin holding milli-weight ``q`` (clamped to 100…3000)."""
-    return min(max(int(math.floor(q / BIN + 0.5)) * BIN, Q_MIN), Q_MAX)
+    return min(max(math.floor(q / BIN + 0.5) * BIN, Q_MIN), Q_MAX)
 
 
 def _log_height(count: int) -> float:
@@ -242,8 +253,10 @@ class WeightsView(QWidget):
         self._export_btn.clicked.connect(lambda: self.export_png())
         head.addWidget(self._export_btn, 0, Qt.AlignmentFlag.AlignTop)
         tl.addLayout(head)
-        self._caption = QLabel("● weight transition (click to select its commit)   ◆ label record   "
-                               "■ the memory's own commit (start, 1000)   dashed: floor, start, ceiling")
+        self._caption = QLabel(
+            "● weight transition (click to select its commit)   ◆ label record   "
+            "■ the memory's own commit (start, 1000)   dashed: floor, start, ceiling"
+        )
         self._caption.setWordWrap(True)
         tl.addWidget(self._caption)
 
@@ -262,13 +275,13 @@ class WeightsView(QWidget):
         self._halo = pg.ScatterPlotItem(size=20, pxMode=True)
         self._halo.setZValue(6)
         pi.addItem(self._halo)
-        self._scatter = pg.ScatterPlotItem(size=10, pxMode=True, hoverable=True,
-                                           tip=self._point_tip)
+        self._scatter = pg.ScatterPlotItem(size=10, pxMode=True, hoverable=True, tip=self._point_tip)
         self._scatter.setZValue(10)
         self._scatter.sigClicked.connect(self._on_scatter_clicked)
         pi.addItem(self._scatter)
-        self._label_scatter = pg.ScatterPlotItem(size=13, symbol="d", pxMode=True, hoverable=True,
-                                                 tip=self._label_tip)
+        self._label_scatter = pg.ScatterPlotItem(
+            size=13, symbol="d", pxMode=True, hoverable=True, tip=self._label_tip
+        )
         self._label_scatter.setZValue(11)
         self._label_scatter.sigClicked.connect(self._on_label_clicked)
         pi.addItem(self._label_scatter)
@@ -349,11 +362,13 @@ class WeightsView(QWidget):
         hh.setSectionResizeMode(MemoryTableModel.C_TEXT, QHeaderView.ResizeMode.Stretch)
         hh.setHighlightSections(False)
         fm = self.fontMetrics()
-        for col, sample in ((MemoryTableModel.C_ID, "0123456789ab"),  # short_id() is 12 hex
-                            (MemoryTableModel.C_WEIGHT, "▲ 3000 ▲"),
-                            (MemoryTableModel.C_LABEL, "✖ poison_confirmed"),
-                            (MemoryTableModel.C_TRUST, "⚠ untrusted"),
-                            (MemoryTableModel.C_TRANS, "Transitions")):
+        for col, sample in (
+            (MemoryTableModel.C_ID, "0123456789ab"),  # short_id() is 12 hex
+            (MemoryTableModel.C_WEIGHT, "▲ 3000 ▲"),
+            (MemoryTableModel.C_LABEL, "✖ poison_confirmed"),
+            (MemoryTableModel.C_TRUST, "⚠ untrusted"),
+            (MemoryTableModel.C_TRANS, "Transitions"),
+        ):
             self.table.setColumnWidth(col, fm.horizontalAdvance(sample) + 16)
         self.table.selectionModel().currentRowChanged.connect(self._on_row_changed)
         bl.addWidget(self.table, 1)
@@ -401,8 +416,17 @@ class WeightsView(QWidget):
         rows = []
         for mid, mv in self._mm.memories.items():
             q = mv.weight_q if isinstance(mv.weight_q, int) else Q_START
-            rows.append(_Row(mid, memory_text(report, mid), q, mv.label, mv.untrusted,
-                             max(len(mv.trajectory) - 1, 0), len(mv.labels)))
+            rows.append(
+                _Row(
+                    mid,
+                    memory_text(report, mid),
+                    q,
+                    mv.label,
+                    mv.untrusted,
+                    max(len(mv.trajectory) - 1, 0),
+                    len(mv.labels),
+                )
+            )
         self.model.set_rows(rows)
         self._fill_histogram()
         self._stack.setCurrentIndex(1)
@@ -481,8 +505,7 @@ class WeightsView(QWidget):
         Returns the path written, or None when cancelled."""
         if path is None:
             name = f"weights-{short_id(self._memory)}.png" if self._memory else "weights.png"
-            path, _ = QFileDialog.getSaveFileName(self, "Export weight plot", name,
-                                                  "PNG images (*.png)")
+            path, _ = QFileDialog.getSaveFileName(self, "Export weight plot", name, "PNG images (*.png)")
             if not path:
                 return None
         ok = False
@@ -493,7 +516,7 @@ class WeightsView(QWidget):
             exporter.parameters()["background"] = self.plot.backgroundBrush().color()
             exporter.export(path)
             ok = os.path.exists(path) and os.path.getsize(path) > 0
-        except Exception:  # noqa: BLE001 - the exporter is best effort; grab() always works
+        except Exception:
             ok = False
         if not ok:
             self.plot.grab().save(path, "PNG")
@@ -515,8 +538,9 @@ class WeightsView(QWidget):
             self._label_scatter.setData([])
             self._halo.setData([])
             self._hist_marker.hide()
-            self._title.setText("Select a memory in the table below to plot its weight."
-                                if self._mm is not None else "")
+            self._title.setText(
+                "Select a memory in the table below to plot its weight." if self._mm is not None else ""
+            )
             self.plot.getPlotItem().setXRange(0, max(len(self._pos) - 1, 1), padding=0.02)
             self._export_btn.setEnabled(False)
             return
@@ -534,8 +558,11 @@ class WeightsView(QWidget):
         n = len(traj) - 1
         for i, p in enumerate(traj):
             x = x0 if i == 0 else (p.position if p.position is not None else prev_x)
-            y = p.weight_q if isinstance(p.weight_q, (int, float)) and not isinstance(p.weight_q, bool) \
+            y = (
+                p.weight_q
+                if isinstance(p.weight_q, (int, float)) and not isinstance(p.weight_q, bool)
                 else prev_y
+            )
             xs.append(int(x))
             ys.append(int(y))
             commits.append(p.commit)
@@ -543,21 +570,23 @@ class WeightsView(QWidget):
                 tips.append(f"start: weight {y} (w = {y / 1000:.3f})\nposition {x} (the memory itself)")
             else:
                 delta = y - prev_y
-                lines = [f"transition {i} of {n}: {prev_y} → {y} ({'+' if delta >= 0 else ''}{delta})",
-                         f"position {x}"]
+                lines = [
+                    f"transition {i} of {n}: {prev_y} → {y} ({'+' if delta >= 0 else ''}{delta})",
+                    f"position {x}",
+                ]
                 if p.valence is not None:
                     lines.append(f"valence {p.valence:+.3f}, eta {p.eta}")
                 lines.append(f"commit {p.commit}")
                 tips.append("\n".join(lines))
             prev_x, prev_y = x, y
-        self._points = list(zip(xs, ys))
+        self._points = list(zip(xs, ys, strict=False))
         self._commits = commits
         self._tips = tips
 
         # step line, carried on to HEAD at the current weight
         sx: list[float] = [xs[0]]
         sy: list[float] = [ys[0]]
-        for x, y in zip(xs[1:], ys[1:]):
+        for x, y in zip(xs[1:], ys[1:], strict=False):
             sx += [x, x]
             sy += [sy[-1], y]
         end_x = max(head_x, xs[-1])
@@ -568,9 +597,17 @@ class WeightsView(QWidget):
         self._curve.setData(sx, sy, pen=pg.mkPen(line_color, width=2))
         base = pal.color(QPalette.ColorRole.Base)
         self._scatter.setData(
-            [{"pos": (x, y), "data": i, "brush": pg.mkBrush(line_color),
-              "pen": pg.mkPen(base, width=1.5), "symbol": "s" if i == 0 else "o"}
-             for i, (x, y) in enumerate(self._points)])
+            [
+                {
+                    "pos": (x, y),
+                    "data": i,
+                    "brush": pg.mkBrush(line_color),
+                    "pen": pg.mkPen(base, width=1.5),
+                    "symbol": "s" if i == 0 else "o",
+                }
+                for i, (x, y) in enumerate(self._points)
+            ]
+        )
 
         # label records: a diamond on the step line, the label written beside it
         spots = []
@@ -582,19 +619,22 @@ class WeightsView(QWidget):
             lx = lp.position if isinstance(lp.position, int) and lp.position >= 0 else x0
             ly = self._weight_at(lx)
             text, color = label_badge(lp.label)
-            spots.append({"pos": (lx, ly), "data": j, "brush": pg.mkBrush(color),
-                          "pen": pg.mkPen(base, width=1.5)})
+            spots.append(
+                {"pos": (lx, ly), "data": j, "brush": pg.mkBrush(color), "pen": pg.mkPen(base, width=1.5)}
+            )
             self._label_commits.append(lp.commit)
             self._label_pos.append((lx, ly))
             conf = lp.confidence_milli
             self._label_tips.append(
                 f"{text} (rank {rank(lp.label)})\nby {lp.key_id or '?'} ({lp.role or '?'})"
                 + (f", confidence {conf}/1000" if isinstance(conf, int) else "")
-                + f"\nposition {lp.position}\n{lp.reason}\ncommit {lp.commit}")
+                + f"\nposition {lp.position}\n{lp.reason}\ncommit {lp.commit}"
+            )
             level = level + 1 if last_x is not None and lx - last_x < span * 0.14 else 0
             last_x = lx
-            item = pg.TextItem(text, color=color, anchor=(0.5, 1.25 + 1.15 * level),
-                               fill=pg.mkBrush(_with_alpha(base, 215)))
+            item = pg.TextItem(
+                text, color=color, anchor=(0.5, 1.25 + 1.15 * level), fill=pg.mkBrush(_with_alpha(base, 215))
+            )
             item.setPos(lx, ly)
             item.setZValue(12)
             self.plot.getPlotItem().addItem(item)
@@ -614,7 +654,8 @@ class WeightsView(QWidget):
         self._title.setText(
             f"Memory {short_id(memory_id)} — “{memory_text(self._report, memory_id, 110)}”\n"
             f"weight now {mv.weight_q} (w = {mv.weight_q / 1000:.3f}) after {n} transition(s) · "
-            f"label {cur_text}{trust}")
+            f"label {cur_text}{trust}"
+        )
         self._title.setToolTip(memory_id)
         self._hist_marker.setValue(mv.weight_q)
         self._hist_marker.show()
@@ -654,22 +695,26 @@ class WeightsView(QWidget):
         if dark:
             down, up = down.lighter(130), up.lighter(130)
         brushes = [pg.mkBrush(up if x > Q_START else down if x < Q_START else neutral) for x in xs]
-        self._bars.setOpts(x=xs, height=heights, width=BIN * 0.8, brushes=brushes,
-                           pen=pg.mkPen(None))
+        self._bars.setOpts(x=xs, height=heights, width=BIN * 0.8, brushes=brushes, pen=pg.mkPen(None))
         hpi = self.histogram.getPlotItem()
         top = max(heights, default=_log_height(1))
-        ticks = [(_log_height(v), str(v)) for v in (1, 10, 100, 1000, 10000, 100000)
-                 if _log_height(v) <= top * 1.001 or v == 1]
+        ticks = [
+            (_log_height(v), str(v))
+            for v in (1, 10, 100, 1000, 10000, 100000)
+            if _log_height(v) <= top * 1.001 or v == 1
+        ]
         hpi.getAxis("left").setTicks([ticks, []])
         self._fit_axes(hist_tick=max((t for _, t in ticks), key=len))
         hpi.setYRange(0, top * 1.08, padding=0)
-        hpi.getAxis("bottom").setTicks([[(v, str(v)) for v in (100, 1000, 2000, 3000)],
-                                        [(v, "") for v in range(500, 3000, 500)]])
+        hpi.getAxis("bottom").setTicks(
+            [[(v, str(v)) for v in (100, 1000, 2000, 3000)], [(v, "") for v in range(500, 3000, 500)]]
+        )
         if rows:
             moved = sum(r.weight_q != Q_START for r in rows)
             self._hist_title.setText(
                 f"{len(rows)} memories · {moved} reweighted · {untrusted} ⚠ untrusted\n"
-                "▼ orange: below the 1000 start · ▲ blue: above")
+                "▼ orange: below the 1000 start · ▲ blue: above"
+            )
         else:
             self._hist_title.setText("")
 
@@ -696,8 +741,9 @@ class WeightsView(QWidget):
             self._update_bin_label()
             idx = self._proxy.mapFromSource(src)
         sm = self.table.selectionModel()
-        sm.setCurrentIndex(idx, QItemSelectionModel.SelectionFlag.ClearAndSelect
-                           | QItemSelectionModel.SelectionFlag.Rows)
+        sm.setCurrentIndex(
+            idx, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+        )
         self.table.scrollTo(idx)
 
     # ------------------------------------------------------------------ palette
@@ -713,10 +759,11 @@ class WeightsView(QWidget):
                 ax.setPen(pg.mkPen(fg))
                 ax.setTextPen(pg.mkPen(fg))
         dim = _with_alpha(fg, 150)
-        for value, line in self._bound_lines.items():
+        for _value, line in self._bound_lines.items():
             line.setPen(pg.mkPen(dim, width=1, style=Qt.PenStyle.DashLine))
-        self._hist_marker.setPen(pg.mkPen(pal.color(QPalette.ColorRole.Highlight), width=2,
-                                          style=Qt.PenStyle.DashLine))
+        self._hist_marker.setPen(
+            pg.mkPen(pal.color(QPalette.ColorRole.Highlight), width=2, style=Qt.PenStyle.DashLine)
+        )
 
     def _fit_axes(self, left_tick: str | None = None, hist_tick: str | None = None) -> None:
         """Give the vertical axes room for their widest tick text up front (pyqtgraph
@@ -729,17 +776,22 @@ class WeightsView(QWidget):
         pi = self.plot.getPlotItem()
         widest_bound = max((t for _, t in BOUNDS), key=fm.horizontalAdvance)
         for name, widest in (("left", self._left_tick), ("right", widest_bound)):
-            pi.getAxis(name).setStyle(autoExpandTextSpace=False,
-                                      tickTextWidth=fm.horizontalAdvance(widest) + 6)
+            pi.getAxis(name).setStyle(
+                autoExpandTextSpace=False, tickTextWidth=fm.horizontalAdvance(widest) + 6
+            )
         hfm = self.histogram.fontMetrics()
         self.histogram.getPlotItem().getAxis("left").setStyle(
-            autoExpandTextSpace=False, tickTextWidth=hfm.horizontalAdvance(self._hist_tick) + 6)
+            autoExpandTextSpace=False, tickTextWidth=hfm.horizontalAdvance(self._hist_tick) + 6
+        )
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.FontChange:
             self._fit_axes()
-        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange,
-                            QEvent.Type.StyleChange):
+        if event.type() in (
+            QEvent.Type.PaletteChange,
+            QEvent.Type.ApplicationPaletteChange,
+            QEvent.Type.StyleChange,
+        ):
             self._apply_palette()
             if self._mm is not None:
                 self._plot_memory(self._memory, self._highlight)
@@ -785,7 +837,7 @@ class WeightsView(QWidget):
         if not vb.sceneBoundingRect().contains(scene_pos):
             return None
         p = vb.mapSceneToView(scene_pos)
-        centre = _bin_of(int(round(p.x())))
+        centre = _bin_of(round(p.x()))
         if abs(p.x() - centre) > BIN * 0.5 or centre not in self._hist_counts:
             return None
         return centre
@@ -793,8 +845,7 @@ class WeightsView(QWidget):
     def _on_histogram_clicked(self, ev: Any) -> None:
         centre = self._bin_at_scene(ev.scenePos())
         if centre is not None:
-            self.filter_weight_bin(None if self._proxy.weight_range == self._bin_range(centre)
-                                   else centre)
+            self.filter_weight_bin(None if self._proxy.weight_range == self._bin_range(centre) else centre)
 
     def _bin_range(self, centre: int) -> tuple[int, int]:
         lo = Q_MIN if centre <= Q_MIN else centre - BIN // 2
@@ -807,12 +858,12 @@ class WeightsView(QWidget):
             self.histogram.setToolTip(HIST_TIP)
             return
         lo, hi = self._bin_range(centre)
-        self.histogram.setToolTip(f"weight {lo}–{hi}: {self._hist_counts[centre]} memories\n"
-                                  "click to show only these")
+        self.histogram.setToolTip(
+            f"weight {lo}–{hi}: {self._hist_counts[centre]} memories\nclick to show only these"
+        )
 
 
 def _with_alpha(c: QColor, alpha: int) -> QColor:
     out = QColor(c)
     out.setAlpha(alpha)
     return out
-

@@ -1,0 +1,7 @@
+"""``python -m inspector.cli`` is the ``aleth-inspector`` command."""
+
+import sys
+
+from inspector.cli.main import main
+
+sys.exit(main())
