@@ -66,6 +66,8 @@ class VerifyOptions:
     cancel: CancelToken | None = None
     threads: int = 2
     strict: bool = False
+    profile: str = "auto"  # "auto" (by content), "alethech" or "hom-aimos-v1"
+    trust_master: str | None = None  # HOM-AIMOS: the master key fingerprint the auditor pins
 
 
 @dataclass
