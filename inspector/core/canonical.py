@@ -105,13 +105,13 @@ def canonical(value: Any, *, trusted: bool = False) -> bytes:
 _SPECIAL = re.compile(rb'[\[\]{}"\\]')
 
 
-def _check_depth(raw: bytes) -> None:
-    """Reject nesting deeper than MAX_DEPTH without recursing.
+def _check_depth(raw: bytes, max_depth: int = MAX_DEPTH) -> None:
+    """Reject nesting deeper than ``max_depth`` without recursing.
 
     Only the bracket, quote and backslash bytes are visited, so the scan costs
     little even on large inputs; the common case (≤ 64 brackets) is one count.
     """
-    if raw.count(b"{") + raw.count(b"[") <= MAX_DEPTH:
+    if raw.count(b"{") + raw.count(b"[") <= max_depth:
         return
     depth = 0
     in_str = False
@@ -130,28 +130,31 @@ def _check_depth(raw: bytes) -> None:
             in_str = True
         elif b in (0x7B, 0x5B):
             depth += 1
-            if depth > MAX_DEPTH:
-                raise JsonError("json_too_deep", f"JSON nesting deeper than {MAX_DEPTH}")
+            if depth > max_depth:
+                raise JsonError("json_too_deep", f"JSON nesting deeper than {max_depth}")
         elif b in (0x7D, 0x5D):
             depth -= 1
 
 
-def loads_strict(data: bytes | str) -> tuple[Any, bool]:
+def loads_strict(data: bytes | str, *, max_depth: int = MAX_DEPTH) -> tuple[Any, bool]:
     """Parse ``data`` strictly; return ``(value, fast_ok)``.
+
+    ``max_depth`` is the deepest bracket nesting allowed (the top-level object or
+    array counts as 1); alethech allows 64, a profile may set its own.
 
     ``fast_ok`` tells whether :func:`canonical` may take its trusted path on the
     value (no float that needs ECMAScript formatting, no astral key).
     Raises :class:`JsonError` with the finding code on any violation.
     """
     if isinstance(data, bytes):
-        _check_depth(data)
+        _check_depth(data, max_depth)
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise JsonError("invalid_json", f"not UTF-8: {exc.reason} at byte {exc.start}") from exc
     else:
         text = data
-        _check_depth(text.encode("utf-8", "surrogatepass"))
+        _check_depth(text.encode("utf-8", "surrogatepass"), max_depth)
     fast = True
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
