@@ -315,3 +315,46 @@ class Report:
             )
         )
         return r
+
+    @classmethod
+    def internal_error(cls, exc: BaseException, *, object_id: str = "") -> Report:
+        """The last-resort answer: a bug in the inspector became a report (verdict
+        ``error``, one ``internal_error`` finding naming the exception and the
+        innermost frame inside the inspector), never a traceback and exit 1."""
+        r = cls(verdict="error")
+        r.findings.append(
+            make_finding(
+                "internal_error",
+                Severity.ERROR,
+                "store",
+                object_id,
+                _INTERNAL_ERROR,
+                found=f"{type(exc).__name__}: {_safe_text(str(exc))[:300]}",
+                likely_cause="a bug in the inspector; please report it with this finding",
+                where=_innermost_inspector_frame(exc),
+                exc_type=type(exc).__name__,
+            )
+        )
+        return r
+
+
+_INTERNAL_ERROR = message(
+    "The inspector failed with {exc_type} at {where}: this is a bug in the inspector, not a verdict on "
+    "the file."
+)
+
+
+def _safe_text(text: str) -> str:
+    """``text`` with lone surrogates escaped, so it can be encoded anywhere."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _innermost_inspector_frame(exc: BaseException) -> str:
+    import traceback
+
+    where = "an unknown place"
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if "inspector" in frame.filename.replace("\\", "/").split("/"):
+            name = frame.filename.replace("\\", "/").split("/inspector/", 1)[-1]
+            where = f"inspector/{name}:{frame.lineno} in {frame.name}"
+    return where
