@@ -172,12 +172,12 @@ _reason(
     "Duplicate projection",
     "Two projections of {where} have the same projection hash.",
 )
-_reason("projection_schema_invalid", "Projection malformed", "The projection {where} is not well-formed.")
+_reason("projection_schema_invalid", "Projection malformed", "Projection data is not well-formed at {where}.")
 _reason(
     "projection_display_invalid",
     "Weight out of range, no-op or wrong mirror",
-    "The projection {where} has a weight outside 100…3000, no change, or a float mirror that is not the "
-    "binary32 of its milli-weight.",
+    "A weight at {where} is outside 100…3000, unchanged, or its float mirror is not the binary32 of "
+    "its milli-weight.",
 )
 _reason(
     "continuity_break",
@@ -336,7 +336,7 @@ _reason(
 _reason(
     "recall_receipt_memory_binding_invalid",
     "Evidence not bound to its memory",
-    "Receipt evidence {where} does not match the disclosed memory at the same position.",
+    "Receipt {where} does not match the disclosed memory at the same position.",
 )
 _reason(
     "recall_receipt_epistemic_binding_invalid",

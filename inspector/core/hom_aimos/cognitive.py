@@ -477,70 +477,89 @@ def _status(mem: dict[str, Any]) -> str:
 def _memory(
     mem: dict[str, Any], company: str, trust: Trust, events: dict[str, dict[str, Any]], out: Outcome
 ) -> tuple[MemoryRecord, MemoryChain]:
+    """The memory's record (decided by its first failing check, as the reference does) and its
+    chain view.  Checks that do not depend on a failed one still run after it; what they find
+    is reported as additional findings."""
     mid = mem["memory_id"]
+    where = f"memory {mid}"
     chain_view = MemoryChain(
         mid, mem["content_hash"], mem["retrieval_weight_milli"], mem["retrieval_weight_float4"], None, []
     )
     rec = MemoryRecord(mid, _status(mem), True, 0, 0, None)
+    problems: list[Fail | Unsupported] = []
+
+    def attempt(check: Any, *args: Any) -> bool:
+        try:
+            check(*args)
+        except (Fail, Unsupported) as exc:
+            problems.append(exc)
+            return False
+        return True
+
+    def require(ok: bool, reason: str, expected: Any, found: Any) -> None:
+        if not ok:
+            problems.append(Fail(reason, where, expected=expected, found=found))
+
+    base = mem["baseline"]
+    if base is not None and attempt(_baseline, base, mem, company, trust, events):
+        chain_view.baseline = Baseline(
+            base["observed_weight_milli"],
+            base["observed_weight_float4"],
+            base["observed_at"],
+            base["event_id"],
+            base["signer_agent_id"],
+            base["certificate_fingerprint"],
+        )
+    anchor = base.get("observed_weight_milli") if isinstance(base, dict) else None
+    declared = mem["retrieval_weight_milli"]
+    projections = mem["projections"]
     done = 0
-    try:
-        base = mem["baseline"]
-        if base is not None:
-            _baseline(base, mem, company, trust, events)
-            chain_view.baseline = Baseline(
-                base["observed_weight_milli"],
-                base["observed_weight_float4"],
-                base["observed_at"],
-                base["event_id"],
-                base["signer_agent_id"],
-                base["certificate_fingerprint"],
-            )
-        projections = mem["projections"]
-        if not projections:
-            if base is None and mem["retrieval_weight_milli"] != p.DEFAULT_MILLI:
-                raise Fail("unattested_initial_weight", f"memory {mid}", found=mem["retrieval_weight_milli"])
-            if base is not None and mem["retrieval_weight_milli"] != base["observed_weight_milli"]:
-                raise Fail(
-                    "terminal_weight_mismatch",
-                    f"memory {mid}",
-                    expected=base["observed_weight_milli"],
-                    found=mem["retrieval_weight_milli"],
-                )
+    if not projections:
+        if base is None:
+            require(declared == p.DEFAULT_MILLI, "unattested_initial_weight", p.DEFAULT_MILLI, declared)
         else:
+            require(declared == anchor, "terminal_weight_mismatch", anchor, declared)
+    else:
+        chain: list[dict[str, Any]] = []
+        try:
             chain = _order(projections, mid)
-            for i, proj in enumerate(chain):
-                chain_view.steps.append(_step(i, proj))
-            for i, proj in enumerate(chain):
-                _projection(i, proj, chain[i - 1] if i else None, mem, company, trust)
+        except Fail as f:
+            problems.append(f)
+        chain_view.steps = [_step(i, proj) for i, proj in enumerate(chain)]
+        for i, proj in enumerate(chain):
+            if attempt(_projection, i, proj, chain[i - 1] if i else None, mem, company, trust):
                 chain_view.steps[i].verified = True
-                done += 1
+                if not problems:
+                    done += 1
+        if chain:
             first_old = chain[0]["old_weight_milli"]
-            if base is None and first_old != p.DEFAULT_MILLI:
-                raise Fail(
-                    "unattested_initial_weight", f"memory {mid}", expected=p.DEFAULT_MILLI, found=first_old
-                )
-            if base is not None and first_old != base["observed_weight_milli"]:
-                raise Fail(
-                    "initial_weight_anchor_invalid",
-                    f"memory {mid}",
-                    expected=base["observed_weight_milli"],
-                    found=first_old,
-                )
-            last = chain[-1]
-            if mem["retrieval_weight_milli"] != last["new_weight_milli"]:
-                raise Fail(
-                    "terminal_weight_mismatch",
-                    f"memory {mid}",
-                    expected=last["new_weight_milli"],
-                    found=mem["retrieval_weight_milli"],
-                )
-    except Fail as f:
-        rec.ok, rec.reason = False, f.reason
-        out.error(f.reason, "memory", mid, where=f.where, detail=f.detail, expected=f.expected, found=f.found)
-    except Unsupported as u:
-        rec.ok, rec.reason, rec.supported = False, "unsupported_signature_form", False
-        out.undecidable("unsupported_signature_form", "memory", mid, where=u.where, detail=u.detail)
+            if base is None:
+                require(first_old == p.DEFAULT_MILLI, "unattested_initial_weight", p.DEFAULT_MILLI, first_old)
+            else:
+                require(first_old == anchor, "initial_weight_anchor_invalid", anchor, first_old)
+            last_new = chain[-1]["new_weight_milli"]
+            require(declared == last_new, "terminal_weight_mismatch", last_new, declared)
     rec.chain_length = rec.sigs_verified = done
+    if problems:
+        first = problems[0]
+        rec.ok = False
+        if isinstance(first, Fail):
+            rec.reason = first.reason
+        else:
+            rec.reason, rec.supported = "unsupported_signature_form", False
+    for exc in problems:
+        if isinstance(exc, Fail):
+            out.error(
+                exc.reason,
+                "memory",
+                mid,
+                where=exc.where,
+                detail=exc.detail,
+                expected=exc.expected,
+                found=exc.found,
+            )
+        else:
+            out.undecidable("unsupported_signature_form", "memory", mid, where=exc.where, detail=exc.detail)
     return rec, chain_view
 
 
@@ -579,7 +598,7 @@ def _order(projections: list[Any], mid: str) -> list[dict[str, Any]]:
             or not p.is_hex64(proj["projection_hash"])
             or not (proj["previous_projection_hash"] is None or p.is_hex64(proj["previous_projection_hash"]))
         ):
-            raise Fail("projection_schema_invalid", f"{where} projection {i}")
+            raise Fail("projection_schema_invalid", f"projection {i} of {where}")
     by_hash: dict[str, dict[str, Any]] = {}
     for proj in projections:
         if proj["projection_hash"] in by_hash:
@@ -626,7 +645,7 @@ def _projection(
     trust: Trust,
 ) -> None:
     mid = mem["memory_id"]
-    where = f"memory {mid} projection {i}"
+    where = f"projection {i} of memory {mid}"
     # display / range / no-op
     old, new = proj["old_weight_milli"], proj["new_weight_milli"]
     if (

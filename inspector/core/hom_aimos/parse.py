@@ -73,7 +73,9 @@ def parse_document(data: bytes) -> Any:
     except JsonError as exc:
         if exc.code == "json_too_deep":
             _earlier_failure(data)
-        raise ParseFailure(REASONS.get(exc.code, "canonical_json_invalid"), str(exc)) from None
+        reason = REASONS.get(exc.code, "canonical_json_invalid")
+        detail = f"a value lies deeper than depth {MAX_VALUE_DEPTH}" if reason == DEPTH_REASON else str(exc)
+        raise ParseFailure(reason, detail) from None
     if _too_deep(value):
         raise ParseFailure(DEPTH_REASON, f"a value lies deeper than depth {MAX_VALUE_DEPTH}")
     return value
