@@ -219,28 +219,19 @@ def _trust(view: HomView, out: Outcome, trust_master: str | None) -> None:
             found=master.computed_fingerprint,
         )
         return
-    for s in view.signers:
-        if s.issued_by != "master":
-            out.error(
-                "untrusted_master",
-                "certificate",
-                s.certificate_fingerprint,
-                pinned=pin,
-                detail=f"the certificate of {s.agent_id} is {s.issued_by}-issued",
-            )
-    for fpr, _where in _receipt_self_issued(out):
-        out.error(
-            "untrusted_master", "certificate", fpr, pinned=pin, detail="a self-issued certificate signs"
-        )
-
-
-def _receipt_self_issued(out: Outcome) -> list[tuple[str, str]]:
-    """Self-issued certificates noted by a recall check (they carry no master's word)."""
-    found = []
+    # signers the pinned master did not certify: self-issued (or otherwise issued) certificates
+    unvouched = {s.certificate_fingerprint: s.issued_by for s in view.signers if s.issued_by != "master"}
     for f in out.notes:
-        if f.code == "hom.self_issued_certificate" and f.object_kind == "certificate":
-            found.append((f.object_id, f.message))
-    return found
+        if f.code == "hom.self_issued_certificate":
+            unvouched.setdefault(f.object_id, "self")
+    for fpr, issued_by in unvouched.items():
+        out.error(
+            "untrusted_master",
+            "certificate",
+            fpr,
+            pinned=pin,
+            detail=f"signer certificate {fpr[:16]}… is {issued_by}-issued, not by the pinned master",
+        )
 
 
 def _counts(view: HomView) -> dict[str, int]:

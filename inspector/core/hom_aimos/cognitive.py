@@ -759,6 +759,9 @@ def _provenance_shape(prov: Any) -> bool:
         and isinstance(prov["backfilled"], bool)
         and isinstance(prov["event_type"], str)
         and isinstance(body["event_type"], str)
+        and isinstance(prov["identity_tier"], str)
+        and p.is_int(prov["signature_form"])
+        and p.is_int(prov["request_signature_form"])
         and identity_shape_ok(prov["identity"])
     )
 
