@@ -64,6 +64,7 @@ class Trust:
     master_fpr: str | None
     view: HomView
     self_issued: dict[str, str] = field(default_factory=dict)  # cert fingerprint -> where first seen
+    checked: dict[str, str | None] = field(default_factory=dict)  # cert text -> issuer/signature reason
 
 
 def identity_shape_ok(ident: Any) -> bool:
@@ -134,6 +135,16 @@ def check_identity(
 
 def certificate_trust(cert: p.Certificate, trust: Trust, where: str) -> str | None:
     """Issuer and signature of ``cert``: master-issued (verified master key) or self-issued."""
+    if cert.text in trust.checked:
+        reason = trust.checked[cert.text]
+    else:
+        reason = trust.checked[cert.text] = _certificate_trust(cert, trust)
+    if reason is None and cert.self_issued:
+        trust.self_issued.setdefault(cert.fingerprint, where)
+    return reason
+
+
+def _certificate_trust(cert: p.Certificate, trust: Trust) -> str | None:
     if cert.master_issued(trust.master_fpr):
         if trust.master_key is None or not p.certificate_signature_ok(cert, trust.master_key):
             return "certificate_signature_invalid"
@@ -141,7 +152,6 @@ def certificate_trust(cert: p.Certificate, trust: Trust, where: str) -> str | No
     if cert.self_issued:
         if not p.certificate_signature_ok(cert, cert.pubkey):
             return "certificate_signature_invalid"
-        trust.self_issued.setdefault(cert.fingerprint, where)
         return None
     return "certificate_issuer_invalid"
 

@@ -14,6 +14,7 @@ import math
 import re
 import struct
 import uuid
+from functools import lru_cache
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeGuard
@@ -22,7 +23,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from cryptography.hazmat.primitives.serialization import load_der_public_key
 
-from ..canonical import MAX_SAFE_INT, JsonError, jcs
+from ..canonical import MAX_SAFE_INT, JsonError, canonical
 
 HEX64 = re.compile(r"[0-9a-f]{64}")
 HEX128 = re.compile(r"[0-9a-f]{128}")
@@ -76,15 +77,26 @@ def b64u_decode(text: Any) -> bytes | None:
 
 
 def canonical_bytes(value: Any) -> bytes | None:
-    """RFC 8785 bytes of ``value``; None when it has none."""
+    """RFC 8785 bytes of ``value``; None when it has none.
+
+    Through :func:`inspector.core.canonical.canonical`, which takes the C encoder when that
+    provably gives the RFC 8785 bytes and the ``rfc8785`` package otherwise.
+    """
     try:
-        return jcs(value)
+        return canonical(value)
     except (JsonError, TypeError, ValueError, RecursionError):
         return None
 
 
 def load_key(spki_b64u: Any) -> tuple[Ed25519PublicKey, bytes] | None:
     """The Ed25519 key of an SPKI DER base64url text, with the DER bytes; None otherwise."""
+    if not isinstance(spki_b64u, str) or len(spki_b64u) > 2048:
+        return None
+    return _load_key(spki_b64u)
+
+
+@lru_cache(maxsize=4096)
+def _load_key(spki_b64u: str) -> tuple[Ed25519PublicKey, bytes] | None:
     der = b64u_decode(spki_b64u)
     if not der or len(der) > 1024:
         return None
@@ -313,6 +325,11 @@ def decode_certificate(text: Any, max_len: int = 16384) -> Certificate | None:
     """The certificate in ``text``, or None when it is not a well-formed one."""
     if not isinstance(text, str) or not text or len(text) > max_len:
         return None
+    return _decode_certificate(text)
+
+
+@lru_cache(maxsize=1024)
+def _decode_certificate(text: str) -> Certificate | None:
     raw = b64u_decode(text)
     if raw is None:
         return None
