@@ -14,9 +14,9 @@ import math
 import re
 import struct
 import uuid
-from functools import lru_cache
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any, TypeGuard
 
 from cryptography.exceptions import InvalidSignature
