@@ -51,8 +51,6 @@ def system_language() -> str:
 def tr(template: str, lang: str | None, **params: Any) -> str:
     """``template`` in ``lang`` (English when there is no translation), filled with ``params``."""
     text = catalogue(lang or "en").get(template, template)
-    if not params:
-        return text
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError):

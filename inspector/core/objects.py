@@ -56,6 +56,14 @@ def _is_dict_list(v: Any) -> bool:
 
 Check = Callable[[Any], bool]
 
+_EXPECTED: Final[dict[Check, str]] = {
+    _is_str: "a string",
+    _is_int: "an integer",
+    _is_dict: "an object",
+    _is_str_list: "a list of strings",
+    _is_dict_list: "a list of objects",
+}
+
 
 @dataclass(frozen=True)
 class Schema:
@@ -193,8 +201,15 @@ SCHEMAS: Final[dict[str, Schema]] = {
 
 @dataclass(frozen=True, slots=True)
 class Malformed:
-    code: str  # a JSON hygiene code or "malformed_object"
+    """Why an object cannot be read: ``code`` is a JSON hygiene code,
+    ``malformed_object`` (not an object of a known type) or ``malformed_field``
+    (a field of the wrong shape; ``path`` names it, e.g. ``parents[0]``)."""
+
+    code: str
     reason: str
+    path: str = ""
+    expected: str | None = None
+    found: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +234,8 @@ class Obj:
     extra_signatures: dict[str, str] = field(default_factory=dict)
     unsigned_fields: tuple[str, ...] = ()
     malformed: Malformed | None = None
+    # nested values of the wrong shape that the rules ignore (path, expected, found)
+    field_problems: tuple[tuple[str, str, str], ...] = ()
 
     def get(self, name: str, default: Any = None) -> Any:
         return self.fields.get(name, default)
@@ -262,6 +279,10 @@ def _malformed(
     reason: str,
     raw: dict[str, Any] | None = None,
     type_: str = "",
+    *,
+    field_path: str = "",
+    expected: str | None = None,
+    found: str | None = None,
 ) -> Obj:
     return Obj(
         path=path,
@@ -270,8 +291,51 @@ def _malformed(
         stored_id=stored_id,
         fields={},
         raw=raw,
-        malformed=Malformed(code, reason),
+        malformed=Malformed(code, reason, field_path, expected, found),
     )
+
+
+_TYPE_NAMES = {
+    str: "a string",
+    int: "an integer",
+    float: "a number",
+    bool: "true or false",
+    list: "a list",
+    dict: "an object",
+    type(None): "null",
+}
+
+
+def type_name(value: Any) -> str:
+    """``value``'s JSON type in words ("a string", "a list", …)."""
+    return _TYPE_NAMES.get(type(value), type(value).__name__)
+
+
+def bad_string_path(value: Any, path: str = "") -> str | None:
+    """The path of the first string (or object key) in ``value`` that is not valid
+    Unicode (a lone surrogate), or None.  Iterative: depth is bounded by the parser."""
+    stack: list[tuple[Any, str]] = [(value, path)]
+    while stack:
+        v, here = stack.pop()
+        t = type(v)
+        if t is str:
+            if not v.isascii():
+                try:
+                    v.encode("utf-8")
+                except UnicodeEncodeError:
+                    return here or "(value)"
+        elif t is dict:
+            for k, x in v.items():
+                sub = f"{here}.{k}" if here else str(k)
+                if type(k) is str and not k.isascii():
+                    try:
+                        k.encode("utf-8")
+                    except UnicodeEncodeError:
+                        return (here + "." if here else "") + k.encode("utf-8", "backslashreplace").decode()
+                stack.append((x, sub))
+        elif t is list:
+            stack.extend((x, f"{here}[{i}]") for i, x in enumerate(v))
+    return None
 
 
 def id_from_path(path: str) -> str:
@@ -330,24 +394,31 @@ def build_object(path: str, raw: dict[str, Any], expected_kind: str, *, fast: bo
         if name in raw:
             value = raw[name]
             if not check(value):
+                expected = _EXPECTED[check]
                 return _malformed(
                     path,
                     kind,
                     stored_id,
-                    "malformed_object",
-                    f"field {name!r} has the wrong type ({type(value).__name__})",
+                    "malformed_field",
+                    f"field {name} should be {expected}, found {type_name(value)}",
                     raw,
                     schema.type,
+                    field_path=name,
+                    expected=expected,
+                    found=type_name(value),
                 )
         elif default is REQUIRED:
             return _malformed(
                 path,
                 kind,
                 stored_id,
-                "malformed_object",
-                f"required field {name!r} is missing",
+                "malformed_field",
+                f"required field {name} is missing",
                 raw,
                 schema.type,
+                field_path=name,
+                expected=f"a field {name}",
+                found="no such field",
             )
         else:
             value = default
@@ -360,6 +431,20 @@ def build_object(path: str, raw: dict[str, Any], expected_kind: str, *, fast: bo
         unsigned.extend(sorted(k for k in raw if k not in known))
 
     if not schema.signed:
+        where = bad_string_path(fields)
+        if where is not None:
+            return _malformed(
+                path,
+                kind,
+                stored_id,
+                "malformed_field",
+                f"field {where} holds a string that is not valid Unicode (a lone surrogate)",
+                raw,
+                schema.type,
+                field_path=where,
+                expected="valid Unicode text",
+                found="a lone surrogate",
+            )
         return Obj(
             path=path,
             kind=kind,
@@ -377,7 +462,16 @@ def build_object(path: str, raw: dict[str, Any], expected_kind: str, *, fast: bo
     signature = raw.get("signature", "")
     if type(signature) is not str:
         return _malformed(
-            path, kind, stored_id, "malformed_object", "signature is not a string", raw, schema.type
+            path,
+            kind,
+            stored_id,
+            "malformed_field",
+            f"field signature should be a string, found {type_name(signature)}",
+            raw,
+            schema.type,
+            field_path="signature",
+            expected="a string",
+            found=type_name(signature),
         )
     extra = {}
     for name in schema.extra_signatures:
@@ -390,7 +484,22 @@ def build_object(path: str, raw: dict[str, Any], expected_kind: str, *, fast: bo
     try:
         id_bytes, sign_bytes = _signing_bytes(fields, stored_id_raw, fast)
     except JsonError as exc:
-        return _malformed(path, kind, stored_id, exc.code, str(exc), raw, schema.type)
+        where = bad_string_path(fields)
+        if where is None:
+            return _malformed(path, kind, stored_id, exc.code, str(exc), raw, schema.type)
+        return _malformed(
+            path,
+            kind,
+            stored_id,
+            "malformed_field",
+            f"field {where} holds a string that is not valid Unicode (a lone surrogate), so the "
+            "object has no canonical bytes to verify",
+            raw,
+            schema.type,
+            field_path=where,
+            expected="valid Unicode text",
+            found="a lone surrogate",
+        )
     return Obj(
         path=path,
         kind=kind,
@@ -403,7 +512,54 @@ def build_object(path: str, raw: dict[str, Any], expected_kind: str, *, fast: bo
         signature=signature,
         extra_signatures=extra,
         unsigned_fields=tuple(unsigned),
+        field_problems=_nested_problems(schema.type, fields),
     )
+
+
+def _entry_problems(
+    entries: list[dict[str, Any]], where: str, spec: tuple[tuple[str, Check, bool], ...]
+) -> list[tuple[str, str, str]]:
+    out = []
+    for i, entry in enumerate(entries):
+        for name, check, required in spec:
+            if name not in entry:
+                if required:
+                    out.append((f"{where}[{i}].{name}", _EXPECTED[check], "no such field"))
+            elif not check(entry[name]):
+                out.append((f"{where}[{i}].{name}", _EXPECTED[check], type_name(entry[name])))
+    return out
+
+
+def _is_size(v: Any) -> bool:
+    return type(v) is int and v >= 0
+
+
+_EXPECTED[_is_size] = "a non-negative integer"
+
+_ARTIFACT = (("name", _is_str, True), ("hash", _is_str, True), ("size", _is_size, False))
+_ACTIVE = (("key_id", _is_str, True), ("public_key", _is_dict, True))
+_REVOKED = (("key_id", _is_str, True), ("public_key", _is_dict, True), ("cutoff_head", _is_str, False))
+
+
+def _nested_problems(type_: str, fields: dict[str, Any]) -> tuple[tuple[str, str, str], ...]:
+    """Nested values the rules read, of the wrong shape: (path, expected, found).
+    The rules ignore such a value (an evidence ref that is not a string is no
+    reference); the verifier reports each as ``malformed_field``."""
+    out: list[tuple[str, str, str]] = []
+    if type_ == "MemoryCommit":
+        refs = fields["provenance"].get("evidence_refs")
+        if refs is not None and not _is_str_list(refs):
+            out.append(("provenance.evidence_refs", "a list of strings", type_name(refs)))
+    elif type_ == "EvidenceCommit":
+        out += _entry_problems(fields["artifacts"], "artifacts", _ARTIFACT)
+    elif type_ == "IdentityRecordV2":
+        out += _entry_problems(fields["active_keys"], "active_keys", _ACTIVE)
+        out += _entry_problems(fields["revoked_keys"], "revoked_keys", _REVOKED)
+    elif type_ == "Checkpoint":
+        for name in ("commit_count", "evidence_count", "sequence"):
+            if fields[name] < 0:
+                out.append((name, "a non-negative integer", str(fields[name])))
+    return tuple(out)
 
 
 _KNOWN: Final[dict[str, frozenset[str]]] = {
@@ -438,11 +594,6 @@ def _signing_bytes(fields: dict[str, Any], oid: str, fast: bool) -> tuple[bytes,
     if sign[cut : cut + len(piece)] != piece:  # cannot happen for JCS output; stay exact anyway
         return canonical(fields, trusted=fast), sign
     return sign[:cut] + sign[cut + len(piece) :], sign
-
-
-def signable_bytes(fields: dict[str, Any]) -> bytes:
-    """Canonical bytes of a signable form (what the id hashes)."""
-    return canonical(fields)
 
 
 def signing_bytes_of(obj: Obj) -> bytes:

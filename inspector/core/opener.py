@@ -1,20 +1,32 @@
-"""Open what the user points at: a directory store or a sealed ``.aleth`` file.
+"""Open what the user points at — a directory store, a sealed ``.aleth`` file or a
+HOM-AIMOS evidence bundle — and verify it.
 
 The decrypted payload stays in memory; no plaintext is ever written.
+:func:`open_and_verify` always answers with a report: an input that cannot be
+opened is ``unopenable``, and a bug in the inspector is an ``internal_error``
+report (verdict ``error``), never an exception.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import time
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 from . import container
+from .canonical import canonical
 from .container import Credential, Opened
-from .errors import ContainerError, InspectorError, StoreError
+from .errors import Cancelled, ContainerError, InspectorError, StoreError
 from .store import Store, read_directory
 from .verify.engine import VerifyOptions, verify
 from .verify.report import Report
+
+__all__ = ["OpenResult", "is_sealed", "open_and_verify", "open_path", "read_blob", "read_secret_file"]
+
+HOM_PROFILE = "hom-aimos-v1"
 
 
 def read_secret_file(path: str | os.PathLike[str], what: str = "passphrase") -> str:
@@ -35,20 +47,25 @@ def is_sealed(path: str | os.PathLike[str]) -> bool:
     return Path(path).is_file()
 
 
-def read_blob(path: str | os.PathLike[str]) -> bytes:
-    """Read a container file, refusing one larger than the format allows."""
+def read_blob(path: str | os.PathLike[str], limit: int = container.MAX_CONTAINER) -> bytes:
+    """Read a file, refusing one larger than ``limit`` before reading it."""
     p = Path(path)
     try:
         with p.open("rb") as fh:
-            blob = fh.read(container.MAX_CONTAINER + 1)
+            size = os.fstat(fh.fileno()).st_size
+            if size > limit:
+                raise ContainerError(
+                    "too_large",
+                    f"{p} is larger than {limit // (1024 * 1024)} MiB",
+                    expected=f"at most {limit} bytes",
+                    found=f"{size} bytes",
+                )
+            blob = fh.read(limit + 1)
     except OSError as exc:
         raise ContainerError("unreadable", f"cannot read {p}: {exc.strerror}") from exc
-    if len(blob) > container.MAX_CONTAINER:
+    if len(blob) > limit:  # grew while being read
         raise ContainerError(
-            "too_large",
-            f"{p} is larger than 512 MiB",
-            expected="at most 512 MiB",
-            found=f"{p.stat().st_size} bytes",
+            "too_large", f"{p} is larger than {limit} bytes", expected=f"at most {limit} bytes"
         )
     return blob
 
@@ -57,6 +74,19 @@ def read_blob(path: str | os.PathLike[str]) -> bytes:
 class OpenResult:
     store: Store
     opened: Opened | None  # None for a directory store
+
+
+def _not_a_container(p: Path, blob: bytes) -> ContainerError | None:
+    """A clearer error than ``bad_magic`` for a JSON file that is no bundle we know."""
+    if blob[:1] in (b"{", b"[") or blob.lstrip()[:1] in (b"{", b"["):
+        return ContainerError(
+            "unsupported_format",
+            f"{p} is a JSON file, neither a sealed alethech container nor a HOM-AIMOS evidence bundle",
+            expected="a .aleth file (ALETH001/ALETH002), a store directory or a HOM-AIMOS bundle",
+            found="JSON text",
+            likely_cause="a checkpoint, a proof or an export was given where a memory file belongs",
+        )
+    return None
 
 
 def open_path(
@@ -71,42 +101,133 @@ def open_path(
     if p.is_dir():
         return OpenResult(read_directory(p), None)
     if not p.exists():
-        raise StoreError("not_found", f"{p} does not exist")
+        raise StoreError(
+            "not_found",
+            f"{p} does not exist",
+            expected="a .aleth file or a store directory",
+            found="no such file or directory",
+        )
     blob = read_blob(p)
+    not_container = _not_a_container(p, blob)
+    if not_container is not None:
+        raise not_container
     if credential is None and key is None:
-        raise ContainerError("credential_required", f"{p} is sealed: a passphrase or recovery code is needed")
+        raise ContainerError(
+            "credential_required",
+            f"{p} is sealed: a passphrase or recovery code is needed",
+            likely_cause="give --passphrase-file or --recovery-code-file",
+        )
     opened = container.open_container(blob, credential or Credential(passphrase="-"), key=key)
+    del blob
     store = Store(dict(opened.files), origin=opened.format, source=str(p))
     return OpenResult(store, opened)
 
 
+def _tree_digest(store: Store) -> str:
+    """A directory store has no single byte stream: its digest is sha256 of the JCS of
+    ``{file name: sha256 hex}`` over the files read."""
+    listing = {store.file_name(k): hashlib.sha256(v).hexdigest() for k, v in store.files.items()}
+    return hashlib.sha256(canonical(listing)).hexdigest()
+
+
+def _input_of(p: Path, fmt: str, blob: bytes | None, store: Store | None) -> dict[str, object]:
+    if blob is not None:
+        return {"path": str(p), "sha256": hashlib.sha256(blob).hexdigest(), "size": len(blob), "format": fmt}
+    if store is not None:
+        size = sum(len(v) for v in store.files.values())
+        return {"path": str(p), "sha256": _tree_digest(store), "size": size, "format": fmt}
+    return {"path": str(p), "sha256": None, "size": None, "format": fmt}
+
+
 def open_and_verify(
-    path: str | os.PathLike[str], credential: Credential | None = None, options: VerifyOptions | None = None
+    path: str | os.PathLike[str],
+    credential: Credential | None = None,
+    options: VerifyOptions | None = None,
 ) -> Report:
-    """Open and verify; an unopenable input gives a report with verdict
-    "unopenable" and one finding carrying the error code."""
+    """Open and verify ``path`` (a directory store, a sealed file or a HOM-AIMOS
+    bundle); never raises for anything in the input (only :class:`Cancelled`)."""
+    opts = options or VerifyOptions()
+    started = datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+    t0 = time.perf_counter()
+    p = Path(path)
     try:
-        res = open_path(path, credential)
+        report = _open_and_verify(p, credential, opts)
+    except (Cancelled, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # the last-resort answer: a bug is a report, not a traceback
+        report = Report.internal_error(exc, object_id=str(p))
+        report.input = {"path": str(p), "sha256": None, "size": None, "format": None}
+    report.started_at = started
+    report.duration_s = time.perf_counter() - t0
+    if not report.input:
+        report.input = {"path": str(p), "sha256": None, "size": None, "format": None}
+    return report
+
+
+def _open_and_verify(p: Path, credential: Credential | None, opts: VerifyOptions) -> Report:
+    info: dict[str, object] = {"path": str(p), "sha256": None, "size": None, "format": None}
+    try:
+        if p.is_dir():
+            if opts.profile == HOM_PROFILE:
+                raise StoreError(
+                    "unsupported_format",
+                    f"{p} is a directory; a HOM-AIMOS bundle is one JSON file",
+                    expected="a HOM-AIMOS bundle file",
+                    found="a directory",
+                )
+            store = read_directory(p)
+            report = verify(store, opts)
+            report.container.update({"format": "directory", "files": len(store.files)})
+            report.input = _input_of(p, "directory", None, store)
+            return report
+        if not p.exists():
+            return open_path(p)  # type: ignore[return-value]  # raises not_found
+        blob = read_blob(p)
+        magic = blob[:8]
+        info = _input_of(
+            p, magic.decode("ascii") if magic in (b"ALETH001", b"ALETH002") else "unknown", blob, None
+        )
+        from . import hom_aimos
+
+        if opts.profile == HOM_PROFILE or (opts.profile == "auto" and hom_aimos.detect(blob)):
+            report = hom_aimos.verify_bundle(blob, source=str(p), trust_master=opts.trust_master)
+            report.input = _input_of(p, HOM_PROFILE, blob, None)
+            return report
+        not_container = _not_a_container(p, blob)
+        if not_container is not None:
+            raise not_container
+        if credential is None:
+            raise ContainerError(
+                "credential_required",
+                f"{p} is sealed: a passphrase or recovery code is needed",
+                likely_cause="give --passphrase-file or --recovery-code-file",
+            )
+        opened = container.open_container(blob, credential)
+        info["format"] = opened.format
+        del blob  # the ciphertext is not needed any more
+        store = Store(dict(opened.files), origin=opened.format, source=str(p))
+        report = verify(store, opts)
+        report.container.update(
+            {
+                "format": opened.format,
+                "has_recovery_slot": opened.has_recovery_slot,
+                "files": len(opened.files),
+            }
+        )
+        report.input = info
+        return report
     except InspectorError as exc:
         kind = "container" if isinstance(exc, ContainerError) else "store"
-        return Report.unopenable(
+        report = Report.unopenable(
             exc.code,
             exc.message,
             object_kind=kind,
-            object_id=str(path),
+            object_id=str(p),
             expected=exc.expected,
             found=exc.found,
             likely_cause=exc.likely_cause,
         )
-    report = verify(res.store, options)
-    if res.opened is not None:
-        report.container.update(
-            {
-                "format": res.opened.format,
-                "has_recovery_slot": res.opened.has_recovery_slot,
-                "files": len(res.opened.files),
-            }
-        )
-    else:
-        report.container.update({"format": "directory", "files": len(res.store.files)})
-    return report
+        if p.is_dir():
+            info["format"] = "directory"
+        report.input = info
+        return report

@@ -110,13 +110,24 @@ def strip_private_value(value: Any) -> Any:
     """Apply :func:`strip_private` to every string value inside a JSON value.
 
     Dicts and lists are rebuilt (the input is not modified); object keys are
-    kept as they are; numbers, booleans and ``None`` pass through.  A tuple is
-    treated like a list and comes back as a tuple.
+    redacted too (SPEC D: the verifier warns about a region in a key), a key that
+    would collide with another after redaction gets a counter (``[REDACTED] 2``);
+    numbers, booleans and ``None`` pass through.  A tuple is treated like a list
+    and comes back as a tuple.
     """
     if isinstance(value, str):
         return strip_private(value)
     if isinstance(value, dict):
-        return {k: strip_private_value(v) for k, v in value.items()}
+        out: dict[Any, Any] = {}
+        for k, v in value.items():
+            key = strip_private(k) if isinstance(k, str) else k
+            n = 1
+            base = key
+            while key in out:
+                n += 1
+                key = f"{base} {n}"
+            out[key] = strip_private_value(v)
+        return out
     if isinstance(value, list):
         return [strip_private_value(v) for v in value]
     if isinstance(value, tuple):
@@ -125,10 +136,8 @@ def strip_private_value(value: Any) -> Any:
 
 
 def value_has_private_region(value: Any) -> bool:
-    """Whether any string value (not key) inside a JSON value holds a private region.
-
-    True exactly when :func:`strip_private_value` would change ``value``.
-    """
+    """Whether any string inside a JSON value, object keys included, holds a private
+    region (SPEC D: the verifier warns about every such string of an object)."""
     stack = [value]
     while stack:
         v = stack.pop()
@@ -136,6 +145,9 @@ def value_has_private_region(value: Any) -> bool:
             if _OPENER.search(v) is not None:
                 return True
         elif isinstance(v, dict):
+            for k in v:
+                if isinstance(k, str) and _OPENER.search(k) is not None:
+                    return True
             stack.extend(v.values())
         elif isinstance(v, (list, tuple)):
             stack.extend(v)

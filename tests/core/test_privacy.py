@@ -198,14 +198,18 @@ def test_strip_private_value_shapes() -> None:
     }
     out = strip_private_value(v)
     assert out == {
-        "<private>key</private>": R,  # keys are left alone
+        R: R,  # SPEC D: keys are redacted too
         "list": ["a", R, 1, 2.5, True, None, {"x": R}],
         "tuple": (R,),
     }
     assert v["list"][1] == "<private>b</private>"  # input not modified
     assert value_has_private_region(v)
     assert not value_has_private_region(out)
-    assert not value_has_private_region({"<private>k</private>": "v"})
+    # the verifier warns about a region in a key (SPEC D, revision 2)
+    assert value_has_private_region({"<private>k</private>": "v"})
+    # redacted keys that would collide keep both values
+    both = strip_private_value({"<private>a</private>": 1, "<private>b</private>": 2})
+    assert both == {R: 1, f"{R} 2": 2}
     assert strip_private_value(5) == 5
 
 

@@ -1,10 +1,28 @@
-"""DAG index over the commits: integer ids, parents, children, a deterministic
-topological order, reachability and ancestry sets (computed once per cutoff)."""
+"""The DAG of commits: integer ids, parents, a deterministic topological order,
+and exact ancestry questions answered in batches (SPEC B3, B7).
+
+Two kinds of edges:
+
+* **all edges** (every parent that resolves) give the order, the display and
+  reachability from HEAD;
+* **authenticated edges** (the parents of commits whose own status is not
+  MALFORMED, DIGEST_MISMATCH or INVALID_SIGNATURE) answer every question about
+  proven history: a tampered commit cannot splice anything into it.
+
+Ancestry is never computed as a bitmap per query.  Questions come in batches and
+are answered in one pass over the topological order (or its reverse) that carries
+a bitset of the *smaller* side of the batch, freed as soon as no child needs it:
+the cost is O(n · min(|A|, |B|) / word) machine-word operations and the memory is
+the pass's frontier, so a file at the format's limits stays linear in practice.
+"""
 
 from __future__ import annotations
 
 import heapq
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
+
+GROUP = 4096  # sources per pass when the caller keeps every node's bitset
 
 
 @dataclass
@@ -14,10 +32,13 @@ class Dag:
     parents: list[list[int]]  # resolved parents only
     missing: dict[int, list[str]]  # commit -> parent ids that do not resolve
     timestamps: list[str]
-    _ancestry: dict[str, bytearray] = field(default_factory=dict)
+    trusted: list[bool] = field(default_factory=list)  # parent edges authenticated, per node
+    _order: tuple[list[int], list[int]] | None = None
+    _pos: list[int] | None = None
+    _reach: dict[str, bytearray] = field(default_factory=dict)
 
     @classmethod
-    def build(cls, commits: list[tuple[str, list[str], str]]) -> Dag:
+    def build(cls, commits: Sequence[tuple[str, list[str], str]]) -> Dag:
         """``commits``: (id, parent ids, timestamp) triples."""
         ids = [c[0] for c in commits]
         index = {cid: i for i, cid in enumerate(ids)}
@@ -29,13 +50,17 @@ class Dag:
                 j = index.get(p)
                 if j is None:
                     missing.setdefault(i, []).append(p)
-                else:
+                elif j not in resolved:
                     resolved.append(j)
             parents.append(resolved)
-        return cls(ids, index, parents, missing, [c[2] for c in commits])
+        return cls(ids, index, parents, missing, [c[2] for c in commits], [True] * len(ids))
 
     def __len__(self) -> int:
         return len(self.ids)
+
+    def set_trusted(self, trusted: Sequence[bool]) -> None:
+        """Which commits' parent edges count as authenticated."""
+        self.trusted = list(trusted)
 
     def children(self) -> list[list[int]]:
         ch: list[list[int]] = [[] for _ in self.ids]
@@ -46,7 +71,9 @@ class Dag:
 
     def topo_order(self) -> tuple[list[int], list[int]]:
         """Parents before children; ties by (timestamp, id).  Returns
-        (order, nodes on a cycle)."""
+        (order, nodes on a cycle or below one).  Computed once."""
+        if self._order is not None:
+            return self._order
         n = len(self.ids)
         indeg = [len(ps) for ps in self.parents]
         ch = self.children()
@@ -61,12 +88,25 @@ class Dag:
                 if indeg[c] == 0:
                     heapq.heappush(heap, (self.timestamps[c], self.ids[c], c))
         cyclic = [i for i in range(n) if indeg[i] > 0]
-        return order, cyclic
+        self._order = (order, cyclic)
+        return self._order
 
+    @property
+    def pos(self) -> list[int]:
+        """Position of each node in the topological order (nodes on cycles: -1)."""
+        if self._pos is None:
+            pos = [-1] * len(self.ids)
+            for k, i in enumerate(self.topo_order()[0]):
+                pos[i] = k
+            self._pos = pos
+        return self._pos
+
+    # ---- all edges: reachability for display ---------------------------------------
     def ancestry(self, commit_id: str) -> bytearray:
-        """Membership bitmap of ancestry(commit_id), inclusive; empty if unknown.
-        Computed once per id and cached."""
-        cached = self._ancestry.get(commit_id)
+        """Membership bitmap of ancestry(commit_id) over *all* edges, inclusive; empty if
+        unknown.  Used for reachability from HEAD only (one bitmap per file), never
+        for proven history."""
+        cached = self._reach.get(commit_id)
         if cached is not None:
             return cached
         mark = bytearray(len(self.ids))
@@ -80,9 +120,113 @@ class Dag:
                     if not mark[p]:
                         mark[p] = 1
                         stack.append(p)
-        self._ancestry[commit_id] = mark
+        self._reach[commit_id] = mark
         return mark
 
-    def is_ancestor(self, ancestor: str, descendant: str) -> bool:
-        i = self.index.get(ancestor)
-        return i is not None and bool(self.ancestry(descendant)[i])
+    # ---- authenticated edges: proven history -----------------------------------------
+    def _auth_parents(self, i: int) -> list[int]:
+        return self.parents[i] if self.trusted[i] else []
+
+    def is_ancestor(self, a: str, b: str) -> bool:
+        """One question, over authenticated edges (inclusive).  For a handful of
+        questions only; use :meth:`ancestor_pairs` for many."""
+        ia, ib = self.index.get(a), self.index.get(b)
+        if ia is None or ib is None:
+            return False
+        return self.ancestor_pairs([(ia, ib)])[0]
+
+    def ancestor_pairs(self, pairs: Sequence[tuple[int, int]]) -> list[bool]:
+        """For each ``(a, b)``: is ``a`` an ancestor of ``b`` (or ``b`` itself) over
+        authenticated edges?  One pass, carrying bitsets of the smaller side."""
+        out = [False] * len(pairs)
+        if not pairs:
+            return out
+        pos = self.pos
+        a_side = {a for a, _ in pairs}
+        b_side = {b for _, b in pairs}
+        by_a: dict[int, list[int]] = {}
+        by_b: dict[int, list[int]] = {}
+        for k, (a, b) in enumerate(pairs):
+            if a == b:
+                out[k] = True
+            elif pos[a] >= 0 and pos[b] >= 0 and pos[a] < pos[b]:
+                by_a.setdefault(a, []).append(k)
+                by_b.setdefault(b, []).append(k)
+        if not by_a:
+            return out
+        if len(b_side) <= len(a_side):
+            # reverse pass: bits over the b side; answer when each a is reached
+            sources = sorted(by_b, key=lambda i: pos[i])
+            for start in range(0, len(sources), GROUP):
+                group = sources[start : start + GROUP]
+                bit = {s: 1 << k for k, s in enumerate(group)}
+                for a, bits in self._sweep_up(bit, by_a.keys()):
+                    for k in by_a[a]:
+                        b = pairs[k][1]
+                        if b in bit and bits & bit[b]:
+                            out[k] = True
+        else:
+            targets = sorted(by_a, key=lambda i: pos[i])
+            for start in range(0, len(targets), GROUP * 4):
+                group = targets[start : start + GROUP * 4]
+                bit = {s: 1 << k for k, s in enumerate(group)}
+                for b, bits in self._sweep_down(bit, by_b.keys()):
+                    for k in by_b[b]:
+                        a = pairs[k][0]
+                        if a in bit and bits & bit[a]:
+                            out[k] = True
+        return out
+
+    def descendant_sets(
+        self, sources: Sequence[int], keep: Collection[int]
+    ) -> Iterator[tuple[list[int], dict[int, int]]]:
+        """For groups of ``sources``: ``(group, {node: bits})`` where, for each node of
+        ``keep``, bit k is set when the node is an ancestor of (or is) ``group[k]``
+        over authenticated edges.  Groups of at most :data:`GROUP` sources, so the
+        kept bitsets stay small whatever the number of sources."""
+        ordered = sorted(set(sources), key=lambda i: self.pos[i])
+        for start in range(0, len(ordered), GROUP):
+            group = ordered[start : start + GROUP]
+            bit = {s: 1 << k for k, s in enumerate(group)}
+            yield group, dict(self._sweep_up(bit, keep))
+
+    def _sweep_up(self, bit: dict[int, int], wanted: Collection[int]) -> Iterator[tuple[int, int]]:
+        """Reverse topological pass: each node's bitset of the ``bit`` sources it
+        reaches (is an ancestor of); yields (node, bits) for the wanted nodes."""
+        order = self.topo_order()[0]
+        want = wanted if isinstance(wanted, (set, frozenset, dict)) else set(wanted)
+        carry: dict[int, int] = {}
+        for i in reversed(order):
+            bits = bit.get(i, 0)
+            c = carry.pop(i, None)
+            if c is not None:
+                bits |= c
+            if i in want:
+                yield i, bits
+            if bits:
+                for p in self._auth_parents(i):
+                    carry[p] = carry.get(p, 0) | bits
+
+    def _sweep_down(self, bit: dict[int, int], wanted: Collection[int]) -> Iterator[tuple[int, int]]:
+        """Topological pass: each node's bitset of the ``bit`` targets that are its
+        ancestors (or itself); yields (node, bits) for the wanted nodes."""
+        order = self.topo_order()[0]
+        want = wanted if isinstance(wanted, (set, frozenset, dict)) else set(wanted)
+        pending = [0] * len(self.ids)  # authenticated children not yet processed
+        for i in order:
+            for p in self._auth_parents(i):
+                pending[p] += 1
+        carry: dict[int, int] = {}
+        for i in order:
+            bits = bit.get(i, 0)
+            for p in self._auth_parents(i):
+                pb = carry.get(p)
+                if pb:
+                    bits |= pb
+                pending[p] -= 1
+                if pending[p] == 0:
+                    carry.pop(p, None)
+            if i in want:
+                yield i, bits
+            if bits and pending[i]:
+                carry[i] = bits

@@ -1,14 +1,21 @@
 """SPEC Part C: the MutMem profile — weight transitions, epistemic labels and
 recall receipts carried inside ordinary alethech objects.
 
-``analyze`` runs after the core verifier has given every commit and evidence
-its status and signer era.  It adds Part C findings and the derived views the
-GUI plots: per-memory weight trajectories and label histories, the projection
-at HEAD, and each receipt with its entries, root and status.
+:func:`analyze` runs after every commit and evidence has its status and signer
+era.  It adds the Part C findings — every code that applies to a record, not
+only the first — and the derived views the GUI plots: per-memory weight
+trajectories and label histories, the projection at HEAD, and each receipt with
+its entries, root and status.  Record fields are read through typed checks
+first, so a value of the wrong type is a finding, never an exception.
 
-The pure helpers (``update_rule``, ``commitment_for``, ``rank``, ``Chains``)
-are shared with the writer in :mod:`inspector.core.write.mutmem`, so what the
-writer computes is exactly what the verifier checks.
+Ancestry questions (a record's target and ``prev`` inside its own history, a
+receipt's memories inside its head's history, projections at every head) are
+answered in batches by :mod:`.graph`, and a projection walks one memory's chain
+(binary search on a clean chain): cost stays linear in the file (B7).
+
+The pure helpers (``update_rule``, ``commitment_for``, ``rank`` …) are shared
+with the writer in :mod:`inspector.core.write.mutmem`, so what the writer
+computes is exactly what the verifier checks.
 """
 
 from __future__ import annotations
@@ -21,11 +28,10 @@ from typing import Any
 from ..canonical import JsonError, canonical, loads_strict
 from ..keys import decode_signature, sha256_id, verify_sig
 from ..objects import Obj
-from ..privacy import value_has_private_region
-from .graph import Dag
-from .identity import KeyBook, raw_from_era
+from .context import Context
+from .identity import raw_from_era
 from .merkle import root_of_entries
-from .report import Severity, Status
+from .report import KeyEra, Severity, Status, message
 
 E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
@@ -44,6 +50,7 @@ RANK = {
 Q_MIN, Q_MAX, Q_START = 100, 3000, 1000
 ETA_MIN, ETA_MAX = 0.001, 0.5
 W_MIN, W_MAX = 0.1, 3.0
+COUNT_MAX = 10**6
 
 
 def rank(label: str | None) -> int:
@@ -56,6 +63,7 @@ def is_untrusted(label: str | None) -> bool:
 
 
 def valence(outcomes: list[dict[str, Any]]) -> float:
+    """``tanh(Σ reward·count)`` of outcomes already checked by :func:`outcome_problems`."""
     return math.tanh(sum(o["reward"] * o["count"] for o in outcomes))
 
 
@@ -91,6 +99,41 @@ def record_kind(obj: Obj) -> str | None:
     if obj.malformed is not None or "mutmem" not in c:
         return None
     return c.get("kind") if type(c.get("kind")) is str else ""
+
+
+def _is_int(v: Any) -> bool:
+    return type(v) is int
+
+
+def _is_number(v: Any) -> bool:
+    return type(v) in (int, float)
+
+
+def outcome_problems(outcomes: Any) -> list[str]:
+    """What is wrong with an ``outcomes`` value (empty: each is {ref, reward ±1, count 0…10^6})."""
+    if type(outcomes) is not list:
+        return [f"outcomes must be a list, found {type(outcomes).__name__}"]
+    out = []
+    for i, o in enumerate(outcomes):
+        if type(o) is not dict:
+            out.append(f"outcome {i} is not an object")
+            continue
+        if type(o.get("ref")) is not str:
+            out.append(f"outcome {i}: ref must be a string")
+        if not (_is_int(o.get("reward")) and o.get("reward") in (-1, 1)):
+            out.append(f"outcome {i}: reward must be +1 or -1, found {_short(o.get('reward'))}")
+        count = o.get("count")
+        if not (_is_int(count) and 0 <= count <= COUNT_MAX):
+            out.append(f"outcome {i}: count must be an integer 0…{COUNT_MAX}, found {_short(count)}")
+    return out
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# ---- views ------------------------------------------------------------------------
 
 
 @dataclass
@@ -200,511 +243,637 @@ class MutMemView:
         }
 
 
-class Chains:
-    """The per-memory weight and label chains, records in DAG order."""
+# ---- messages ---------------------------------------------------------------------
 
-    def __init__(self, dag: Dag, order_pos: dict[str, int]) -> None:
-        self.dag = dag
-        self.pos = order_pos
-        self.weights: dict[str, list[Obj]] = {}
-        self.labels: dict[str, list[Obj]] = {}
+M_UNKNOWN_KIND = message(
+    "MutMem record of unknown version or kind: expected mutmem 1 and kind weight_transition or label, "
+    "found mutmem {version}, kind {kind}."
+)
+M_TARGET_MISSING = message("The target memory {target} is not in the store.")
+M_TARGET_NOT_PLAIN = message("The target {target} is not a plain memory (it is itself a MutMem record).")
+M_TARGET_NOT_ANCESTOR = message("The target {target} is not an ancestor of the record.")
+M_ROLE_TRANSITION = message("Weight transitions need a housekeeper key; signed by {key_id} (role {role}).")
+M_ROLE_LABEL = message("Labels need a housekeeper or auditor key; signed by {key_id} (role {role}).")
+M_ROLE_VERDICT = message("The verdict label {label} needs an auditor key; signed by {key_id} (role {role}).")
+M_TENANT = message("tenant should be the identity's agent_id {agent_id}, found {tenant}.")
+M_Q_TYPE = message("old_q and new_q must be integer milli-weights; found {old_q} and {new_q}.")
+M_Q_RANGE = message("{name} = {q} is outside {low}…{high}.")
+M_ETA = message("eta must be a number in [{low}, {high}], found {eta}.")
+M_OUTCOMES = message("The outcomes are not valid: {problems}.")
+M_NOOP = message("This transition leaves the weight at {q}: no-op transitions are refused.")
+M_RULE = message(
+    "The update rule gives new_q = {expected_q} from old_q {old_q}, eta {eta}, valence {valence}; the "
+    "record says {new_q}."
+)
+M_COMMITMENT = message(
+    "The transition commitment does not equal {{kind, tenant, memory, old_q, new_q, provenance}} of the "
+    "record's content."
+)
+M_COMMITMENT_SIG = message(
+    "commitment_signature does not verify with the record's signing key over JCS(commitment)."
+)
+M_LABEL_UNKNOWN = message("Unknown label {label}.")
+M_CONFIDENCE = message("confidence_milli must be an integer 0…1000, found {confidence}.")
+M_EVIDENCE = message(
+    "The verdict label {label} must cite at least one valid evidence record; found {evidence}."
+)
+M_GENESIS = message("A second {chain} chain genesis for memory {memory} (the first: {first}).")
+M_PREV_TYPE = message("prev must be a record id or null, found {found_type}.")
+M_FORK = message("The {chain} chain of {memory} forks: {other} and this record both follow {prev}.")
+M_PREV_OUTSIDE = message(
+    "prev {prev} is not a {chain} record of memory {memory} inside this record's ancestry."
+)
+M_OLD_Q = message("old_q is {old_q}, but the previous transition {prev} ended at {before}.")
+M_GENESIS_Q = message("The genesis transition must start from {start}, found old_q {old_q}.")
+M_RECEIPT_ARTIFACT = message("A recall receipt needs exactly one artifact named receipt.json.")
+M_RECEIPT_BYTES = message("receipt.json ({hash}) is missing or does not match its hash.")
+M_RECEIPT_JSON = message("receipt.json is not strict JSON: {reason}.")
+M_RECEIPT_KIND = message("receipt.json is not a MutMem recall receipt.")
+M_RECEIPT_ENTRIES = message("The receipt's entries must be a list of objects.")
+M_RECEIPT_CANONICAL = message("receipt.json is not in canonical (JCS) form.")
+M_RECEIPT_INPUT = message(
+    "The evidence's input_hash {input_hash} differs from the receipt's query_sha256 {query}."
+)
+M_RECEIPT_OUTPUT = message(
+    "The evidence's output_hash {output_hash} differs from the receipt artifact hash {hash}."
+)
+M_RECEIPT_ORDINALS = message(
+    "Ordinals must be 0…n−1 in order and n ≤ k; found ordinals {ordinals}, n = {n}, k = {k}."
+)
+M_RECEIPT_ROOT = message("The RFC 6962 root over the entries is {recomputed}; the receipt says {root}.")
+M_RECEIPT_HEAD = message("The receipt's head {head} is not a commit of this store.")
+M_RECEIPT_NOT_MEMORY = message(
+    "Entry {ordinal}: {memory} is not a plain memory in the history of head {head}."
+)
+M_RECEIPT_PROJECTION = message(
+    "Entry {ordinal} discloses {memory} with weight_q {weight_q} and label {label}; at head {head} the "
+    "projection is {q} and {expected_label}."
+)
+M_POISON = message(
+    "Entry {ordinal} discloses {memory}, whose label at head is {label}: an untrusted memory was admitted "
+    "into a recall."
+)
+M_SCOPE = message(
+    "{count} recall receipt(s): a receipt proves what was disclosed and in which order, not that nothing "
+    "else existed or was withheld."
+)
 
-    def add(self, kind: str, obj: Obj) -> None:
-        target = obj.content.get("memory")
-        book = self.weights if kind == "weight_transition" else self.labels
-        book.setdefault(target if type(target) is str else "", []).append(obj)
 
-    def sort(self) -> None:
-        for book in (self.weights, self.labels):
-            for recs in book.values():
-                recs.sort(key=lambda o: self.pos.get(o.stored_id, 0))
-
-    def project(self, memory: str, head: str) -> tuple[int, str | None]:
-        """(weight_q, label) of ``memory`` at ``head``: the last record of each
-        chain inside ancestry(head)."""
-        anc = self.dag.ancestry(head)
-        q, label = Q_START, None
-        for o in reversed(self.weights.get(memory, [])):
-            i = self.dag.index.get(o.stored_id)
-            if i is not None and anc[i]:
-                q = o.content.get("new_q") if type(o.content.get("new_q")) is int else q
-                break
-        for o in reversed(self.labels.get(memory, [])):
-            i = self.dag.index.get(o.stored_id)
-            if i is not None and anc[i]:
-                lab = o.content.get("label")
-                label = lab if type(lab) is str else label
-                break
-        return q, label
+# ---- the analysis -----------------------------------------------------------------
 
 
-Add = Callable[..., None]
+@dataclass
+class _Record:
+    cid: str
+    obj: Obj
+    kind: str  # "weight" or "label"
+    era: KeyEra | None
+    memory: str
+    prev: Any
+    prev_inside: bool = False  # prev is a commit inside this record's authenticated history
 
 
-def analyze(
-    add: Add,
-    store_artifact: Callable[[str], bytes | None],
-    book: KeyBook,
-    dag: Dag,
-    order: list[str],
-    commits: dict[str, Obj],
-    evidence: dict[str, Obj],
-    statuses: dict[str, Status],
-    ev_statuses: dict[str, Status],
-    signer: dict[str, int],
-    head: str | None,
-) -> MutMemView | None:
-    """Run all Part C checks; returns None when the file carries no MutMem data."""
-    pos = {cid: i for i, cid in enumerate(order)}
-    plain = {cid for cid, o in commits.items() if is_plain(o)}
-    records = [(cid, o, record_kind(o)) for cid, o in commits.items() if record_kind(o) is not None]
-    receipts = [
-        eid for eid, o in evidence.items() if o.malformed is None and o.get("event_type") == "recall_receipt"
-    ]
-    for cid, o in commits.items():
-        # cheap byte test first: the canonical bytes hold every string of the content
-        if (
-            o.malformed is None
-            and b"<private" in o.sign_bytes.lower()
-            and value_has_private_region(o.content)
-        ):
-            add(
-                "unredacted_private_region",
-                W,
-                "commit",
-                cid,
-                "content still holds a <private> region that should have been redacted before signing",
+class _Analysis:
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        assert ctx.dag is not None and ctx.book is not None
+        self.dag = ctx.dag
+        self.book = ctx.book
+        self.order_pos = {cid: i for i, cid in enumerate(ctx.report.order)}
+        self.plain = {cid for cid, o in ctx.commits.items() if is_plain(o)}
+        self.chains: dict[tuple[str, str], list[_Record]] = {}  # (kind, memory) -> records by DAG order
+        self.clean: set[tuple[str, str]] = set()  # chains with no fork or break: binary-searchable
+
+    def add(self, code: str, oid: str, template: str, related: Iterable[str] = (), **kw: Any) -> None:
+        self.ctx.add(code, E, "commit", oid, template, related, **kw)
+
+    # -- records -----------------------------------------------------------------
+    def records(self) -> list[_Record]:
+        ctx, r = self.ctx, self.ctx.report
+        out: list[_Record] = []
+        for cid, o in ctx.commits.items():
+            kind = record_kind(o)
+            if kind is None or not r.commits.get(cid, Status.MALFORMED).ok:
+                continue  # not a record, or its status already fails the verdict: it proves nothing
+            c = o.content
+            if c.get("mutmem") != 1 or kind not in ("weight_transition", "label"):
+                self.add(
+                    "mutmem_rule_violation",
+                    cid,
+                    M_UNKNOWN_KIND,
+                    version=_short(c.get("mutmem")),
+                    kind=_short(kind),
+                )
+                continue
+            i = r.signer.get(cid)
+            era = self.book.eras[i] if i is not None else None
+            target = c.get("memory")
+            if type(target) is not str or target not in ctx.commits:
+                self.add("mutmem_target_invalid", cid, M_TARGET_MISSING, target=_short(target))
+                continue
+            if target not in self.plain:
+                self.add("mutmem_target_invalid", cid, M_TARGET_NOT_PLAIN, (target,), target=target)
+                continue
+            out.append(
+                _Record(
+                    cid, o, "weight" if kind == "weight_transition" else "label", era, target, c.get("prev")
+                )
             )
-    if not records and not receipts:
+        return out
+
+    def ancestry_checks(self, recs: list[_Record]) -> list[_Record]:
+        """A record's target and prev must lie in its own (authenticated) history."""
+        dag = self.dag
+        index = dag.index
+        pairs: list[tuple[int, int]] = []
+        for rec in recs:
+            pairs.append((index[rec.memory], index[rec.cid]))
+            prev = rec.prev
+            pairs.append((index[prev], index[rec.cid]) if type(prev) is str and prev in index else (-1, -1))
+        answers = dag.ancestor_pairs([p for p in pairs if p[0] >= 0])
+        it = iter(answers)
+        kept = []
+        for k, rec in enumerate(recs):
+            target_ok = next(it)
+            prev_ok = next(it) if pairs[2 * k + 1][0] >= 0 else False
+            rec.prev_inside = prev_ok
+            if not target_ok:
+                self.add(
+                    "mutmem_target_invalid", rec.cid, M_TARGET_NOT_ANCESTOR, (rec.memory,), target=rec.memory
+                )
+                continue
+            kept.append(rec)
+        return kept
+
+    def roles_and_fields(self, rec: _Record) -> None:
+        era = rec.era
+        role = era.role if era else "unknown"
+        key_id = era.key_id if era else "?"
+        if rec.kind == "weight":
+            if role != "housekeeper":
+                self.add("mutmem_role_unauthorized", rec.cid, M_ROLE_TRANSITION, key_id=key_id, role=role)
+            self.transition(rec)
+        else:
+            self.label(rec, role, key_id)
+
+    def transition(self, rec: _Record) -> None:
+        cid, c = rec.cid, rec.obj.content
+        old_q, new_q, eta, outcomes = c.get("old_q"), c.get("new_q"), c.get("eta"), c.get("outcomes")
+        if self.book.agent_id and c.get("tenant") != self.book.agent_id:
+            self.add(
+                "mutmem_rule_violation",
+                cid,
+                M_TENANT,
+                agent_id=self.book.agent_id,
+                tenant=_short(c.get("tenant")),
+            )
+        q_ok = _is_int(old_q) and _is_int(new_q)
+        if not q_ok:
+            self.add("mutmem_rule_violation", cid, M_Q_TYPE, old_q=_short(old_q), new_q=_short(new_q))
+        else:
+            for name, q in (("old_q", old_q), ("new_q", new_q)):
+                if not Q_MIN <= q <= Q_MAX:
+                    self.add(
+                        "mutmem_weight_out_of_range", cid, M_Q_RANGE, name=name, q=q, low=Q_MIN, high=Q_MAX
+                    )
+        eta_ok = _is_number(eta) and ETA_MIN <= eta <= ETA_MAX
+        if not eta_ok:
+            self.add("mutmem_rule_violation", cid, M_ETA, low=ETA_MIN, high=ETA_MAX, eta=_short(eta))
+        problems = outcome_problems(outcomes)
+        if problems:
+            self.add("mutmem_rule_violation", cid, M_OUTCOMES, problems="; ".join(problems[:5]))
+        if q_ok and new_q == old_q:
+            self.add("mutmem_noop_transition", cid, M_NOOP, q=old_q)
+        if q_ok and eta_ok and not problems:
+            expected = update_rule(old_q, eta, outcomes)
+            if expected != new_q:
+                self.add(
+                    "mutmem_rule_violation",
+                    cid,
+                    M_RULE,
+                    expected_q=expected,
+                    old_q=old_q,
+                    eta=eta,
+                    valence=f"{valence(outcomes):.6f}",
+                    new_q=new_q,
+                )
+        commitment = c.get("commitment")
+        if commitment != commitment_for(c):
+            self.add("mutmem_commitment_mismatch", cid, M_COMMITMENT)
+        try:
+            signed = canonical(commitment)
+        except JsonError:
+            signed = None
+        sig = decode_signature(c.get("commitment_signature"))
+        if rec.era is None or signed is None or not verify_sig(raw_from_era(rec.era), sig, signed):
+            self.add("mutmem_commitment_signature_invalid", cid, M_COMMITMENT_SIG)
+
+    def label(self, rec: _Record, role: str, key_id: str) -> None:
+        cid, c = rec.cid, rec.obj.content
+        label = c.get("label")
+        if label not in LABELS:
+            self.add("mutmem_target_invalid", cid, M_LABEL_UNKNOWN, label=_short(label))
+            return
+        conf = c.get("confidence_milli")
+        if not (_is_int(conf) and 0 <= conf <= 1000):
+            self.add("mutmem_target_invalid", cid, M_CONFIDENCE, confidence=_short(conf))
+        if role in ("agent", "unknown"):
+            self.add("mutmem_role_unauthorized", cid, M_ROLE_LABEL, key_id=key_id, role=role)
+        elif label in VERDICT_LABELS and role != "auditor":
+            self.add("mutmem_role_unauthorized", cid, M_ROLE_VERDICT, label=label, key_id=key_id, role=role)
+        if label in VERDICT_LABELS:
+            ev = c.get("evidence")
+            statuses = self.ctx.report.evidence
+            good = (
+                [e for e in ev if type(e) is str and statuses.get(e, Status.MALFORMED).ok]
+                if type(ev) is list
+                else []
+            )
+            if not good:
+                self.add("mutmem_label_evidence_missing", cid, M_EVIDENCE, label=label, evidence=_short(ev))
+
+    # -- chains ------------------------------------------------------------------
+    def build_chains(self, recs: list[_Record]) -> None:
+        for rec in recs:
+            self.chains.setdefault((rec.kind, rec.memory), []).append(rec)
+        for key, chain in self.chains.items():
+            chain.sort(key=lambda x: self.order_pos.get(x.cid, 0))
+            if self.check_chain(key, chain):
+                self.clean.add(key)
+
+    def check_chain(self, key: tuple[str, str], chain: list[_Record]) -> bool:
+        kind, memory = key
+        name = "weight" if kind == "weight" else "label"
+        ids = {x.cid: x for x in chain}
+        clean = True
+        geneses = [x for x in chain if x.prev is None]
+        for extra in geneses[1:]:
+            self.add(
+                "mutmem_genesis_invalid",
+                extra.cid,
+                M_GENESIS,
+                (geneses[0].cid, memory),
+                chain=name,
+                memory=memory,
+                first=geneses[0].cid,
+            )
+            clean = False
+        by_prev: dict[str, str] = {}
+        for x in chain:
+            prev = x.prev
+            if prev is None:
+                continue
+            if type(prev) is not str:
+                self.add(
+                    "mutmem_chain_discontinuity",
+                    x.cid,
+                    M_PREV_TYPE,
+                    (memory,),
+                    found_type=type(prev).__name__,
+                )
+                clean = False
+                continue
+            if prev in by_prev:
+                self.add(
+                    "mutmem_chain_fork",
+                    x.cid,
+                    M_FORK,
+                    (by_prev[prev], prev),
+                    chain=name,
+                    memory=memory,
+                    other=by_prev[prev],
+                    prev=prev,
+                )
+                clean = False
+            else:
+                by_prev[prev] = x.cid
+            if prev not in ids or not x.prev_inside:
+                self.add(
+                    "mutmem_chain_discontinuity",
+                    x.cid,
+                    M_PREV_OUTSIDE,
+                    (memory,),
+                    prev=prev,
+                    chain=name,
+                    memory=memory,
+                )
+                clean = False
+                continue
+            if kind == "weight":
+                before = ids[prev].obj.content.get("new_q")
+                if x.obj.content.get("old_q") != before:
+                    self.add(
+                        "mutmem_chain_discontinuity",
+                        x.cid,
+                        M_OLD_Q,
+                        (prev,),
+                        old_q=_short(x.obj.content.get("old_q")),
+                        prev=prev,
+                        before=_short(before),
+                    )
+                    clean = False
+        if kind == "weight":
+            for g in geneses:
+                if g.obj.content.get("old_q") != Q_START:
+                    self.add(
+                        "mutmem_chain_discontinuity",
+                        g.cid,
+                        M_GENESIS_Q,
+                        start=Q_START,
+                        old_q=_short(g.obj.content.get("old_q")),
+                    )
+                    clean = False
+        # a clean chain is a line in DAG order: each record follows the one before it
+        return (
+            clean
+            and len(geneses) == 1
+            and all(chain[i + 1].prev == chain[i].cid for i in range(len(chain) - 1))
+            and chain[0].prev is None
+        )
+
+    # -- projections ---------------------------------------------------------------
+    def projector(self, heads: list[str], extra_keep: Iterable[str]) -> Callable[[str], Callable[..., Any]]:
+        """Per head: a function (memory) -> (weight_q, label, in_history)."""
+        dag = self.dag
+        index = dag.index
+        keep = {index[r.cid] for chain in self.chains.values() for r in chain}
+        keep |= {index[m] for m in extra_keep if m in index}
+        sources = [index[h] for h in heads if h in index]
+        tables: dict[int, tuple[dict[int, int], int]] = {}
+        for group, bits in dag.descendant_sets(sources, keep):
+            for k, s in enumerate(group):
+                tables[s] = (bits, k)
+
+        def at(head: str) -> Callable[..., Any]:
+            hit = tables.get(index[head]) if head in index else None
+
+            def inside(cid: str) -> bool:
+                if hit is None:
+                    return False
+                bits, k = hit
+                return bool((bits.get(index[cid], 0) >> k) & 1)
+
+            def project(memory: str) -> tuple[int, str | None, bool]:
+                q = self._last(("weight", memory), inside)
+                lab = self._last(("label", memory), inside)
+                new_q = q.obj.content.get("new_q") if q else None
+                label = lab.obj.content.get("label") if lab else None
+                return (
+                    new_q if _is_int(new_q) else Q_START,
+                    label if type(label) is str else None,
+                    memory in index and inside(memory),
+                )
+
+            return project
+
+        return at
+
+    def _last(self, key: tuple[str, str], inside: Callable[[str], bool]) -> _Record | None:
+        """The last record of a chain inside a head's history (a per-chain walk)."""
+        chain = self.chains.get(key)
+        if not chain:
+            return None
+        if key in self.clean:  # prefix-closed: binary search
+            lo, hi = 0, len(chain)
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if inside(chain[mid].cid):
+                    lo = mid + 1
+                else:
+                    hi = mid
+            return chain[lo - 1] if lo else None
+        for rec in reversed(chain):
+            if inside(rec.cid):
+                return rec
         return None
 
-    chains = Chains(dag, pos)
-    for cid, o, kind in records:
-        if not statuses.get(cid, Status.MALFORMED).ok:
-            continue  # its status already fails the verdict; it proves nothing
-        c = o.content
-        if c.get("mutmem") != 1 or kind not in ("weight_transition", "label"):
-            add(
-                "mutmem_rule_violation",
-                E,
-                "commit",
-                cid,
-                f"MutMem record of unknown version/kind: expected mutmem 1 and kind "
-                f"weight_transition or label, found mutmem {c.get('mutmem')!r}, kind {kind!r}",
-            )
-            continue
-        era = book.eras[signer[cid]] if cid in signer else None
-        role = era.role if era else "unknown"
-        target = c.get("memory")
-        if type(target) is not str or target not in commits:
-            add("mutmem_target_invalid", E, "commit", cid, f"target memory {target!r} is not in the store")
-            continue
-        if target not in plain:
-            add(
-                "mutmem_target_invalid",
-                E,
-                "commit",
-                cid,
-                f"target {target} is not a plain memory (it is itself a MutMem record)",
-                (target,),
-            )
-            continue
-        if not dag.is_ancestor(target, cid):
-            add(
-                "mutmem_target_invalid",
-                E,
-                "commit",
-                cid,
-                f"target {target} is not an ancestor of the record",
-                (target,),
-            )
-            continue
-        if kind == "weight_transition":
-            if role != "housekeeper":
-                add(
-                    "mutmem_role_unauthorized",
-                    E,
-                    "commit",
-                    cid,
-                    f"weight transitions need a housekeeper key; signed by {era.key_id if era else '?'} "
-                    f"(role {role})",
-                )
-            _check_transition(add, cid, o, book, era)
-        else:
-            _check_label(add, cid, o, role, era, evidence, ev_statuses)
-        chains.add(kind, o)
-    chains.sort()
-    for kind, book_ in (("weight", chains.weights), ("label", chains.labels)):
-        for memory, recs in book_.items():
-            _check_chain(add, kind, memory, recs, dag)
+    # -- receipts ------------------------------------------------------------------
+    def receipt(self, eid: str, o: Obj, project_at: Callable[[str], Callable[..., Any]]) -> ReceiptView:
+        ctx = self.ctx
+        st = ctx.report.evidence.get(eid, Status.MALFORMED)
+        view = ReceiptView(eid, "invalid", st.value, None, None, None, None, None, [])
 
-    # ---- views ------------------------------------------------------------
+        def fail(code: str, template: str, related: Iterable[str] = (), **kw: Any) -> None:
+            view.problems.append(f"{code}: " + template.format(**kw))
+            ctx.add(code, E, "evidence", eid, template, related, **kw)
+
+        body = self._receipt_body(o, fail)
+        if body is None:
+            return view
+        data, art_hash, body = body
+        entries = body.get("entries")
+        head, root, k = body.get("head"), body.get("root"), body.get("k")
+        view.head = head if type(head) is str else None
+        view.root = root if type(root) is str else None
+        view.k = k if _is_int(k) else None
+        view.query_sha256 = body.get("query_sha256") if type(body.get("query_sha256")) is str else None
+        if type(entries) is not list or not all(type(e) is dict for e in entries):
+            fail("receipt_ordinal_invalid", M_RECEIPT_ENTRIES)
+            return view
+        view.entries = entries
+        try:
+            canonical_ok = canonical(body) == data
+        except JsonError:
+            canonical_ok = False
+        if not canonical_ok:
+            ctx.add("unsigned_field", W, "evidence", eid, M_RECEIPT_CANONICAL)
+        if o.get("input_hash") != body.get("query_sha256"):
+            fail(
+                "receipt_hash_mismatch",
+                M_RECEIPT_INPUT,
+                input_hash=_short(o.get("input_hash"), 80),
+                query=_short(body.get("query_sha256"), 80),
+            )
+        if o.get("output_hash") != art_hash:
+            fail(
+                "receipt_hash_mismatch",
+                M_RECEIPT_OUTPUT,
+                output_hash=_short(o.get("output_hash"), 80),
+                hash=art_hash,
+            )
+        ordinals_ok = all(_is_int(e.get("ordinal")) and e["ordinal"] == i for i, e in enumerate(entries))
+        if not ordinals_ok or not _is_int(k) or len(entries) > k:
+            fail(
+                "receipt_ordinal_invalid",
+                M_RECEIPT_ORDINALS,
+                ordinals=_short([e.get("ordinal") for e in entries[:10]], 80),
+                n=len(entries),
+                k=_short(k),
+            )
+        try:
+            view.root_recomputed = root_of_entries(entries)
+        except (JsonError, TypeError, ValueError):
+            view.root_recomputed = None
+        if view.root_recomputed != root:
+            fail(
+                "receipt_root_mismatch",
+                M_RECEIPT_ROOT,
+                recomputed=view.root_recomputed,
+                root=_short(root, 80),
+            )
+        if type(head) is not str or head not in self.dag.index:
+            fail("receipt_ordinal_invalid", M_RECEIPT_HEAD, head=_short(head, 80))
+        else:
+            project = project_at(head)
+            for e in entries:
+                m = e.get("memory")
+                ordinal = _short(e.get("ordinal"))
+                if type(m) is not str or m not in self.plain:
+                    fail(
+                        "receipt_projection_mismatch",
+                        M_RECEIPT_NOT_MEMORY,
+                        (m,) if type(m) is str else (),
+                        ordinal=ordinal,
+                        memory=_short(m, 80),
+                        head=head,
+                    )
+                    continue
+                q, label, inside = project(m)
+                if not inside:
+                    fail(
+                        "receipt_projection_mismatch",
+                        M_RECEIPT_NOT_MEMORY,
+                        (m,),
+                        ordinal=ordinal,
+                        memory=m,
+                        head=head,
+                    )
+                    continue
+                if e.get("weight_q") != q or e.get("label") != label or type(e.get("weight_q")) is not int:
+                    fail(
+                        "receipt_projection_mismatch",
+                        M_RECEIPT_PROJECTION,
+                        (m,),
+                        ordinal=ordinal,
+                        memory=m,
+                        weight_q=_short(e.get("weight_q")),
+                        label=_short(e.get("label")),
+                        head=head,
+                        q=q,
+                        expected_label=repr(label),
+                    )
+                if is_untrusted(label):
+                    fail("poison_admitted", M_POISON, (m,), ordinal=ordinal, memory=m, label=label)
+        if not view.problems:
+            view.status = "valid"
+        return view
+
+    def _receipt_body(self, o: Obj, fail: Callable[..., None]) -> tuple[bytes, str, dict[str, Any]] | None:
+        arts = [a for a in o.get("artifacts") if a.get("name") == "receipt.json"]
+        if len(arts) != 1 or type(arts[0].get("hash")) is not str:
+            fail("receipt_hash_mismatch", M_RECEIPT_ARTIFACT)
+            return None
+        art_hash = arts[0]["hash"]
+        data = self.ctx.store.artifact(art_hash)
+        if data is None or sha256_id(data) != art_hash:
+            fail("receipt_hash_mismatch", M_RECEIPT_BYTES, hash=art_hash)
+            return None
+        try:
+            body, _ = loads_strict(data)
+        except JsonError as exc:
+            fail("receipt_hash_mismatch", M_RECEIPT_JSON, reason=str(exc))
+            return None
+        if type(body) is not dict or body.get("mutmem") != 1 or body.get("kind") != "recall_receipt":
+            fail("receipt_ordinal_invalid", M_RECEIPT_KIND)
+            return None
+        return data, art_hash, body
+
+
+def analyze(ctx: Context) -> MutMemView | None:
+    """Run all Part C checks; None when the file carries no MutMem data."""
+    a = _Analysis(ctx)
+    receipts = [
+        eid
+        for eid, o in ctx.evidence.items()
+        if o.malformed is None and o.get("event_type") == "recall_receipt"
+    ]
+    recs = a.records()
+    if not recs and not receipts and not any(record_kind(o) is not None for o in ctx.commits.values()):
+        return None
+    recs = a.ancestry_checks(recs)
+    for rec in recs:
+        a.roles_and_fields(rec)
+    a.build_chains(recs)
+
+    # ---- projections at HEAD and at every receipt head -----------------------------
+    receipt_heads: list[str] = []
+    receipt_memories: set[str] = set()
+    for eid in receipts:
+        h = _receipt_head(ctx, ctx.evidence[eid])
+        if h is not None:
+            receipt_heads.append(h)
+    for eid in receipts:  # the memories receipts disclose, for membership questions
+        for art in ctx.evidence[eid].get("artifacts"):
+            if art.get("name") == "receipt.json" and type(art.get("hash")) is str:
+                receipt_memories |= _entry_memories(ctx, art["hash"])
+    heads = [*([ctx.head] if ctx.head else []), *receipt_heads]
+    project_at = a.projector(heads, receipt_memories)
+
     memories: dict[str, MemoryView] = {}
-    for cid in sorted(plain, key=lambda c: pos.get(c, 0)):
+    at_head = project_at(ctx.head) if ctx.head else None
+    era_of = ctx.report.signer
+    for cid in sorted(a.plain, key=lambda c: a.order_pos.get(c, 0)):
         mv = MemoryView(cid)
         mv.trajectory.append(TrajectoryPoint(None, None, Q_START))
-        for o in chains.weights.get(cid, []):
-            c = o.content
-            try:
-                j = valence(c["outcomes"])
-            except (KeyError, TypeError):
-                j = None
+        for rec in a.chains.get(("weight", cid), []):
+            c = rec.obj.content
+            outs = c.get("outcomes")
+            j = valence(outs) if not outcome_problems(outs) else None
+            new_q = c.get("new_q")
             mv.trajectory.append(
-                TrajectoryPoint(o.stored_id, pos.get(o.stored_id), c.get("new_q"), j, c.get("eta"))
-            )
-        for o in chains.labels.get(cid, []):
-            c = o.content
-            era = book.eras[signer[o.stored_id]] if o.stored_id in signer else None
-            mv.labels.append(
-                LabelPoint(
-                    o.stored_id,
-                    pos.get(o.stored_id, -1),
-                    c.get("label"),
-                    c.get("confidence_milli"),
-                    era.key_id if era else "",
-                    era.role if era else "",
-                    list(c.get("evidence") or []),
-                    c.get("reason", ""),
+                TrajectoryPoint(
+                    rec.cid,
+                    a.order_pos.get(rec.cid),
+                    new_q if _is_int(new_q) else 0,
+                    j,
+                    c.get("eta") if _is_number(c.get("eta")) else None,
                 )
             )
-        if head:
-            mv.weight_q, mv.label = chains.project(cid, head)
+        for rec in a.chains.get(("label", cid), []):
+            c = rec.obj.content
+            i = era_of.get(rec.cid)
+            era = ctx.book.eras[i] if i is not None and ctx.book else None
+            ev = c.get("evidence")
+            conf = c.get("confidence_milli")
+            mv.labels.append(
+                LabelPoint(
+                    rec.cid,
+                    a.order_pos.get(rec.cid, -1),
+                    c.get("label") if type(c.get("label")) is str else "",
+                    conf if _is_int(conf) else None,
+                    era.key_id if era else "",
+                    era.role if era else "",
+                    [e for e in ev if type(e) is str] if type(ev) is list else [],
+                    c.get("reason") if type(c.get("reason")) is str else "",
+                )
+            )
+        if at_head is not None:
+            mv.weight_q, mv.label, _ = at_head(cid)
         memories[cid] = mv
 
     views: dict[str, ReceiptView] = {}
     for eid in receipts:
-        views[eid] = _check_receipt(
-            add,
-            eid,
-            evidence[eid],
-            store_artifact,
-            chains,
-            dag,
-            plain,
-            ev_statuses.get(eid, Status.MALFORMED),
-        )
+        views[eid] = a.receipt(eid, ctx.evidence[eid], project_at)
     if receipts:
-        add(
-            "receipt_scope",
-            INFO,
-            "store",
-            "",
-            f"{len(receipts)} recall receipt(s): a receipt proves what was disclosed and in which "
-            "order, not that nothing else existed or was withheld",
-        )
+        ctx.add("receipt_scope", INFO, "store", "", M_SCOPE, count=len(receipts))
     return MutMemView(memories, views)
 
 
-def _check_transition(add: Add, cid: str, o: Obj, book: KeyBook, era: Any) -> None:
-    c = o.content
-    old_q, new_q, eta, outcomes = c.get("old_q"), c.get("new_q"), c.get("eta"), c.get("outcomes")
-    if book.agent_id and c.get("tenant") != book.agent_id:
-        add(
-            "mutmem_rule_violation",
-            E,
-            "commit",
-            cid,
-            f"tenant should be the identity's agent_id {book.agent_id}, found {c.get('tenant')!r}",
-        )
-    if type(old_q) is not int or type(new_q) is not int:
-        add("mutmem_rule_violation", E, "commit", cid, "old_q and new_q must be integers (milli-weights)")
-        return
-    for name, q in (("old_q", old_q), ("new_q", new_q)):
-        if not Q_MIN <= q <= Q_MAX:
-            add("mutmem_weight_out_of_range", E, "commit", cid, f"{name} = {q} is outside {Q_MIN}…{Q_MAX}")
-    if type(eta) not in (int, float) or not ETA_MIN <= eta <= ETA_MAX:
-        add(
-            "mutmem_rule_violation",
-            E,
-            "commit",
-            cid,
-            f"eta must lie in [{ETA_MIN}, {ETA_MAX}], found {eta!r}",
-        )
-        return
-    ok_outcomes = (
-        type(outcomes) is list
-        and outcomes
-        and all(
-            type(x) is dict
-            and x.get("reward") in (-1, 1)
-            and type(x.get("reward")) is int
-            and type(x.get("count")) is int
-            and x["count"] >= 1
-            and type(x.get("ref")) is str
-            for x in outcomes
-        )
-    )
-    if not ok_outcomes:
-        add(
-            "mutmem_rule_violation",
-            E,
-            "commit",
-            cid,
-            "outcomes must be a non-empty list of {ref, reward: ±1, count ≥ 1}",
-        )
-        return
-    if new_q == old_q:
-        add(
-            "mutmem_noop_transition",
-            E,
-            "commit",
-            cid,
-            f"transition leaves the weight at {old_q}: no-op transitions are refused",
-        )
-    else:
-        expected = update_rule(old_q, eta, outcomes)
-        if expected != new_q:
-            add(
-                "mutmem_rule_violation",
-                E,
-                "commit",
-                cid,
-                f"update rule gives new_q = {expected} from old_q {old_q}, eta {eta}, "
-                f"valence {valence(outcomes):.6f}; the record says {new_q}",
-            )
-    commitment = c.get("commitment")
-    if commitment != commitment_for(c):
-        add(
-            "mutmem_commitment_mismatch",
-            E,
-            "commit",
-            cid,
-            "the transition commitment does not equal {kind, tenant, memory, old_q, new_q, "
-            "provenance} of the record's content",
-        )
-        return
-    sig = decode_signature(c.get("commitment_signature"))
-    if era is None or not verify_sig(raw_from_era(era), sig, canonical(commitment)):
-        add(
-            "mutmem_commitment_signature_invalid",
-            E,
-            "commit",
-            cid,
-            "commitment_signature does not verify with the record's signing key over JCS(commitment)",
-        )
+def _receipt_head(ctx: Context, o: Obj) -> str | None:
+    from .placement import receipt_head_of
+
+    return receipt_head_of(o, ctx.store.artifact)
 
 
-def _check_label(
-    add: Add, cid: str, o: Obj, role: str, era: Any, evidence: dict[str, Obj], ev_statuses: dict[str, Status]
-) -> None:
-    c = o.content
-    label = c.get("label")
-    if label not in LABELS:
-        add("mutmem_target_invalid", E, "commit", cid, f"unknown label {label!r}")
-        return
-    conf = c.get("confidence_milli")
-    if type(conf) is not int or not 0 <= conf <= 1000:
-        add(
-            "mutmem_target_invalid",
-            E,
-            "commit",
-            cid,
-            f"confidence_milli must be an integer 0…1000, found {conf!r}",
-        )
-    if role == "agent" or role == "unknown":
-        add(
-            "mutmem_role_unauthorized",
-            E,
-            "commit",
-            cid,
-            f"labels need a housekeeper or auditor key; signed by {era.key_id if era else '?'} (role {role})",
-        )
-    elif label in VERDICT_LABELS and role != "auditor":
-        add(
-            "mutmem_role_unauthorized",
-            E,
-            "commit",
-            cid,
-            f"verdict label {label} needs an auditor key; signed by {era.key_id} (role {role})",
-        )
-    if label in VERDICT_LABELS:
-        ev = c.get("evidence")
-        good = (
-            [e for e in ev if type(e) is str and ev_statuses.get(e, Status.MALFORMED).ok]
-            if type(ev) is list
-            else []
-        )
-        if not good:
-            add(
-                "mutmem_label_evidence_missing",
-                E,
-                "commit",
-                cid,
-                f"verdict label {label} must cite at least one valid evidence record; found {ev!r}",
-            )
-
-
-def _check_chain(add: Add, kind: str, memory: str, recs: list[Obj], dag: Dag) -> None:
-    ids = {o.stored_id: o for o in recs}
-    geneses = [o for o in recs if o.content.get("prev") is None]
-    for extra in geneses[1:]:
-        add(
-            "mutmem_genesis_invalid",
-            E,
-            "commit",
-            extra.stored_id,
-            f"second {kind} chain genesis for memory {memory} (first: {geneses[0].stored_id})",
-            (geneses[0].stored_id, memory),
-        )
-    by_prev: dict[str, str] = {}
-    for o in recs:
-        prev = o.content.get("prev")
-        if prev is None:
-            continue
-        if type(prev) is not str:
-            add(
-                "mutmem_chain_discontinuity",
-                E,
-                "commit",
-                o.stored_id,
-                f"prev must be a record id or null, found {type(prev).__name__}",
-                (memory,),
-            )
-            continue
-        if prev in by_prev:
-            add(
-                "mutmem_chain_fork",
-                E,
-                "commit",
-                o.stored_id,
-                f"{kind} chain of {memory} forks: {by_prev[prev]} and this record both follow {prev}",
-                (by_prev[prev], prev),
-            )
-        else:
-            by_prev[prev] = o.stored_id
-        if type(prev) is not str or prev not in ids or not dag.is_ancestor(prev, o.stored_id):
-            add(
-                "mutmem_chain_discontinuity",
-                E,
-                "commit",
-                o.stored_id,
-                f"prev {prev!r} is not a {kind} record of memory {memory} inside this record's ancestry",
-                (memory,),
-            )
-            continue
-        if kind == "weight":
-            before = ids[prev].content.get("new_q")
-            if o.content.get("old_q") != before:
-                add(
-                    "mutmem_chain_discontinuity",
-                    E,
-                    "commit",
-                    o.stored_id,
-                    f"old_q is {o.content.get('old_q')}, but the previous transition {prev} "
-                    f"ended at {before}",
-                    (prev,),
-                )
-    if kind == "weight":
-        for g in geneses:
-            if g.content.get("old_q") != Q_START:
-                add(
-                    "mutmem_chain_discontinuity",
-                    E,
-                    "commit",
-                    g.stored_id,
-                    f"genesis transition must start from {Q_START}, found old_q {g.content.get('old_q')}",
-                )
-
-
-def _check_receipt(
-    add: Add,
-    eid: str,
-    o: Obj,
-    store_artifact: Callable[[str], bytes | None],
-    chains: Chains,
-    dag: Dag,
-    plain: set[str],
-    ev_status: Status,
-) -> ReceiptView:
-    view = ReceiptView(eid, "invalid", ev_status.value, None, None, None, None, None, [])
-
-    def fail(code: str, msg: str, related: Iterable[str] = ()) -> None:
-        view.problems.append(f"{code}: {msg}")
-        add(code, E, "evidence", eid, msg, tuple(related))
-
-    arts = [a for a in o.get("artifacts") if a.get("name") == "receipt.json"]
-    if len(arts) != 1 or type(arts[0].get("hash")) is not str:
-        fail("receipt_hash_mismatch", "a recall receipt needs exactly one artifact named receipt.json")
-        return view
-    art_hash = arts[0]["hash"]
-    data = store_artifact(art_hash)
+def _entry_memories(ctx: Context, art_hash: str) -> set[str]:
+    data = ctx.store.artifact(art_hash)
     if data is None or sha256_id(data) != art_hash:
-        fail("receipt_hash_mismatch", f"receipt.json ({art_hash}) is missing or does not match its hash")
-        return view
+        return set()
     try:
         body, _ = loads_strict(data)
-    except JsonError as exc:
-        fail("receipt_hash_mismatch", f"receipt.json is not strict JSON: {exc}")
-        return view
-    if type(body) is not dict or body.get("mutmem") != 1 or body.get("kind") != "recall_receipt":
-        fail("receipt_ordinal_invalid", "receipt.json is not a MutMem recall receipt")
-        return view
-    entries = body.get("entries")
-    view.head, view.root, view.k = body.get("head"), body.get("root"), body.get("k")
-    view.query_sha256 = body.get("query_sha256")
-    if type(entries) is not list or not all(type(e) is dict for e in entries):
-        fail("receipt_ordinal_invalid", "entries must be a list of objects")
-        return view
-    view.entries = entries
-    if canonical(body) != data:
-        add("unsigned_field", W, "evidence", eid, "receipt.json is not in canonical (JCS) form")
-    if o.get("input_hash") != body.get("query_sha256"):
-        fail(
-            "receipt_hash_mismatch",
-            f"evidence input_hash {o.get('input_hash')} differs from the receipt's query_sha256 "
-            f"{body.get('query_sha256')}",
-        )
-    if o.get("output_hash") != art_hash:
-        fail(
-            "receipt_hash_mismatch",
-            f"evidence output_hash {o.get('output_hash')} differs from the receipt artifact hash {art_hash}",
-        )
-    k = body.get("k")
-    ordinals_ok = all(type(e.get("ordinal")) is int and e["ordinal"] == i for i, e in enumerate(entries))
-    if not ordinals_ok or type(k) is not int or len(entries) > k:
-        fail(
-            "receipt_ordinal_invalid",
-            f"ordinals must be 0…n−1 in order and n ≤ k; found ordinals "
-            f"{[e.get('ordinal') for e in entries][:10]}, n = {len(entries)}, k = {k!r}",
-        )
-    try:
-        view.root_recomputed = root_of_entries(entries)
-    except (JsonError, TypeError, ValueError):
-        view.root_recomputed = None
-    if view.root_recomputed != body.get("root"):
-        fail(
-            "receipt_root_mismatch",
-            f"RFC 6962 root over the entries is {view.root_recomputed}, the receipt says {body.get('root')}",
-        )
-    head = body.get("head")
-    if type(head) is not str or head not in dag.index:
-        fail("receipt_ordinal_invalid", f"receipt head {head!r} is not a commit of this store")
-    else:
-        anc = dag.ancestry(head)
-        for e in entries:
-            m = e.get("memory")
-            if type(m) is not str or m not in plain or not anc[dag.index[m]]:
-                fail(
-                    "receipt_projection_mismatch",
-                    f"entry {e.get('ordinal')}: {m} is not a plain memory in the history of head {head}",
-                    (m,) if type(m) is str else (),
-                )
-                continue
-            q, label = chains.project(m, head)
-            if e.get("weight_q") != q or e.get("label") != label:
-                fail(
-                    "receipt_projection_mismatch",
-                    f"entry {e.get('ordinal')} discloses {m} with weight_q {e.get('weight_q')} and label "
-                    f"{e.get('label')!r}; at head {head} the projection is {q} and {label!r}",
-                    (m,),
-                )
-            if is_untrusted(label):
-                fail(
-                    "poison_admitted",
-                    f"entry {e.get('ordinal')} discloses {m}, whose label at head is {label}: an "
-                    "untrusted memory was admitted into a recall",
-                    (m,),
-                )
-    if not view.problems:
-        view.status = "valid"
-    return view
+    except JsonError:
+        return set()
+    entries = body.get("entries") if type(body) is dict else None
+    if type(entries) is not list:
+        return set()
+    return {e["memory"] for e in entries if type(e) is dict and type(e.get("memory")) is str}

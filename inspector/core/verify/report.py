@@ -108,6 +108,7 @@ def make_finding(
     object_id: str,
     template: str,
     related: Iterable[str] = (),
+    /,
     *,
     expected: str | None = None,
     found: str | None = None,
@@ -116,7 +117,10 @@ def make_finding(
     **params: Any,
 ) -> Finding:
     """A finding whose message is ``template`` filled with ``params``."""
-    text = template.format(**params) if params else template
+    try:
+        text = template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        text = template
     return Finding(
         code,
         severity,
@@ -149,10 +153,19 @@ class KeyEra:
     revoke_reason: str | None
     cutoff: str | None  # cutoff_head of the revocation
     aliases: tuple[str, ...] = ()  # other key_ids the same public key was named by
+    # every revocation that reached this key: (control event, reason, cutoff_head); the
+    # first is also in revoked_by / revoke_reason / cutoff (SPEC B2: after an invalid
+    # event, later root-signed revocations still apply)
+    revocations: tuple[tuple[str, str | None, str | None], ...] = ()
 
     @property
     def state(self) -> str:
         return "revoked" if self.revoked_by is not None else "active"
+
+    @property
+    def compromised(self) -> bool:
+        """Whether any revocation of this key gave the reason ``compromise``."""
+        return any(reason == "compromise" for _, reason, _ in self.revocations)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -168,6 +181,9 @@ class KeyEra:
             "revoked_by": self.revoked_by,
             "revoke_reason": self.revoke_reason,
             "cutoff": self.cutoff,
+            "revocations": [
+                {"event": ev, "reason": reason, "cutoff": cutoff} for ev, reason, cutoff in self.revocations
+            ],
         }
 
 

@@ -1,0 +1,66 @@
+"""JSON hygiene and privacy (SPEC B6, D): fields outside the signature, private
+regions left unredacted, and the sealed signing key."""
+
+from __future__ import annotations
+
+from ..errors import KeyError_
+from ..keys import KeyPair
+from ..objects import Obj
+from ..privacy import value_has_private_region
+from .context import Context
+from .report import Severity, message
+
+E, W = Severity.ERROR, Severity.WARNING
+
+M_UNSIGNED = message(
+    "Fields not covered by the signature (extra, or absent and filled by default): {fields}."
+)
+M_PRIVATE = message(
+    "This {kind} still holds a <private> region that should have been redacted before it was signed."
+)
+M_SIGNING_KEY_INVALID = message("keys/signing.key cannot be loaded: {reason}.")
+M_SIGNING_KEY_INACTIVE = message(
+    "The sealed signing key is not an active key of this identity; alethech refuses to open or commit "
+    "with it."
+)
+
+
+def report_unsigned(ctx: Context, o: Obj) -> None:
+    ctx.add("unsigned_field", W, o.kind, o.stored_id, M_UNSIGNED, fields=", ".join(o.unsigned_fields))
+
+
+def check_hygiene(ctx: Context) -> None:
+    objs: list[Obj] = [
+        *([ctx.root] if ctx.root else []),
+        *ctx.identities,
+        *ctx.events,
+        *ctx.migrations,
+        *ctx.checkpoints,
+        *ctx.commits.values(),
+        *ctx.evidence.values(),
+    ]
+    for o in objs:
+        if o.malformed is None and o.unsigned_fields:
+            report_unsigned(ctx, o)
+    for oid in sorted(ctx.private):
+        o = ctx.commits.get(oid) or ctx.evidence.get(oid)
+        if o is not None and o.raw is not None and value_has_private_region(o.raw):
+            ctx.add("unredacted_private_region", W, o.kind, oid, M_PRIVATE, kind=o.kind)
+    signing = ctx.store.files.get("keys/signing.key")
+    if signing is not None:
+        _signing_key(ctx, signing)
+
+
+def _signing_key(ctx: Context, pem: bytes) -> None:
+    book = ctx.book
+    assert book is not None
+    try:
+        raw = KeyPair.from_pem(pem, source="keys/signing.key").raw_public
+    except KeyError_ as exc:
+        ctx.add(
+            "signing_key_invalid", W, "store", "keys/signing.key", M_SIGNING_KEY_INVALID, reason=exc.message
+        )
+        return
+    i = book.by_pub.get(raw)
+    if i is None or book.eras[i].revoked_by is not None:
+        ctx.add("signing_key_inactive", W, "store", "keys/signing.key", M_SIGNING_KEY_INACTIVE)
