@@ -31,7 +31,9 @@ from __future__ import annotations
 
 import binascii
 import copy
+import json
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -198,7 +200,7 @@ class Envelope:
     format: Literal["ALETH001", "ALETH002"]
     header: dict[str, Any]
     header_bytes: bytes = field(repr=False)
-    ciphertext: bytes = field(repr=False)
+    ciphertext: bytes | memoryview = field(repr=False)  # a view into the file's bytes, not a copy
 
     @property
     def slots(self) -> list[dict[str, Any]]:
@@ -426,7 +428,7 @@ def parse_envelope(blob: bytes) -> Envelope:
             found=f"{hlen} bytes",
         )
     header_bytes = blob[_PREFIX_LEN : _PREFIX_LEN + hlen]
-    ciphertext = blob[_PREFIX_LEN + hlen :]
+    ciphertext = memoryview(blob)[_PREFIX_LEN + hlen :]  # no copy of a large payload
     if len(ciphertext) < _TAG_LEN:
         raise ContainerError(
             "truncated",
@@ -730,6 +732,69 @@ def _too_large(message: str, expected: str, found: str) -> ContainerError:
     return ContainerError("too_large", message, expected=expected, found=found)
 
 
+_PAYLOAD_HEAD = b'{"files":{'
+_PAYLOAD_TAIL = b'},"payload_version":1}'
+_KEY_TOKEN = re.compile(rb'"(?:[^"\\\x00-\x1f]|\\.)*"')
+
+
+def decode_payload_owned(holder: list[bytes]) -> dict[str, bytes]:
+    """:func:`decode_payload` on the plaintext taken out of ``holder``.
+
+    A payload in canonical form (what alethech and the inspector write) is decoded
+    entry by entry straight from the bytes: each base64url text becomes bytes as it
+    is met, so the file set never exists twice and the plaintext goes when this
+    returns.  Anything else takes the general strict-JSON path (same rules, codes).
+    """
+    plain = holder.pop()
+    files = _decode_canonical(plain)
+    if files is not None:
+        return files
+    return decode_payload(plain)
+
+
+def _decode_canonical(plain: bytes) -> dict[str, bytes] | None:
+    """The files of a valid payload in canonical layout, or None: then the general
+    path decides (and names the first problem exactly as it always has)."""
+    if not (plain.startswith(_PAYLOAD_HEAD) and plain.endswith(_PAYLOAD_TAIL)):
+        return None
+    end = len(plain) - len(_PAYLOAD_TAIL)
+    pos = len(_PAYLOAD_HEAD)
+    out: dict[str, bytes] = {}
+    total = 0
+    max_text = _b64_len(MAX_FILE)
+    while pos < end:
+        if out:
+            if plain[pos : pos + 1] != b",":
+                return None
+            pos += 1
+        m = _KEY_TOKEN.match(plain, pos)
+        if m is None or plain[m.end() : m.end() + 2] != b':"':
+            return None
+        token = m.group()
+        try:
+            path = json.loads(token) if b"\\" in token else token[1:-1].decode("utf-8")
+        except (ValueError, UnicodeDecodeError):
+            return None
+        start = m.end() + 2
+        stop = plain.find(b'"', start, end)
+        if stop < 0 or stop - start > max_text or plain.find(b"\\", start, stop) >= 0:
+            return None
+        pos = stop + 1
+        if path in out or not is_allowed_path(path) or len(out) >= MAX_FILES:
+            return None
+        try:
+            data = _b64_payload_decode(plain[start:stop].decode("ascii"))
+        except UnicodeDecodeError:
+            return None
+        if data is None:
+            return None
+        total += len(data)
+        if total > MAX_TOTAL:
+            return None
+        out[path] = data
+    return out
+
+
 def decode_payload(plain: bytes) -> dict[str, bytes]:
     """Validate the decrypted payload and return ``{logical_path: bytes}``.
 
@@ -804,19 +869,35 @@ def open_container(blob: bytes, credential: Credential | None, *, key: bytes | N
     ``key`` (from an earlier :func:`derive_key` on the same file) skips the key
     derivation; then ``credential`` may be ``None``.
     """
+    return open_owned([blob], credential, key=key)
+
+
+def open_owned(holder: list[bytes], credential: Credential | None, *, key: bytes | None = None) -> Opened:
+    """:func:`open_container` that takes the file's bytes out of ``holder``, so that
+    when the caller holds no other reference the ciphertext is freed as soon as it
+    is decrypted, and the plaintext as soon as it is decoded (peak memory about
+    twice the file, not five times)."""
+    blob = holder.pop()
     envelope = parse_envelope(blob)
+    del blob
     if key is None:
         if credential is None:
             raise ValueError("open_container needs a credential or a key")
         key = derive_key(envelope, credential)
-    files = decode_payload(decrypt(envelope, key))
+    plain = [decrypt(envelope, key)]
+    fmt, header = envelope.format, envelope.header
+    has_recovery, container_id = envelope.has_recovery_slot, envelope.container_id
+    if isinstance(envelope.ciphertext, memoryview):
+        envelope.ciphertext.release()
+    del envelope
+    files = decode_payload_owned(plain)
     return Opened(
-        format=envelope.format,
-        header=envelope.header,
+        format=fmt,
+        header=header,
         files=files,
         key=bytes(key),
-        has_recovery_slot=envelope.has_recovery_slot,
-        container_id=envelope.container_id,
+        has_recovery_slot=has_recovery,
+        container_id=container_id,
     )
 
 

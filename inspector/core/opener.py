@@ -117,8 +117,9 @@ def open_path(
             f"{p} is sealed: a passphrase or recovery code is needed",
             likely_cause="give --passphrase-file or --recovery-code-file",
         )
-    opened = container.open_container(blob, credential or Credential(passphrase="-"), key=key)
+    holder = [blob]
     del blob
+    opened = container.open_owned(holder, credential or Credential(passphrase="-"), key=key)
     store = Store(dict(opened.files), origin=opened.format, source=str(p))
     return OpenResult(store, opened)
 
@@ -202,9 +203,10 @@ def _open_and_verify(p: Path, credential: Credential | None, opts: VerifyOptions
                 f"{p} is sealed: a passphrase or recovery code is needed",
                 likely_cause="give --passphrase-file or --recovery-code-file",
             )
-        opened = container.open_container(blob, credential)
+        holder = [blob]
+        del blob  # the container takes the only reference: the ciphertext goes once decrypted
+        opened = container.open_owned(holder, credential)
         info["format"] = opened.format
-        del blob  # the ciphertext is not needed any more
         store = Store(dict(opened.files), origin=opened.format, source=str(p))
         report = verify(store, opts)
         report.container.update(

@@ -1,0 +1,67 @@
+"""The streaming decode of a canonical payload agrees with the strict-JSON path on
+every input: same files, or the same error code (issue 16: memory bounded)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from inspector.core.canonical import canonical
+from inspector.core.container import _decode_canonical, decode_payload, decode_payload_owned
+from inspector.core.errors import ContainerError
+from inspector.core.keys import b64url
+
+DIRS = ["commits", "evidence", "artifacts", "identities", "control_events", "migrations", "checkpoints"]
+names = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=12)
+paths = st.one_of(
+    st.sampled_from(["HEAD", "root_authority.json", "keys/signing.key"]),
+    st.builds(lambda d, n: f"{d}/{n}", st.sampled_from(DIRS), names),
+    names,
+)
+files = st.dictionaries(paths, st.binary(max_size=64), max_size=8)
+
+
+def _outcome(fn, plain: bytes):
+    try:
+        return ("ok", fn(plain))
+    except ContainerError as exc:
+        return ("error", exc.code)
+
+
+@settings(max_examples=300, deadline=None)
+@given(files)
+def test_streaming_equals_strict_on_canonical_payloads(f: dict[str, bytes]) -> None:
+    plain = canonical({"files": {k: b64url(v) for k, v in f.items()}, "payload_version": 1})
+    assert _outcome(lambda b: decode_payload_owned([b]), plain) == _outcome(decode_payload, plain)
+
+
+@settings(max_examples=300, deadline=None)
+@given(files, st.integers(0, 10**6), st.binary(max_size=4))
+def test_streaming_equals_strict_on_damaged_payloads(f: dict[str, bytes], at: int, junk: bytes) -> None:
+    plain = canonical({"files": {k: b64url(v) for k, v in f.items()}, "payload_version": 1})
+    i = at % (len(plain) + 1)
+    damaged = plain[:i] + junk + plain[i + len(junk) :]
+    assert _outcome(lambda b: decode_payload_owned([b]), damaged) == _outcome(decode_payload, damaged)
+
+
+def test_non_canonical_layout_takes_the_strict_path() -> None:
+    pretty = b'{"files": {"HEAD": "YQ"}, "payload_version": 1}'
+    assert _decode_canonical(pretty) is None
+    assert decode_payload_owned([pretty]) == {"HEAD": b"a"}
+
+
+@pytest.mark.parametrize(
+    "plain,code",
+    [
+        (b'{"files":{"../x":"YQ"},"payload_version":1}', "invalid_payload_path"),
+        (b'{"files":{"HEAD":"YQ=="},"payload_version":1}', "invalid_payload"),
+        (b'{"files":{"HEAD":"YQ","HEAD":"Yg"},"payload_version":1}', "invalid_payload"),
+    ],
+)
+def test_streaming_rejects_like_the_strict_path(plain: bytes, code: str) -> None:
+    with pytest.raises(ContainerError) as a:
+        decode_payload_owned([plain])
+    with pytest.raises(ContainerError) as b:
+        decode_payload(plain)
+    assert a.value.code == b.value.code == code
