@@ -456,7 +456,7 @@ def worker_ours(path: str, threads: int, floor_path: str, floor_before: bool, di
     are then loaded after our path)."""
     from inspector.core.container import (
         Credential,
-        decode_payload,
+        decode_payload_owned,
         decrypt,
         derive_key,
         parse_envelope,
@@ -500,7 +500,7 @@ def worker_ours(path: str, threads: int, floor_path: str, floor_before: bool, di
     ph["decrypt"] = time.perf_counter() - t
     del blob, env
     t = time.perf_counter()
-    files = decode_payload(plain)
+    files = decode_payload_owned([plain])  # the application's own path (frees the plaintext)
     ph["decode_payload"] = time.perf_counter() - t
     del plain
     store = Store(files, origin="ALETH002", source=path)
@@ -526,17 +526,16 @@ def worker_ours(path: str, threads: int, floor_path: str, floor_before: bool, di
         floor_1t = run_floor(triples, 1)
         # the verifier's main-thread work alone: the same verify() with the
         # Ed25519 checks replaced by "first candidate verifies"
-        from inspector.core.verify import engine as _eng
+        from inspector.core.verify import signatures as _sig
 
-        if hasattr(_eng, "_check_batch"):
-            orig = _eng._check_batch
-            _eng._check_batch = lambda items: [0] * len(items)
-            try:
-                t = time.perf_counter()
-                verify(store, VerifyOptions(threads=threads))
-                main_only = time.perf_counter() - t
-            finally:
-                _eng._check_batch = orig
+        orig = _sig._check_batch
+        _sig._check_batch = lambda items: [0] * len(items)
+        try:
+            t = time.perf_counter()
+            verify(store, VerifyOptions(threads=threads))
+            main_only = time.perf_counter() - t
+        finally:
+            _sig._check_batch = orig
     return {
         "phases": ph,
         "open_excl_kdf": open_excl,
@@ -790,6 +789,10 @@ def main() -> int:
     ap.add_argument("--worker-ancestry", default=None, help=argparse.SUPPRESS)
     ap.add_argument("--floor-before", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--diagnostics", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--mutmem", action="store_true", help="run the MutMem-heavy series (limits_bench.py)")
+    ap.add_argument("--mutmem-sizes", default="1000,10000,99000")
+    ap.add_argument("--big-mb", type=int, default=None, help="run the large-file case of about N MB")
+    ap.add_argument("--worker-limits", default=None, help=argparse.SUPPRESS)
     ap.add_argument(
         "--alethech-repeat",
         type=int,
@@ -800,6 +803,20 @@ def main() -> int:
 
     if args.worker_ours:
         _worker_ours_main(args)
+        return 0
+    if args.worker_limits:
+        import limits_bench
+
+        print("@@RESULT@@" + json.dumps(limits_bench.worker(args.worker_limits, args.threads)))
+        return 0
+    if args.mutmem or args.big_mb:
+        import limits_bench
+
+        if args.mutmem:
+            sizes = sorted(int(s) for s in args.mutmem_sizes.split(",") if s.strip())
+            print(limits_bench.run_mutmem(_spawn, sizes, args.threads, args.regen, args.repeat))
+        if args.big_mb:
+            print(limits_bench.run_big(_spawn, args.big_mb, args.threads, args.regen))
         return 0
     if args.worker_ancestry:
         print("@@RESULT@@" + json.dumps(worker_ancestry(args.worker_ancestry)))

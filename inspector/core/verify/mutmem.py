@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -343,6 +344,7 @@ class _Analysis:
         self.plain = {cid for cid, o in ctx.commits.items() if is_plain(o)}
         self.chains: dict[tuple[str, str], list[_Record]] = {}  # (kind, memory) -> records by DAG order
         self.clean: set[tuple[str, str]] = set()  # chains with no fork or break: binary-searchable
+        self.commitment_checks: list[tuple[str, bytes, bytes, bytes]] = []
 
     def add(self, code: str, oid: str, template: str, related: Iterable[str] = (), **kw: Any) -> None:
         self.ctx.add(code, E, "commit", oid, template, related, **kw)
@@ -465,8 +467,33 @@ class _Analysis:
         except JsonError:
             signed = None
         sig = decode_signature(c.get("commitment_signature"))
-        if rec.era is None or signed is None or not verify_sig(raw_from_era(rec.era), sig, signed):
+        if rec.era is None or signed is None or sig is None:
             self.add("mutmem_commitment_signature_invalid", cid, M_COMMITMENT_SIG)
+        else:
+            self.commitment_checks.append((cid, raw_from_era(rec.era), sig, signed))
+
+    def check_commitment_signatures(self) -> None:
+        """The transitions' commitment signatures, on every pool thread (Ed25519
+        releases the GIL)."""
+        todo = self.commitment_checks
+        if not todo:
+            return
+        threads = max(1, self.ctx.opts.threads)
+        size = max(256, -(-len(todo) // threads))
+        parts = [todo[i : i + size] for i in range(0, len(todo), size)]
+
+        def run(part: list[tuple[str, bytes, bytes, bytes]]) -> list[bool]:
+            return [verify_sig(raw, sig, msg) for _, raw, sig, msg in part]
+
+        if len(parts) == 1:
+            results = [run(parts[0])]
+        else:
+            with ThreadPoolExecutor(threads, thread_name_prefix="ed25519") as pool:
+                results = list(pool.map(run, parts))
+        for part, oks in zip(parts, results, strict=True):
+            for (cid, *_), ok in zip(part, oks, strict=True):
+                if not ok:
+                    self.add("mutmem_commitment_signature_invalid", cid, M_COMMITMENT_SIG)
 
     def label(self, rec: _Record, role: str, key_id: str) -> None:
         cid, c = rec.cid, rec.obj.content
@@ -793,6 +820,7 @@ def analyze(ctx: Context) -> MutMemView | None:
     recs = a.ancestry_checks(recs)
     for rec in recs:
         a.roles_and_fields(rec)
+    a.check_commitment_signatures()
     a.build_chains(recs)
 
     # ---- projections at HEAD and at every receipt head -----------------------------

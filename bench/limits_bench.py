@@ -1,0 +1,263 @@
+"""The two limit series of ``verify_bench.py`` (issues 9 and 16), in one run each.
+
+* ``--mutmem`` (SPEC B7): sealed files of 1k … 99k entries, half of them MutMem
+  records (weight transitions and labels), recall receipts at many heads.  Open +
+  verify in a fresh process per size: per-entry cost must stay flat within ±20 %
+  from the smallest to the largest, peak RSS ≤ 1.5 GB.
+* ``--big-mb N`` (issue 16): a sealed file of about N MB (commits and evidence
+  with large artifacts).  Peak RSS of open + verify must stay ≤ 3× the file.
+
+Usage (from the repository root)::
+
+    .venv/bin/python bench/verify_bench.py --mutmem [--mutmem-sizes 1000,10000,99000]
+    .venv/bin/python bench/verify_bench.py --big-mb 400
+
+Files are cached under ``bench/out/``; the tables go to ``bench/out/mutmem_bench.md``
+and ``bench/out/big_bench.md``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import platform
+import random
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+OUT = HERE / "out"
+PASSPHRASE = "bench passphrase — ünïcödé 🔑"
+MUTMEM_VERSION = 1
+BIG_VERSION = 1
+
+_WORDS = [
+    "refund",
+    "policy",
+    "ticket",
+    "approve",
+    "customer",
+    "escalation",
+    "invoice",
+    "shipping",
+    "delay",
+    "warranty",
+    "billing",
+    "region",
+    "outage",
+    "deploy",
+    "rollback",
+    "incident",
+    "budget",
+    "quarterly",
+    "forecast",
+    "vendor",
+    "contract",
+    "renewal",
+]
+
+
+def _text(rng: random.Random, n: int) -> str:
+    return " ".join(rng.choice(_WORDS) for _ in range(n))
+
+
+def build_mutmem(n: int, seed: int = 0) -> tuple[dict[str, bytes], dict]:
+    """About ``n`` entries: plain memories, weight transitions and labels (half the
+    entries), evidence for outcomes and verdicts, and a recall receipt every 200
+    entries at the HEAD of that moment."""
+    from inspector.core.keys import KeyPair
+    from inspector.core.write.builder import StoreWriter, stepping_clock
+    from inspector.core.write.mutmem import MutMemWriter, Outcome
+
+    rng = random.Random(seed * 7919 + n)
+    t0 = time.perf_counter()
+    w = StoreWriter.create(root=KeyPair.generate(), clock=stepping_clock())
+    mm = MutMemWriter(w)
+    _, hk = mm.grant_role("housekeeper")
+    _, au = mm.grant_role("auditor")
+    memories: list[str] = []
+    evidence: list[str] = []
+    records = receipts = 0
+    entries = len(w.store.files)
+    while entries < n:
+        roll = rng.random()
+        if not memories or roll < 0.46:
+            memories.append(mm.memory({"text": _text(rng, 12), "n": len(memories)})["commit_id"])
+        elif roll < 0.48 or not evidence:
+            evidence.append(w.evidence(artifacts=[("outcome.json", _text(rng, 8).encode())])["commit_id"])
+        elif roll < 0.88:
+            m = rng.choice(memories)
+            try:
+                mm.transition(
+                    m,
+                    [Outcome(rng.choice(evidence), rng.choice((1, -1)), rng.randint(1, 3))],
+                    eta=0.2,
+                    key=hk,
+                )
+                records += 1
+            except Exception:  # a no-op at the weight bounds: skip it
+                pass
+        elif roll < 0.995:
+            m = rng.choice(memories)
+            if rng.random() < 0.7:
+                mm.label(
+                    m,
+                    rng.choice(("unverified", "poison_suspect", "poison_likely")),
+                    key=hk,
+                    reason="detector",
+                )
+            else:
+                mm.label(m, "poison_refuted", key=au, reason="checked", evidence=[rng.choice(evidence)])
+            records += 1
+        else:
+            mm.recall(_text(rng, 3), k=5)
+            receipts += 1
+        entries = len(w.store.files)
+    meta = {
+        "version": MUTMEM_VERSION,
+        "entries": len(w.store.files),
+        "memories": len(memories),
+        "records": records,
+        "receipts": receipts,
+        "evidence": len(evidence),
+        "build_seconds": round(time.perf_counter() - t0, 1),
+    }
+    return w.store.files, meta
+
+
+def build_big(mb: int, seed: int = 0) -> tuple[dict[str, bytes], dict]:
+    """About ``mb`` MB of payload: 20,000 commits and evidence whose artifacts carry
+    most of the bytes (tool outputs of 1–2 MB), as a long-lived agent's file looks."""
+    from inspector.core.keys import KeyPair, sha256_id
+    from inspector.core.write.builder import StoreWriter, stepping_clock
+
+    rng = random.Random(seed + mb)
+    w = StoreWriter.create(root=KeyPair.generate(), clock=stepping_clock())
+    target = mb * 1_000_000
+    total = 0
+    commits = evidence = 0
+    pending: list[str] = []
+    while total < target * 0.75 // 1 or commits < 20_000:
+        if commits % 40 == 0 and total < target * 0.75:
+            blob = rng.randbytes(rng.randint(1_000_000, 2_000_000))
+            pending.append(
+                w.evidence(artifacts=[("output.bin", blob)], output_hash=sha256_id(blob))["commit_id"]
+            )
+            evidence += 1
+            total += len(blob)
+        obj = w.commit({"text": _text(rng, 40), "i": commits}, evidence_refs=pending)
+        pending = []
+        total += len(json.dumps(obj))
+        commits += 1
+    meta = {"version": BIG_VERSION, "commits": commits, "evidence": evidence, "payload_bytes": total}
+    return w.store.files, meta
+
+
+def cached(kind: str, size: int, regen: bool = False) -> tuple[Path, dict]:
+    OUT.mkdir(parents=True, exist_ok=True)
+    path = OUT / f"{kind}-{size}.aleth"
+    meta_path = OUT / f"{kind}-{size}.json"
+    version = MUTMEM_VERSION if kind == "mutmem" else BIG_VERSION
+    if not regen and path.exists() and meta_path.exists():
+        meta = json.loads(meta_path.read_text())
+        if meta.get("version") == version:
+            return path, meta
+    from inspector.core.container import seal_v2
+
+    print(f"[build] {kind} {size} …", flush=True)
+    files, meta = build_mutmem(size) if kind == "mutmem" else build_big(size)
+    blob = seal_v2(files, PASSPHRASE)
+    meta["sealed_bytes"] = len(blob)
+    meta["sha256"] = hashlib.sha256(blob).hexdigest()
+    tmp = path.with_suffix(".tmp")
+    tmp.write_bytes(blob)
+    os.replace(tmp, path)
+    meta_path.write_text(json.dumps(meta, indent=2))
+    print(f"[build] {kind} {size}: {meta} ", flush=True)
+    return path, meta
+
+
+def worker(path: str, threads: int) -> dict:
+    """Open + verify through the application's own path, in a fresh process."""
+    from verify_bench import _rss_mb  # type: ignore[import-not-found]
+
+    from inspector.core.container import Credential
+    from inspector.core.opener import open_and_verify
+    from inspector.core.verify.engine import VerifyOptions
+
+    cred = Credential(passphrase=PASSPHRASE)
+    size = os.path.getsize(path)
+    rss0 = _rss_mb()
+    t = time.perf_counter()
+    report = open_and_verify(path, cred, VerifyOptions(threads=threads))
+    total = time.perf_counter() - t
+    return {
+        "seconds": total,
+        "verify_timings": dict(report.timings),
+        "verdict": report.verdict,
+        "errors": report.severity_counts()["error"],
+        "rss_start_mb": rss0,
+        "rss_peak_mb": _rss_mb(),
+        "file_bytes": size,
+    }
+
+
+def run_mutmem(spawn, sizes: list[int], threads: int, regen: bool, repeat: int) -> str:
+    rows = []
+    for n in sizes:
+        path, meta = cached("mutmem", n, regen)
+        runs = [spawn(["--worker-limits", str(path), "--threads", str(threads)]) for _ in range(repeat)]
+        best = min(runs, key=lambda r: r["seconds"])
+        rows.append((n, meta, best, max(r["rss_peak_mb"] for r in runs)))
+        phase = best["verify_timings"].get("mutmem", 0)
+        print(
+            f"[mutmem] {n}: {best['seconds']:.2f} s (MutMem phase {phase:.2f} s), peak {rows[-1][3]:.0f} MB, "
+            f"verdict {best['verdict']}",
+            flush=True,
+        )
+    # per entry: the verifier's own time (the one scrypt and the decryption are fixed costs)
+    base = rows[0][2]["verify_timings"]["total"] / rows[0][1]["entries"]
+    lines = [
+        f"MutMem-heavy series — {time.strftime('%Y-%m-%d')}, {platform.machine()}, "
+        f"{os.cpu_count()} cores, Python {platform.python_version()}; open + verify incl. one "
+        f"scrypt, fresh process, best of {repeat}",
+        "",
+        "| entries | memories | records | receipts | open + verify s | verify µs / entry | vs smallest "
+        "| MutMem phase s | peak RSS |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    worst = 0.0
+    for _n, meta, best, rss in rows:
+        per = best["verify_timings"]["total"] / meta["entries"]
+        worst = max(worst, abs(per / base - 1))
+        lines.append(
+            f"| {meta['entries']:,} | {meta['memories']:,} | {meta['records']:,} | {meta['receipts']:,} | "
+            f"{best['seconds']:.2f} | {per * 1e6:.0f} | {per / base:.2f}× | "
+            f"{best['verify_timings'].get('mutmem', 0):.2f} | {rss:.0f} MB |"
+        )
+    lines += [
+        "",
+        f"per-entry cost within ±{worst * 100:.0f}% of the smallest (target ±20%); "
+        f"peak {max(r[3] for r in rows):.0f} MB (target ≤ 1536 MB)",
+    ]
+    text = "\n".join(lines) + "\n"
+    (OUT / "mutmem_bench.md").write_text(text)
+    return text
+
+
+def run_big(spawn, mb: int, threads: int, regen: bool) -> str:
+    path, meta = cached("big", mb, regen)
+    res = spawn(["--worker-limits", str(path), "--threads", str(threads)])
+    ratio = res["rss_peak_mb"] * 1024 * 1024 / res["file_bytes"]
+    text = (
+        f"Large sealed file — {time.strftime('%Y-%m-%d')}, {platform.machine()}, "
+        f"{os.cpu_count()} cores\n\n"
+        "| file | commits | evidence | open + verify s | peak RSS | peak / file |\n"
+        "|---:|---:|---:|---:|---:|---:|\n"
+        f"| {res['file_bytes'] / 1e6:.0f} MB | {meta['commits']:,} | {meta['evidence']:,} | "
+        f"{res['seconds']:.1f} | {res['rss_peak_mb']:.0f} MB | {ratio:.2f}× |\n\n"
+        f"target: peak ≤ 3× the file; verdict {res['verdict']}\n"
+    )
+    (OUT / "big_bench.md").write_text(text)
+    return text
