@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from .canonical import JsonError, canonical, loads_strict
 from .keys import sha256_id
@@ -245,25 +245,26 @@ class Obj:
         return self.malformed is None and self.computed_id == self.stored_id
 
     # convenience accessors used across the verifier and the views
+    # (each field was checked against its schema when the object was built)
     @property
     def parents(self) -> list[str]:
-        return self.fields.get("parents", [])
+        return cast("list[str]", self.fields.get("parents", []))
 
     @property
     def agent_id(self) -> str:
-        return self.fields.get("agent_id", "")
+        return cast(str, self.fields.get("agent_id", ""))
 
     @property
     def key_id(self) -> str:
-        return self.fields.get("key_id", "")
+        return cast(str, self.fields.get("key_id", ""))
 
     @property
     def content(self) -> dict[str, Any]:
-        return self.fields.get("content", {})
+        return cast("dict[str, Any]", self.fields.get("content", {}))
 
     @property
     def provenance(self) -> dict[str, Any]:
-        return self.fields.get("provenance", {})
+        return cast("dict[str, Any]", self.fields.get("provenance", {}))
 
     @property
     def evidence_refs(self) -> list[str]:

@@ -301,19 +301,19 @@ class Certificate:
 
     @property
     def agent_id(self) -> str:
-        return self.body["agent_id"]
+        return str(self.body["agent_id"])
 
     @property
     def pubkey(self) -> str:
-        return self.body["pubkey"]
+        return str(self.body["pubkey"])
 
     @property
     def issuer(self) -> str:
-        return self.body["issuer"]
+        return str(self.body["issuer"])
 
     @property
     def self_issued(self) -> bool:
-        return self.body["issuer"] == self.body["agent_id"]
+        return bool(self.body["issuer"] == self.body["agent_id"])
 
     def master_issued(self, master_fpr: str | None) -> bool:
         return self.body["issuer"] == MASTER_ISSUER or (

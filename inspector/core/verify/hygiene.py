@@ -43,9 +43,9 @@ def check_hygiene(ctx: Context) -> None:
         if o.malformed is None and o.unsigned_fields:
             report_unsigned(ctx, o)
     for oid in sorted(ctx.private):
-        o = ctx.commits.get(oid) or ctx.evidence.get(oid)
-        if o is not None and o.raw is not None and value_has_private_region(o.raw):
-            ctx.add("unredacted_private_region", W, o.kind, oid, M_PRIVATE, kind=o.kind)
+        held = ctx.commits.get(oid) or ctx.evidence.get(oid)
+        if held is not None and held.raw is not None and value_has_private_region(held.raw):
+            ctx.add("unredacted_private_region", W, held.kind, oid, M_PRIVATE, kind=held.kind)
     signing = ctx.store.files.get("keys/signing.key")
     if signing is not None:
         _signing_key(ctx, signing)

@@ -24,7 +24,7 @@ import math
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..canonical import JsonError, canonical, loads_strict
 from ..keys import decode_signature, sha256_id, verify_sig
@@ -102,12 +102,17 @@ def record_kind(obj: Obj) -> str | None:
     return c.get("kind") if type(c.get("kind")) is str else ""
 
 
-def _is_int(v: Any) -> bool:
+def _is_int(v: Any) -> TypeGuard[int]:
     return type(v) is int
 
 
-def _is_number(v: Any) -> bool:
+def _is_number(v: Any) -> TypeGuard[float]:
     return type(v) in (int, float)
+
+
+def _checked_outcomes(v: Any) -> TypeGuard[list[dict[str, Any]]]:
+    """Outcomes that :func:`valence` may read (each {ref, reward ±1, count 0…10^6})."""
+    return not outcome_problems(v)
 
 
 def outcome_problems(outcomes: Any) -> list[str]:
@@ -127,6 +132,10 @@ def outcome_problems(outcomes: Any) -> list[str]:
         if not (_is_int(count) and 0 <= count <= COUNT_MAX):
             out.append(f"outcome {i}: count must be an integer 0…{COUNT_MAX}, found {_short(count)}")
     return out
+
+
+def _text_or(value: Any, default: str) -> str:
+    return value if type(value) is str else default
 
 
 def _short(value: Any, limit: int = 40) -> str:
@@ -430,7 +439,7 @@ class _Analysis:
                 tenant=_short(c.get("tenant")),
             )
         q_ok = _is_int(old_q) and _is_int(new_q)
-        if not q_ok:
+        if not (_is_int(old_q) and _is_int(new_q)):
             self.add("mutmem_rule_violation", cid, M_Q_TYPE, old_q=_short(old_q), new_q=_short(new_q))
         else:
             for name, q in (("old_q", old_q), ("new_q", new_q)):
@@ -439,14 +448,14 @@ class _Analysis:
                         "mutmem_weight_out_of_range", cid, M_Q_RANGE, name=name, q=q, low=Q_MIN, high=Q_MAX
                     )
         eta_ok = _is_number(eta) and ETA_MIN <= eta <= ETA_MAX
-        if not eta_ok:
+        if not (_is_number(eta) and ETA_MIN <= eta <= ETA_MAX):
             self.add("mutmem_rule_violation", cid, M_ETA, low=ETA_MIN, high=ETA_MAX, eta=_short(eta))
         problems = outcome_problems(outcomes)
         if problems:
             self.add("mutmem_rule_violation", cid, M_OUTCOMES, problems="; ".join(problems[:5]))
         if q_ok and new_q == old_q:
             self.add("mutmem_noop_transition", cid, M_NOOP, q=old_q)
-        if q_ok and eta_ok and not problems:
+        if _is_int(old_q) and _is_int(new_q) and _is_number(eta) and eta_ok and _checked_outcomes(outcomes):
             expected = update_rule(old_q, eta, outcomes)
             if expected != new_q:
                 self.add(
@@ -684,10 +693,10 @@ class _Analysis:
             view.problems.append(f"{code}: " + template.format(**kw))
             ctx.add(code, E, "evidence", eid, template, related, **kw)
 
-        body = self._receipt_body(o, fail)
-        if body is None:
+        read = self._receipt_body(o, fail)
+        if read is None:
             return view
-        data, art_hash, body = body
+        data, art_hash, body = read
         entries = body.get("entries")
         head, root, k = body.get("head"), body.get("root"), body.get("k")
         view.head = head if type(head) is str else None
@@ -846,7 +855,7 @@ def analyze(ctx: Context) -> MutMemView | None:
         for rec in a.chains.get(("weight", cid), []):
             c = rec.obj.content
             outs = c.get("outcomes")
-            j = valence(outs) if not outcome_problems(outs) else None
+            j = valence(outs) if _checked_outcomes(outs) else None
             new_q = c.get("new_q")
             mv.trajectory.append(
                 TrajectoryPoint(
@@ -867,12 +876,12 @@ def analyze(ctx: Context) -> MutMemView | None:
                 LabelPoint(
                     rec.cid,
                     a.order_pos.get(rec.cid, -1),
-                    c.get("label") if type(c.get("label")) is str else "",
+                    _text_or(c.get("label"), ""),
                     conf if _is_int(conf) else None,
                     era.key_id if era else "",
                     era.role if era else "",
                     [e for e in ev if type(e) is str] if type(ev) is list else [],
-                    c.get("reason") if type(c.get("reason")) is str else "",
+                    _text_or(c.get("reason"), ""),
                 )
             )
         if at_head is not None:

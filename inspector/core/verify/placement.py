@@ -97,7 +97,7 @@ class _Inside:
         need = {index[q.node] for q in self.questions if q.node in index}
         if not cut_nodes:
             return answers
-        for group, bits in dag.descendant_sets(cut_nodes, need):
+        for group, bits in dag.descendant_sets(sorted(cut_nodes), need):
             slot = {node: k for k, node in enumerate(group)}
             for qi, q in enumerate(self.questions):
                 if not answers[qi]:
@@ -202,7 +202,7 @@ class _Judge:
                 kind,
                 oid,
                 M_BEFORE_GRANT,
-                (era.granted_by, era.grant_cutoff),
+                (era.granted_by, era.grant_cutoff or ""),
                 key_id=era.key_id,
                 event=era.granted_by,
                 cutoff=era.grant_cutoff,
