@@ -295,15 +295,15 @@ NOTE_KEY_ONLY = message(
 
 # ---- the answer ----------------------------------------------------------------------
 R_ANCHORED_FILE = message(
-    "Valid: entry {ordinal} of {tree_size} is included in receipt {receipt}, signed by {key_id} "
+    "Entry {ordinal} of {tree_size} is included in receipt {receipt}, signed by {key_id} "
     "({fingerprint}), anchored to {file} (sha256 {sha256}, verdict {verdict})."
 )
 R_ANCHORED_DIR = message(
-    "Valid: entry {ordinal} of {tree_size} is included in receipt {receipt}, signed by {key_id} "
+    "Entry {ordinal} of {tree_size} is included in receipt {receipt}, signed by {key_id} "
     "({fingerprint}), anchored to {file} (directory store, verdict {verdict})."
 )
 R_ANCHORED_KEY = message(
-    "Valid: entry {ordinal} of {tree_size} is included in receipt {receipt}, signed by {key_id}, "
+    "Entry {ordinal} of {tree_size} is included in receipt {receipt}, signed by {key_id}, "
     "anchored to the trusted key {fingerprint}."
 )
 R_NOT_ANCHORED = message(
