@@ -288,6 +288,9 @@ A_KEY_OK = message("The carried public key is the trusted key {fingerprint}.")
 A_KEY_BAD = message("The receipt was signed by {fingerprint}, not by the trusted key {trusted}.")
 A_UNOPENABLE = message("{file} cannot be opened, so the proof is not anchored: {reason}")
 A_CHANGED = message("{file} changed while it was being checked; check the proof again.")
+NOTE_SCOPE = message(
+    "A receipt proves what was disclosed and in which order, not that nothing else existed or was withheld."
+)
 NOTE_KEY_ONLY = message(
     "Without the memory file, whether {key_id} was still valid when it signed is not checked; the "
     "exporter recorded the receipt as {evidence_status}."
@@ -676,6 +679,10 @@ class Check:
     def message(self) -> str:
         return self.said.text
 
+    @classmethod
+    def of(cls, name: str, ok: bool, template: str, **params: Any) -> Check:
+        return cls(name, ok, Said.of(template, **params))
+
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "ok": self.ok, "message": self.message}
 
@@ -813,6 +820,7 @@ def check_proof(
         result.notes_said.append(
             Said.of(NOTE_KEY_ONLY, key_id=proof.key_id, evidence_status=proof.status["evidence"])
         )
+        result.notes_said.append(Said.of(NOTE_SCOPE))
         return result
     result.outcome, result.said = "not_anchored", Said.of(R_NOT_ANCHORED, **params)
     return result
@@ -840,67 +848,50 @@ def _consistency(proof: AnchoredProof) -> ProofResult:
         leaf = leaf_hash(inc.entry)
     except ValueError as exc:
         leaf = None
-        add(Check("leaf", False, Said.of(LEAF_NO_CANONICAL, reason=exc)))
+        add(Check.of("leaf", False, LEAF_NO_CANONICAL, reason=exc))
     if leaf is not None:
         entry_ordinal = inc.entry.get("ordinal", inc.ordinal)
         if leaf.hex() != inc.leaf_hash:
-            add(Check("leaf", False, Said.of(LEAF_BAD, leaf_hash=inc.leaf_hash, recomputed=leaf.hex())))
+            add(Check.of("leaf", False, LEAF_BAD, leaf_hash=inc.leaf_hash, recomputed=leaf.hex()))
         elif type(entry_ordinal) is not int or entry_ordinal != inc.ordinal:
             add(
-                Check(
-                    "leaf",
-                    False,
-                    Said.of(LEAF_ORDINAL, entry_ordinal=_short(entry_ordinal), ordinal=inc.ordinal),
+                Check.of(
+                    "leaf", False, LEAF_ORDINAL, entry_ordinal=_short(entry_ordinal), ordinal=inc.ordinal
                 )
             )
         else:
-            add(Check("leaf", True, Said.of(LEAF_OK, ordinal=inc.ordinal)))
+            add(Check.of("leaf", True, LEAF_OK, ordinal=inc.ordinal))
     nodes = [bytes.fromhex(p) for p in inc.audit_path]
     path_ok = verify_inclusion(
         bytes.fromhex(inc.leaf_hash), inc.ordinal, inc.tree_size, nodes, bytes.fromhex(inc.root[7:])
     )
     where = {"ordinal": inc.ordinal, "tree_size": inc.tree_size, "root": inc.root}
-    add(
-        Check(
-            "path",
-            path_ok,
-            Said.of(PATH_OK, **where) if path_ok else Said.of(PATH_BAD, nodes=len(nodes), **where),
-        )
-    )
+    if path_ok:
+        add(Check.of("path", True, PATH_OK, **where))
+    else:
+        add(Check.of("path", False, PATH_BAD, nodes=len(nodes), **where))
 
     # ---- the signed evidence ------------------------------------------------------
     try:
         obj = build_object(f"evidence/{inc.receipt}.json", proof.evidence, "evidence")
     except (ValueError, TypeError, RecursionError) as exc:  # build_object is total; stay total anyway
-        add(Check("evidence", False, Said.of(EVIDENCE_MALFORMED, reason=_short(exc))))
+        add(Check.of("evidence", False, EVIDENCE_MALFORMED, reason=_short(exc)))
         return r
     if obj.malformed is not None:
-        add(Check("evidence", False, Said.of(EVIDENCE_MALFORMED, reason=obj.malformed.reason)))
+        add(Check.of("evidence", False, EVIDENCE_MALFORMED, reason=obj.malformed.reason))
         return r
     evidence_ok = True
     if obj.get("event_type") != "recall_receipt":
         evidence_ok = False
-        add(Check("evidence", False, Said.of(EVIDENCE_KIND, event_type=_short(obj.get("event_type")))))
+        add(Check.of("evidence", False, EVIDENCE_KIND, event_type=_short(obj.get("event_type"))))
     if obj.computed_id != obj.stored_id:
         evidence_ok = False
-        add(
-            Check(
-                "evidence",
-                False,
-                Said.of(EVIDENCE_ID, stored=_short(obj.stored_id), computed=obj.computed_id),
-            )
-        )
+        add(Check.of("evidence", False, EVIDENCE_ID, stored=_short(obj.stored_id), computed=obj.computed_id))
     if obj.stored_id != inc.receipt:
         evidence_ok = False
-        add(
-            Check(
-                "evidence",
-                False,
-                Said.of(EVIDENCE_OTHER, receipt=inc.receipt, evidence=_short(obj.stored_id)),
-            )
-        )
+        add(Check.of("evidence", False, EVIDENCE_OTHER, receipt=inc.receipt, evidence=_short(obj.stored_id)))
     if evidence_ok:
-        add(Check("evidence", True, Said.of(EVIDENCE_OK, receipt=inc.receipt)))
+        add(Check.of("evidence", True, EVIDENCE_OK, receipt=inc.receipt))
     if obj.unsigned_fields:
         r.notes_said.append(
             Said.of(EVIDENCE_UNSIGNED, fields=", ".join(_short(f) for f in obj.unsigned_fields[:8]))
@@ -910,44 +901,48 @@ def _consistency(proof: AnchoredProof) -> ProofResult:
         raw_key = raw_from_jwk(proof.public_key)
     except ValueError as exc:
         raw_key = None
-        add(Check("signature", False, Said.of(SIG_NOT_KEY, reason=exc)))
+        add(Check.of("signature", False, SIG_NOT_KEY, reason=exc))
     if raw_key is not None:
         r.fingerprint = key_fingerprint(raw_key)
         if obj.key_id != proof.key_id:
             add(
-                Check(
+                Check.of(
                     "signature",
                     False,
-                    Said.of(SIG_KEY_ID, key_id=_short(proof.key_id), evidence_key_id=_short(obj.key_id)),
+                    SIG_KEY_ID,
+                    key_id=_short(proof.key_id),
+                    evidence_key_id=_short(obj.key_id),
                 )
             )
         elif verify_sig(raw_key, decode_signature(obj.signature), signing_bytes_of(obj)):
-            add(Check("signature", True, Said.of(SIG_OK, key_id=proof.key_id, fingerprint=r.fingerprint)))
+            add(Check.of("signature", True, SIG_OK, key_id=proof.key_id, fingerprint=r.fingerprint))
         else:
-            add(Check("signature", False, Said.of(SIG_BAD, fingerprint=r.fingerprint)))
+            add(Check.of("signature", False, SIG_BAD, fingerprint=r.fingerprint))
 
     # ---- the receipt bytes the signature binds ----------------------------------------
     arts = [a for a in obj.get("artifacts") if a.get("name") == "receipt.json"]
     if len(arts) != 1 or type(arts[0].get("hash")) is not str:
-        add(Check("binding", False, Said.of(BIND_ARTIFACTS, count=len(arts))))
+        add(Check.of("binding", False, BIND_ARTIFACTS, count=len(arts)))
     else:
         art_hash = arts[0]["hash"]
         found = sha256_id(proof.receipt_bytes)
         bound = True
         if found != art_hash:
             bound = False
-            add(Check("binding", False, Said.of(BIND_HASH, found=found, expected=_short(art_hash))))
+            add(Check.of("binding", False, BIND_HASH, found=found, expected=_short(art_hash)))
         if obj.get("output_hash") != art_hash:
             bound = False
             add(
-                Check(
+                Check.of(
                     "binding",
                     False,
-                    Said.of(BIND_OUTPUT, output_hash=_short(obj.get("output_hash")), hash=_short(art_hash)),
+                    BIND_OUTPUT,
+                    output_hash=_short(obj.get("output_hash")),
+                    hash=_short(art_hash),
                 )
             )
         if bound:
-            add(Check("binding", True, Said.of(BIND_OK, hash=art_hash)))
+            add(Check.of("binding", True, BIND_OK, hash=art_hash))
 
     # ---- the signed root ------------------------------------------------------------
     _check_signed_root(r, proof, obj.get("input_hash"))
@@ -956,22 +951,24 @@ def _consistency(proof: AnchoredProof) -> ProofResult:
     st = proof.status
     if st["evidence"] in _OK and st["receipt"] == "valid":
         add(
-            Check(
+            Check.of(
                 "recorded_status",
                 True,
-                Said.of(STATUS_OK, evidence_status=st["evidence"], file_verdict=_short(st["file_verdict"])),
+                STATUS_OK,
+                evidence_status=st["evidence"],
+                file_verdict=_short(st["file_verdict"]),
             )
         )
         if st["file_verdict"] != "pass":
             r.notes_said.append(Said.of(NOTE_RECORDED_FAIL, file_verdict=_short(st["file_verdict"])))
     else:
         add(
-            Check(
+            Check.of(
                 "recorded_status",
                 False,
-                Said.of(
-                    STATUS_BAD, evidence_status=_short(st["evidence"]), receipt_status=_short(st["receipt"])
-                ),
+                STATUS_BAD,
+                evidence_status=_short(st["evidence"]),
+                receipt_status=_short(st["receipt"]),
             )
         )
     return r
@@ -983,27 +980,23 @@ def _check_signed_root(r: ProofResult, proof: AnchoredProof, input_hash: Any) ->
     try:
         body, _ = loads_strict(proof.receipt_bytes)
     except JsonError as exc:
-        add(Check("signed_root", False, Said.of(ROOT_NOT_JSON, reason=exc)))
+        add(Check.of("signed_root", False, ROOT_NOT_JSON, reason=exc))
         return
     if type(body) is not dict or body.get("mutmem") != 1 or body.get("kind") != "recall_receipt":
-        add(Check("signed_root", False, Said.of(ROOT_NOT_RECEIPT)))
+        add(Check.of("signed_root", False, ROOT_NOT_RECEIPT))
         return
     signed_root, entries = body.get("root"), body.get("entries")
     ok = True
     if signed_root != inc.root:
         ok = False
-        add(
-            Check(
-                "signed_root", False, Said.of(ROOT_MISMATCH, root=inc.root, signed_root=_short(signed_root))
-            )
-        )
+        add(Check.of("signed_root", False, ROOT_MISMATCH, root=inc.root, signed_root=_short(signed_root)))
     count = len(entries) if type(entries) is list else 0
     if type(entries) is not list or count != inc.tree_size:
         ok = False
-        add(Check("signed_root", False, Said.of(ROOT_SIZE, tree_size=inc.tree_size, count=count)))
+        add(Check.of("signed_root", False, ROOT_SIZE, tree_size=inc.tree_size, count=count))
     elif inc.ordinal >= count or not _same_json(entries[inc.ordinal], inc.entry):
         ok = False
-        add(Check("signed_root", False, Said.of(ROOT_ENTRY, ordinal=inc.ordinal)))
+        add(Check.of("signed_root", False, ROOT_ENTRY, ordinal=inc.ordinal))
     if type(entries) is list and all(type(e) is dict for e in entries):
         try:
             recomputes = root_of_entries(entries) == signed_root
@@ -1011,20 +1004,20 @@ def _check_signed_root(r: ProofResult, proof: AnchoredProof, input_hash: Any) ->
             recomputes = False
         if not recomputes:
             ok = False
-            add(Check("signed_root", False, Said.of(ROOT_RECOMPUTE, signed_root=_short(signed_root))))
+            add(Check.of("signed_root", False, ROOT_RECOMPUTE, signed_root=_short(signed_root)))
     if input_hash != body.get("query_sha256"):
         ok = False
         add(
-            Check(
+            Check.of(
                 "signed_root",
                 False,
-                Said.of(
-                    ROOT_QUERY, input_hash=_short(input_hash), query_sha256=_short(body.get("query_sha256"))
-                ),
+                ROOT_QUERY,
+                input_hash=_short(input_hash),
+                query_sha256=_short(body.get("query_sha256")),
             )
         )
     if ok:
-        add(Check("signed_root", True, Said.of(ROOT_OK, count=count, ordinal=inc.ordinal)))
+        add(Check.of("signed_root", True, ROOT_OK, count=count, ordinal=inc.ordinal))
 
 
 def anchor_to_store(
@@ -1045,7 +1038,7 @@ def anchor_to_store(
     }
     obj = report.objects.get(rid)
     if obj is None or obj.kind != "evidence":
-        return Check("anchor", False, Said.of(A_NOT_IN, receipt=rid, file=label)), anchor
+        return Check.of("anchor", False, A_NOT_IN, receipt=rid, file=label), anchor
     status = report.evidence.get(rid, Status.MALFORMED)
     view = report.mutmem.receipts.get(rid) if report.mutmem is not None else None
     anchor["evidence_status"] = status.value
@@ -1053,10 +1046,10 @@ def anchor_to_store(
     arts = [a for a in (obj.get("artifacts") or []) if type(a) is dict and a.get("name") == "receipt.json"]
     data = store.artifact(arts[0]["hash"]) if len(arts) == 1 and type(arts[0].get("hash")) is str else None
     if data != proof.receipt_bytes:
-        return Check("anchor", False, Said.of(A_OTHER_BYTES, receipt=rid, file=label)), anchor
+        return Check.of("anchor", False, A_OTHER_BYTES, receipt=rid, file=label), anchor
     era = report.era_of(rid)
     if era is None:
-        return Check("anchor", False, Said.of(A_NO_KEY, receipt=rid, file=label)), anchor
+        return Check.of("anchor", False, A_NO_KEY, receipt=rid, file=label), anchor
     file_raw = b64url_decode(era.public_key)
     if file_raw != raw_from_jwk(proof.public_key):
         said = Said.of(
@@ -1070,15 +1063,15 @@ def anchor_to_store(
         return Check("anchor", False, said), anchor
     if report.verdict != "pass":
         errors = sum(1 for f in report.findings if f.severity.value == "error")
-        return Check(
-            "anchor", False, Said.of(A_FILE_FAILS, file=label, verdict=report.verdict, errors=errors)
+        return Check.of(
+            "anchor", False, A_FILE_FAILS, file=label, verdict=report.verdict, errors=errors
         ), anchor
     if status.value not in _OK:
-        return Check("anchor", False, Said.of(A_STATUS, receipt=rid, status=status.value, file=label)), anchor
+        return Check.of("anchor", False, A_STATUS, receipt=rid, status=status.value, file=label), anchor
     if view is None or view.status != "valid":
         problems = "; ".join(view.problems[:3]) if view is not None and view.problems else "no receipt view"
-        return Check("anchor", False, Said.of(A_VIEW, receipt=rid, file=label, problems=problems)), anchor
-    return Check("anchor", True, Said.of(A_FILE_OK, receipt=rid, file=label, status=status.value)), anchor
+        return Check.of("anchor", False, A_VIEW, receipt=rid, file=label, problems=problems), anchor
+    return Check.of("anchor", True, A_FILE_OK, receipt=rid, file=label, status=status.value), anchor
 
 
 def _anchor_file(
@@ -1127,6 +1120,7 @@ def _anchor_file(
         result.outcome, result.said = "anchor_mismatch", check.said
         return result
     result.outcome = "anchored"
+    result.notes_said.append(Said.of(NOTE_SCOPE))
     if before is None:
         result.said = Said.of(R_ANCHORED_DIR, file=label, verdict=report.verdict, **params)
     else:

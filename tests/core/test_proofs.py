@@ -27,6 +27,7 @@ from inspector.core.keys import KeyPair, b64url, fingerprint, sha256_id
 from inspector.core.objects import build_object, signing_bytes_of
 from inspector.core.proofs import (
     MAX_PROOF_BYTES,
+    NOTE_SCOPE,
     PROOF_FORMAT,
     AnchoredProof,
     ProofError,
@@ -239,6 +240,7 @@ def test_genuine_anchored_to_directory_store(world: World, genuine: dict[str, An
         "receipt_status": "valid",
     }
     assert f"anchored to {world.dir} (directory store, verdict pass)" in r.message
+    assert r.notes == [NOTE_SCOPE]  # what an anchored receipt still does not prove
 
 
 def test_genuine_anchored_to_trusted_key_pem_and_fingerprint(
