@@ -292,8 +292,9 @@ NOTE_SCOPE = message(
     "A receipt proves what was disclosed and in which order, not that nothing else existed or was withheld."
 )
 NOTE_KEY_ONLY = message(
-    "Without the memory file, whether {key_id} was still valid when it signed is not checked; the "
-    "exporter recorded the receipt as {evidence_status}."
+    "Without the memory file, two things are not checked: whether {key_id} was still valid when it "
+    "signed, and whether the receipt agrees with the file (weights, labels, untrusted memories); the "
+    "exporter recorded the receipt as {evidence_status}, receipt {receipt_status}."
 )
 
 # ---- the answer ----------------------------------------------------------------------
@@ -818,7 +819,12 @@ def check_proof(
         result.outcome = "anchored"
         result.said = Said.of(R_ANCHORED_KEY, **params)
         result.notes_said.append(
-            Said.of(NOTE_KEY_ONLY, key_id=proof.key_id, evidence_status=proof.status["evidence"])
+            Said.of(
+                NOTE_KEY_ONLY,
+                key_id=proof.key_id,
+                evidence_status=proof.status["evidence"],
+                receipt_status=proof.status["receipt"],
+            )
         )
         result.notes_said.append(Said.of(NOTE_SCOPE))
         return result
