@@ -77,6 +77,16 @@ def test_anchored_to_a_trusted_fingerprint(qtbot, world: World, proof_path: Path
     assert dlg.result["exit_code"] == 0
 
 
+def test_a_large_proof_is_checked_in_the_worker(qtbot, world: World, proof_path: Path) -> None:
+    dlg = dialog(qtbot, proof_path=str(proof_path))
+    dlg.inline_limit = 0  # as if the proof were a receipt of many thousand entries
+    fpr = key_fingerprint(world.agent.raw_public)
+    dlg.key.setText(fpr)
+    press_check(qtbot, dlg, worker=True)
+    assert dlg.verdict.text().startswith("✔ VALID")
+    assert f"anchored to the trusted key {fpr}" in dlg.message.text()
+
+
 def test_without_anchor_it_is_consistent_not_anchored(qtbot, proof_path: Path) -> None:
     dlg = dialog(qtbot, proof_path=str(proof_path))
     assert dlg.proof.text() == str(proof_path)
