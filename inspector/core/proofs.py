@@ -790,18 +790,31 @@ def check_proof(
         return ProofResult(
             "legacy", said, [Check("format", False, said)], receipt=receipt if type(receipt) is str else None
         )
-    result = _consistency(proof)
-    failed = [c for c in result.checks if not c.ok]
-    if failed:
-        result.outcome, result.said = "invalid", failed[0].said
-        return result
+    checks, notes, fingerprint = _consistency(proof)
+    inc = proof.inclusion
     params = {
-        "ordinal": proof.inclusion.ordinal,
-        "tree_size": proof.inclusion.tree_size,
-        "receipt": proof.receipt,
+        "ordinal": inc.ordinal,
+        "tree_size": inc.tree_size,
+        "receipt": inc.receipt,
         "key_id": proof.key_id,
-        "fingerprint": result.fingerprint,
+        "fingerprint": fingerprint,
     }
+    failed = [c for c in checks if not c.ok]
+    result = ProofResult(
+        "invalid" if failed else "not_anchored",
+        failed[0].said if failed else Said.of(R_NOT_ANCHORED, **params),
+        checks,
+        notes,
+        receipt=inc.receipt,
+        ordinal=inc.ordinal,
+        tree_size=inc.tree_size,
+        root=inc.root,
+        key_id=proof.key_id,
+        fingerprint=fingerprint,
+        recorded_status=dict(proof.status),
+    )
+    if failed:
+        return result  # an inconsistent proof is never checked against an anchor
     if file is not None:
         return _anchor_file(result, proof, Path(file), credential, key, options, params)
     if trusted_key is not None:
@@ -828,25 +841,18 @@ def check_proof(
         )
         result.notes_said.append(Said.of(NOTE_SCOPE))
         return result
-    result.outcome, result.said = "not_anchored", Said.of(R_NOT_ANCHORED, **params)
-    return result
+    return result  # consistent, not anchored
 
 
-def _consistency(proof: AnchoredProof) -> ProofResult:
+def _consistency(proof: AnchoredProof) -> tuple[list[Check], list[Said], str | None]:
     """Every check that needs only the proof: leaf, path, evidence, signature, binding,
-    signed root, recorded status.  Returns a result whose outcome is filled in later."""
+    signed root, recorded status.  Returns the checks, the notes and the fingerprint of
+    the carried key (None when it is not an Ed25519 key)."""
     inc = proof.inclusion
-    r = ProofResult(
-        "invalid",
-        Said.of(LEGACY),
-        receipt=inc.receipt,
-        ordinal=inc.ordinal,
-        tree_size=inc.tree_size,
-        root=inc.root,
-        key_id=proof.key_id,
-        recorded_status=dict(proof.status),
-    )
-    add = r.checks.append
+    checks: list[Check] = []
+    notes: list[Said] = []
+    fingerprint: str | None = None
+    add = checks.append
 
     # ---- the tree: leaf and path --------------------------------------------------
     leaf: bytes | None
@@ -882,10 +888,10 @@ def _consistency(proof: AnchoredProof) -> ProofResult:
         obj = build_object(f"evidence/{inc.receipt}.json", proof.evidence, "evidence")
     except (ValueError, TypeError, RecursionError) as exc:  # build_object is total; stay total anyway
         add(Check.of("evidence", False, EVIDENCE_MALFORMED, reason=_short(exc)))
-        return r
+        return checks, notes, fingerprint
     if obj.malformed is not None:
         add(Check.of("evidence", False, EVIDENCE_MALFORMED, reason=obj.malformed.reason))
-        return r
+        return checks, notes, fingerprint
     evidence_ok = True
     if obj.get("event_type") != "recall_receipt":
         evidence_ok = False
@@ -899,9 +905,7 @@ def _consistency(proof: AnchoredProof) -> ProofResult:
     if evidence_ok:
         add(Check.of("evidence", True, EVIDENCE_OK, receipt=inc.receipt))
     if obj.unsigned_fields:
-        r.notes_said.append(
-            Said.of(EVIDENCE_UNSIGNED, fields=", ".join(_short(f) for f in obj.unsigned_fields[:8]))
-        )
+        notes.append(Said.of(EVIDENCE_UNSIGNED, fields=", ".join(_short(f) for f in obj.unsigned_fields[:8])))
 
     try:
         raw_key = raw_from_jwk(proof.public_key)
@@ -909,7 +913,7 @@ def _consistency(proof: AnchoredProof) -> ProofResult:
         raw_key = None
         add(Check.of("signature", False, SIG_NOT_KEY, reason=exc))
     if raw_key is not None:
-        r.fingerprint = key_fingerprint(raw_key)
+        fingerprint = key_fingerprint(raw_key)
         if obj.key_id != proof.key_id:
             add(
                 Check.of(
@@ -921,9 +925,9 @@ def _consistency(proof: AnchoredProof) -> ProofResult:
                 )
             )
         elif verify_sig(raw_key, decode_signature(obj.signature), signing_bytes_of(obj)):
-            add(Check.of("signature", True, SIG_OK, key_id=proof.key_id, fingerprint=r.fingerprint))
+            add(Check.of("signature", True, SIG_OK, key_id=proof.key_id, fingerprint=fingerprint))
         else:
-            add(Check.of("signature", False, SIG_BAD, fingerprint=r.fingerprint))
+            add(Check.of("signature", False, SIG_BAD, fingerprint=fingerprint))
 
     # ---- the receipt bytes the signature binds ----------------------------------------
     arts = [a for a in obj.get("artifacts") if a.get("name") == "receipt.json"]
@@ -951,7 +955,7 @@ def _consistency(proof: AnchoredProof) -> ProofResult:
             add(Check.of("binding", True, BIND_OK, hash=art_hash))
 
     # ---- the signed root ------------------------------------------------------------
-    _check_signed_root(r, proof, obj.get("input_hash"))
+    _check_signed_root(add, proof, obj.get("input_hash"))
 
     # ---- what the exporter recorded -----------------------------------------------------
     st = proof.status
@@ -966,7 +970,7 @@ def _consistency(proof: AnchoredProof) -> ProofResult:
             )
         )
         if st["file_verdict"] != "pass":
-            r.notes_said.append(Said.of(NOTE_RECORDED_FAIL, file_verdict=_short(st["file_verdict"])))
+            notes.append(Said.of(NOTE_RECORDED_FAIL, file_verdict=_short(st["file_verdict"])))
     else:
         add(
             Check.of(
@@ -977,12 +981,11 @@ def _consistency(proof: AnchoredProof) -> ProofResult:
                 receipt_status=_short(st["receipt"]),
             )
         )
-    return r
+    return checks, notes, fingerprint
 
 
-def _check_signed_root(r: ProofResult, proof: AnchoredProof, input_hash: Any) -> None:
+def _check_signed_root(add: Callable[[Check], None], proof: AnchoredProof, input_hash: Any) -> None:
     inc = proof.inclusion
-    add = r.checks.append
     try:
         body, _ = loads_strict(proof.receipt_bytes)
     except JsonError as exc:
