@@ -43,7 +43,6 @@ from .container import Credential
 from .errors import InspectorError
 from .keys import (
     b64url,
-    b64url_decode,
     b64url_strict,
     decode_signature,
     jwk_from_raw,
@@ -53,6 +52,7 @@ from .keys import (
 )
 from .objects import build_object, signing_bytes_of
 from .store import Store
+from .verify.identity import raw_from_era
 from .verify.merkle import (
     PROOF_FIELDS,
     InclusionProof,
@@ -559,7 +559,7 @@ def make_proof_from(store: Store, report: Report, receipt_id: str, ordinal: int)
         evidence=obj.raw or {},
         receipt_bytes=data,
         key_id=obj.key_id,
-        public_key=jwk_from_raw(b64url_decode(era.public_key)),
+        public_key=jwk_from_raw(raw_from_era(era)),
         status={"evidence": status.value, "receipt": receipt_status, "file_verdict": report.verdict},
     )
     size = len(proof.to_bytes())
@@ -1059,7 +1059,7 @@ def anchor_to_store(
     era = report.era_of(rid)
     if era is None:
         return Check.of("anchor", False, A_NO_KEY, receipt=rid, file=label), anchor
-    file_raw = b64url_decode(era.public_key)
+    file_raw = raw_from_era(era)
     if file_raw != raw_from_jwk(proof.public_key):
         said = Said.of(
             A_OTHER_KEY,
