@@ -1,4 +1,4 @@
-"""``aleth-inspector receipt prove|check``: RFC 6962 inclusion proofs."""
+"""``aleth-inspector receipt prove|check``: anchored inclusion proofs (SPEC C3, C4)."""
 
 from __future__ import annotations
 
@@ -6,77 +6,195 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any, TextIO
 
 from .common import (
     EXIT_FAIL,
     EXIT_PASS,
     EXIT_UNOPENABLE,
+    EXIT_USAGE,
     UsageError,
     add_credential_args,
     credential_from_args,
 )
 
+PROVE_HELP = (
+    "Write the inclusion proof of entry ORDINAL of recall receipt RECEIPT_ID in FILE. The proof "
+    "(format aleth-inspector/receipt-proof/2) carries the entry, its audit path and root, and what "
+    "they stand on: the receipt's signed evidence record, its receipt.json bytes, the signer's key_id "
+    "and public key, and the receipt's status in FILE. A receipt proves what was disclosed and in "
+    "which order, not that nothing else existed."
+)
+CHECK_HELP = (
+    "Check a proof written by 'receipt prove': recompute the leaf, the audit path and the root, check "
+    "that the root is the one inside the signed receipt.json whose hash the evidence binds, and check "
+    "the evidence's id and signature. Then anchor it: --file F (the receipt must be in F with the same "
+    "bytes and signer, F must verify, and the receipt be VALID or VALID_HISTORICAL there) or "
+    "--trusted-key KEY (the signer must be that key). With neither, a sound proof is only "
+    "'consistent, not anchored'. Version-1 proofs (no signature) are reported as not anchored."
+)
+CHECK_EPILOG = (
+    "Exit codes: 0 anchored and valid, 1 invalid or not anchored, 2 the --file cannot be opened, 3 usage."
+)
+WORDS = {
+    "anchored": "VALID",
+    "not_anchored": "NOT ANCHORED",
+    "anchor_mismatch": "NOT ANCHORED",
+    "legacy": "NOT ANCHORED",
+    "invalid": "INVALID",
+    "unopenable": "UNOPENABLE",
+}
+
 
 def register(sub) -> None:  # type: ignore[no-untyped-def]
     rc = sub.add_parser(
         "receipt",
-        help="RFC 6962 inclusion proofs for recall receipts",
-        description="Produce or check an inclusion proof of one entry of a recall "
-        "receipt. A receipt proves what was disclosed and in which order, "
-        "not that nothing else existed.",
+        help="anchored inclusion proofs for recall receipts",
+        description="Produce or check an inclusion proof of one entry of a recall receipt. A proof "
+        "stands on the receipt's signature and is anchored to the memory file or to a key you trust; "
+        "a receipt proves what was disclosed and in which order, not that nothing else existed.",
     )
     rsub = rc.add_subparsers(dest="receipt_command", metavar="ACTION")
     rp = rsub.add_parser(
         "prove",
-        help="print the inclusion proof of one receipt entry as JSON",
-        description="Print {receipt, ordinal, tree_size, entry, leaf_hash, "
-        "audit_path, root} for entry ORDINAL of receipt RECEIPT_ID.",
+        help="write the anchored inclusion proof of one receipt entry",
+        description=PROVE_HELP,
+        epilog="Exit codes: 0 written, 1 the receipt cannot be proved (what is wrong with it is "
+        "said), 2 FILE unopenable, 3 usage (no such receipt, ordinal outside its entries).",
     )
     rp.add_argument("path", metavar="FILE", help="a .aleth file or a directory store")
     rp.add_argument("receipt", metavar="RECEIPT_ID", help="the receipt's evidence id")
     rp.add_argument("ordinal", metavar="ORDINAL", type=int, help="entry position (0-based)")
+    rp.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="write the proof to OUT (atomically, mode 0600) instead of printing it",
+    )
     add_credential_args(rp)
     rk = rsub.add_parser(
         "check",
-        help="verify an inclusion proof offline, without the file",
-        description="Check a proof written by 'receipt prove': exit 0 if it holds, 1 if not.",
+        help="check an inclusion proof and say what it is anchored to",
+        description=CHECK_HELP,
+        epilog=CHECK_EPILOG,
     )
     rk.add_argument("proof", metavar="PROOF_FILE")
+    anchor = rk.add_mutually_exclusive_group()
+    anchor.add_argument(
+        "--file",
+        metavar="F",
+        help="anchor to the memory file F (a .aleth file or a directory store) it came from",
+    )
+    anchor.add_argument(
+        "--trusted-key",
+        metavar="KEY",
+        help="anchor to a key you trust: a PEM public key file (or an Ed25519 JWK file), or its "
+        "fingerprint sha256:<64 hex digits> as 'receipt check' and 'receipt prove -o' print it",
+    )
+    add_credential_args(rk)
+    rk.add_argument("--json", action="store_true", help="print exactly one JSON object with the result")
     rc.set_defaults(func=cmd_receipt)
 
 
 def cmd_receipt(args: argparse.Namespace) -> int:
-    from ..core.errors import InspectorError
-    from ..core.opener import open_path
-    from ..core.verify.merkle import InclusionProof, make_proof
-
     if args.receipt_command == "check":
-        try:
-            proof = InclusionProof.from_json(json.loads(Path(args.proof).read_text(encoding="utf-8")))
-        except (OSError, ValueError) as exc:
-            raise UsageError(f"cannot read proof {args.proof}: {exc}") from exc
-        ok, reason = proof.check()
-        print(("VALID  " if ok else "INVALID  ") + reason)
-        return EXIT_PASS if ok else EXIT_FAIL
-    if args.receipt_command != "prove":
-        raise UsageError("receipt needs an action: prove or check")
-    from ..core.verify.engine import verify
+        return _check(args)
+    if args.receipt_command == "prove":
+        return _prove(args)
+    raise UsageError("receipt needs an action: prove or check")
+
+
+# --------------------------------------------------------------------------- prove
+
+
+def _prove(args: argparse.Namespace) -> int:
+    from ..core.errors import InspectorError
+    from ..core.keys import raw_from_jwk
+    from ..core.proofs import ProofError, export_proof, key_fingerprint, write_proof
 
     path = Path(args.path)
     if not path.exists():
         raise UsageError(f"{path} does not exist")
     try:
-        store = open_path(path, credential_from_args(args, path)).store
+        cred = credential_from_args(args, path)
     except InspectorError as exc:
-        print(exc.describe(), file=sys.stderr)
+        raise UsageError(exc.describe()) from exc
+    try:
+        export = export_proof(path, cred, receipt_id=args.receipt, ordinal=args.ordinal)
+    except ProofError as exc:
+        if exc.code in ("not_a_receipt", "ordinal_out_of_range"):
+            raise UsageError(exc.message) from exc
+        _emit(sys.stderr, f"aleth-inspector: {exc.message}\n")
+        return EXIT_FAIL
+    except InspectorError as exc:
+        _emit(sys.stderr, exc.describe() + "\n")
         return EXIT_UNOPENABLE
-    report = verify(store)
-    view = report.mutmem.receipts.get(args.receipt) if report.mutmem else None
-    if view is None:
-        raise UsageError(f"{args.receipt} is not a recall receipt of {path}")
-    if not 0 <= args.ordinal < len(view.entries):
-        raise UsageError(f"ordinal {args.ordinal} is outside 0…{len(view.entries) - 1}")
-    proof = make_proof(args.receipt, view.entries, args.ordinal, view.root or "")
-    json.dump(proof.to_json(), sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    proof = export.proof
+    if args.output:
+        try:
+            written = write_proof(args.output, proof)
+        except InspectorError as exc:
+            raise UsageError(exc.describe()) from exc
+        fpr = key_fingerprint(raw_from_jwk(proof.public_key))
+        _emit(
+            sys.stdout,
+            f"Wrote {written}: entry {proof.inclusion.ordinal} of {proof.inclusion.tree_size} of receipt "
+            f"{proof.receipt}, signed by {proof.key_id} ({fpr}).\n",
+        )
+    else:
+        sys.stdout.write(proof.to_bytes().decode("ascii"))
+    for note in export.notes:
+        _emit(sys.stderr, f"note: {note}\n")
     return EXIT_PASS
+
+
+# --------------------------------------------------------------------------- check
+
+
+def _check(args: argparse.Namespace) -> int:
+    from ..core.errors import InspectorError
+    from ..core.proofs import check_proof, load_trusted_key, read_proof_file
+
+    try:
+        if (args.passphrase_file or args.recovery_code_file) and not args.file:
+            raise UsageError("--passphrase-file and --recovery-code-file unlock the --file F; give --file")
+        try:
+            data = read_proof_file(args.proof)
+            trusted = load_trusted_key(args.trusted_key) if args.trusted_key else None
+            cred = None
+            if args.file and Path(args.file).is_file():
+                cred = credential_from_args(args, Path(args.file))
+        except InspectorError as exc:
+            raise UsageError(exc.message) from exc
+    except UsageError as exc:
+        if not args.json:
+            raise
+        _print_json({"schema": _schema(), "result": "error", "message": str(exc), "exit_code": EXIT_USAGE})
+        return EXIT_USAGE
+    result = check_proof(data, file=args.file, credential=cred, trusted_key=trusted)
+    if args.json:
+        _print_json(result.to_json())
+    else:
+        lines = [f"{WORDS[result.outcome]}  {result.message}"]
+        lines += [f"  {'[ok]  ' if c.ok else '[FAIL]'} {c.name}: {c.message}" for c in result.checks]
+        lines += [f"  note: {n}" for n in result.notes]
+        _emit(sys.stdout, "\n".join(lines) + "\n")
+    return result.exit_code
+
+
+def _schema() -> str:
+    from ..core.proofs import RESULT_SCHEMA
+
+    return RESULT_SCHEMA
+
+
+def _print_json(d: dict[str, Any]) -> None:
+    json.dump(d, sys.stdout, indent=1, ensure_ascii=True)
+    sys.stdout.write("\n")
+
+
+def _emit(stream: TextIO, text: str) -> None:
+    """Write ``text`` whatever the stream's encoding: what it cannot encode (a lone
+    surrogate in an id, "…" on an ASCII terminal) is written as a backslash escape."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    stream.write(text.encode(encoding, "backslashreplace").decode(encoding))

@@ -26,6 +26,7 @@ from .container import Credential
 from .errors import InspectorError
 from .keys import KeyPair
 from .opener import open_path
+from .proofs import check_job, export_job
 from .verify.engine import VerifyOptions, verify
 
 Send = Callable[[tuple[Any, ...]], None]
@@ -183,7 +184,12 @@ def author(
     )
 
 
-JOBS: dict[str, Callable[..., None]] = {"open_verify": open_verify, "author": author}
+JOBS: dict[str, Callable[..., None]] = {
+    "open_verify": open_verify,
+    "author": author,
+    "check_proof": check_job,  # inspector.core.proofs: Check proof… against a file
+    "export_proof": export_job,  # inspector.core.proofs: the anchored proof of one receipt entry
+}
 
 
 def run_job(send: Send, name: str, kwargs: dict[str, Any]) -> None:

@@ -261,6 +261,9 @@ def test_tampering_is_rejected(proof7: InclusionProof, mutate: Any) -> None:
         ({"entry": []}, "entry"),
         ({"receipt": ""}, "receipt"),
         ({"extra": 1}, "unknown"),
+        ({"audit_path": ["00" * 32] * 65}, "at most 64"),
+        ({"tree_size": 2**53}, "tree_size"),
+        ({"ordinal": 2**53}, "ordinal"),
     ],
 )
 def test_from_json_rejects_bad_shape(proof7: InclusionProof, change: dict[str, Any], message: str) -> None:
@@ -268,6 +271,22 @@ def test_from_json_rejects_bad_shape(proof7: InclusionProof, change: dict[str, A
     d.update(change)
     with pytest.raises(ValueError, match=message.replace("[", r"\[").replace("]", r"\]")):
         InclusionProof.from_json(d)
+
+
+def test_entry_ordinal_must_be_the_integer_position() -> None:
+    """An entry's own ``ordinal`` must be the proof's position, as an integer (``true`` is
+    not 1)."""
+    entries = entries_of(3)
+    entries[1]["ordinal"] = True
+    proof = make_proof(RECEIPT, entries, 1, root_of_entries(entries))
+    ok, reason = proof.check()
+    assert not ok and "ordinal" in reason
+
+
+def test_check_says_it_is_not_anchored(proof7: InclusionProof) -> None:
+    """The tree check alone is consistency with the root the proof carries, and says so."""
+    ok, reason = proof7.check()
+    assert ok and "not anchored" in reason
 
 
 def test_from_json_rejects_missing_key_and_non_object(proof7: InclusionProof) -> None:

@@ -16,8 +16,12 @@ it has no recursion at all, so any number of leaves is fine.
 
 :func:`verify_inclusion` is the verification algorithm of RFC 9162 §2.1.3.2,
 which rejects a path with missing or extra nodes, an index outside the tree and
-a wrong tree size.  :class:`InclusionProof` is the portable form the inspector
-exports for one entry of one receipt and checks when given one.
+a wrong tree size.  :class:`InclusionProof` is the RFC 6962 part of one entry of
+one receipt: on its own it only shows that the path leads to the root it carries,
+which anyone can arrange (a one-leaf tree's root is its own leaf).  What makes a
+proof worth anything is the receipt's signature and an anchor the auditor trusts:
+see :mod:`inspector.core.proofs` (SPEC C4), which exports and checks the anchored
+proof that wraps this one.
 """
 
 from __future__ import annotations
@@ -32,6 +36,9 @@ from inspector.core.canonical import canonical
 __all__ = [
     "EMPTY_ROOT",
     "HASH_LEN",
+    "MAX_PATH",
+    "MAX_TREE_SIZE",
+    "PROOF_FIELDS",
     "InclusionProof",
     "audit_path",
     "leaf_hash",
@@ -47,6 +54,12 @@ HASH_LEN = 32
 
 EMPTY_ROOT = hashlib.sha256(b"").digest()
 """Tree head of the empty tree: SHA-256 of nothing."""
+
+MAX_PATH = 64
+"""Most nodes an audit path can have (a tree of at most 2^53 − 1 leaves needs 53)."""
+
+MAX_TREE_SIZE = 2**53 - 1
+"""Largest tree size a proof may state (the JSON integer limit of SPEC A1)."""
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 _PREFIX = "sha256:"
@@ -171,20 +184,23 @@ def _check_root(value: Any, what: str = "root") -> str:
 
 
 def _check_int(value: Any, what: str, minimum: int) -> int:
-    """Return ``value`` if it is an int (not bool) ``>= minimum``, else raise ``ValueError``."""
+    """Return ``value`` if it is an int (not bool) in ``minimum``…2^53 − 1, else raise ``ValueError``."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{what} must be an integer, got {type(value).__name__}")
     if value < minimum:
         raise ValueError(f"{what} must be >= {minimum}, got {value}")
+    if value > MAX_TREE_SIZE:
+        raise ValueError(f"{what} must be at most 2^53 - 1, got {value}")
     return value
 
 
-_FIELDS = ("receipt", "ordinal", "tree_size", "entry", "leaf_hash", "audit_path", "root")
+PROOF_FIELDS = ("receipt", "ordinal", "tree_size", "entry", "leaf_hash", "audit_path", "root")
+"""The keys of :meth:`InclusionProof.to_json` (and of a version-1 proof file)."""
 
 
 @dataclass(frozen=True)
 class InclusionProof:
-    """RFC 6962 inclusion proof of one entry of one recall receipt.
+    """RFC 6962 inclusion proof of one entry of one recall receipt (not anchored).
 
     ``receipt`` is the receipt's EvidenceCommit id; ``ordinal`` the entry's
     position (leaf index); ``tree_size`` the number of entries; ``entry`` the
@@ -192,7 +208,10 @@ class InclusionProof:
     tree nodes (path from the leaf upwards); ``root`` the receipt's root as
     written in the receipt (``"sha256:"`` + hex).
 
-    The JSON form (:meth:`to_json`) has exactly these seven keys.
+    The JSON form (:meth:`to_json`) has exactly these seven keys; it was the
+    whole proof file of version 1.  Nothing in it is signed, so :meth:`check`
+    proves consistency only; :class:`inspector.core.proofs.AnchoredProof`
+    carries the signature and :func:`inspector.core.proofs.check_proof` anchors it.
     """
 
     receipt: str
@@ -224,10 +243,10 @@ class InclusionProof:
         """
         if not isinstance(d, dict):
             raise ValueError(f"inclusion proof must be a JSON object, got {type(d).__name__}")
-        missing = [k for k in _FIELDS if k not in d]
+        missing = [k for k in PROOF_FIELDS if k not in d]
         if missing:
             raise ValueError(f"inclusion proof is missing {', '.join(missing)}")
-        extra = sorted(k for k in d if k not in _FIELDS)
+        extra = sorted(k for k in d if k not in PROOF_FIELDS)
         if extra:
             raise ValueError(f"inclusion proof has unknown keys {', '.join(map(repr, extra))}")
         receipt = d["receipt"]
@@ -242,6 +261,8 @@ class InclusionProof:
         path = d["audit_path"]
         if not isinstance(path, list):
             raise ValueError(f"audit_path must be a list, got {type(path).__name__}")
+        if len(path) > MAX_PATH:
+            raise ValueError(f"audit_path has {len(path)} nodes; a proof has at most {MAX_PATH}")
         nodes = [_check_hex(p, f"audit_path[{i}]") for i, p in enumerate(path)]
         root = _check_root(d["root"])
         return cls(
@@ -255,11 +276,13 @@ class InclusionProof:
         )
 
     def check(self) -> tuple[bool, str]:
-        """Verify the proof on its own; return ``(ok, reason)``.
+        """Check the proof's consistency on its own; return ``(ok, reason)``.
 
         Recomputes the leaf hash from ``entry`` (it must equal ``leaf_hash``),
         requires an ``ordinal`` field inside the entry, if present, to equal the
         proof's ordinal, and runs :func:`verify_inclusion` against ``root``.
+        ``ok`` means the path leads to the root the proof carries, nothing more:
+        the reason says it is not anchored.
         """
         try:
             _check_root(self.root)
@@ -279,7 +302,8 @@ class InclusionProof:
             return False, (
                 f"leaf_hash {self.leaf_hash} is not the hash of the entry (recomputed {recomputed.hex()})"
             )
-        if "ordinal" in self.entry and self.entry["ordinal"] != self.ordinal:
+        entry_ordinal = self.entry.get("ordinal", self.ordinal)
+        if type(entry_ordinal) is not int or entry_ordinal != self.ordinal:
             return False, (
                 f"entry says ordinal {self.entry['ordinal']!r} but the proof is for position {self.ordinal}"
             )
@@ -291,7 +315,10 @@ class InclusionProof:
                 f"audit path ({len(nodes)} nodes) does not lead from entry {self.ordinal} "
                 f"of {self.tree_size} to root {self.root}"
             )
-        return True, f"entry {self.ordinal} of {self.tree_size} is included under root {self.root}"
+        return True, (
+            f"entry {self.ordinal} of {self.tree_size} is included under root {self.root} "
+            "(consistent with the root the proof carries; not anchored to a signature)"
+        )
 
 
 def make_proof(receipt_id: str, entries: list[dict[str, Any]], ordinal: int, root: str) -> InclusionProof:

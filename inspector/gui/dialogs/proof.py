@@ -1,0 +1,452 @@
+"""Check proof… and the anchored proof export (SPEC C4).
+
+Two entry points for the main window and the Labels pane:
+
+* :func:`check_proof_dialog` — pick a proof file and what to anchor it to (the memory
+  file it came from, with its credential; a trusted key or its ``sha256:``
+  fingerprint; or nothing), press Check, and read what the proof is anchored to and
+  every check behind it.  A check against a file unlocks and verifies it in the worker
+  process (job ``check_proof``); a check against a key or against nothing takes
+  milliseconds and runs at once (in the worker too when the proof is large).
+* :func:`export_proof_dialog` — write the anchored proof of one receipt entry of the
+  open file (job ``export_proof``: the worker reopens and verifies the file, so the
+  proof carries the receipt's signed evidence, its bytes and its status there) and say
+  what was written.
+
+The dialogs show what :mod:`inspector.core.proofs` says, word for word.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...core.container import Credential
+from ...core.errors import InspectorError
+from ...core.proofs import check_proof, load_trusted_key, read_proof_file
+from ..tasks import TaskRunner
+
+__all__ = ["ProofDialog", "ProofExportDialog", "check_proof_dialog", "export_proof_dialog"]
+
+RECOVERY_PREFIX = "aleth-recovery-v1:"
+
+# outcome -> (glyph + word, colour); the word always travels with the colour
+VERDICT_STYLE: dict[str, tuple[str, str]] = {
+    "anchored": ("✔ VALID", "#2e7d32"),
+    "not_anchored": ("⚠ NOT ANCHORED", "#ef6c00"),
+    "anchor_mismatch": ("⚠ NOT ANCHORED", "#ef6c00"),
+    "legacy": ("⚠ NOT ANCHORED", "#ef6c00"),
+    "invalid": ("✖ INVALID", "#c62828"),
+    "unopenable": ("✖ UNOPENABLE", "#c62828"),
+}
+
+
+def _browse_row(
+    edit: QLineEdit, parent: QWidget, *, title: str, filters: str, folder: bool = False
+) -> QWidget:
+    """``edit`` with a Browse… button (and Folder… for a directory store)."""
+    box = QWidget()
+    lay = QHBoxLayout(box)
+    lay.setContentsMargins(0, 0, 0, 0)
+    lay.addWidget(edit, 1)
+    browse = QPushButton("Browse…")
+
+    def pick_file() -> None:
+        path, _ = QFileDialog.getOpenFileName(parent, title, edit.text(), filters)
+        if path:
+            edit.setText(path)
+
+    browse.clicked.connect(pick_file)
+    lay.addWidget(browse)
+    if folder:
+        pick = QPushButton("Folder…")
+
+        def pick_dir() -> None:
+            path = QFileDialog.getExistingDirectory(parent, title, edit.text())
+            if path:
+                edit.setText(path)
+
+        pick.clicked.connect(pick_dir)
+        lay.addWidget(pick)
+    return box
+
+
+class ProofDialog(QDialog):
+    """Check an inclusion proof and say what it is anchored to."""
+
+    checked = Signal(object)  # the result, as ProofResult.to_json()
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        proof_path: str | None = None,
+        file: str | None = None,
+        credential: Credential | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Check proof")
+        self.runner = TaskRunner(self)
+        self.runner.finished.connect(self._worker_done)
+        self.runner.failed.connect(self._worker_failed)
+        self.result: dict[str, Any] | None = None
+        # a proof up to this size is checked at once (a few milliseconds; 512 KiB is about
+        # 3,000 entries, under 0.1 s); a larger one, and any check against a file, in the worker
+        self.inline_limit = 512 * 1024
+        # the open file's credential applies to that file only, and is never shown
+        self._open_file, self._open_credential = (
+            (file, credential) if credential is not None else (None, None)
+        )
+
+        intro = QLabel(
+            "A proof stands on the receipt's signature, and on the memory file or a key you trust. "
+            "Without either it is only consistent, not anchored."
+        )
+        intro.setWordWrap(True)
+        self.proof = QLineEdit(proof_path or "")
+        self.proof.setPlaceholderText("proof file (.json) written by Export inclusion proof or receipt prove")
+        self.proof.setAccessibleName("Proof file")
+        self.use_file = QRadioButton("The &memory file it came from")
+        self.use_key = QRadioButton("A &trusted key")
+        self.use_none = QRadioButton("&Nothing (consistency only)")
+        group = QButtonGroup(self)
+        for b in (self.use_file, self.use_key, self.use_none):
+            group.addButton(b)
+        self.file = QLineEdit(file or "")
+        self.file.setPlaceholderText(".aleth file or directory store")
+        self.file.setAccessibleName("Memory file")
+        self.secret = QLineEdit()
+        self.secret.setEchoMode(QLineEdit.EchoMode.Password)
+        self.secret.setPlaceholderText("passphrase, or aleth-recovery-v1:… (sealed files only)")
+        self.secret.setAccessibleName("Passphrase or recovery code")
+        self.key = QLineEdit()
+        self.key.setPlaceholderText("public key file (PEM or JWK), or sha256:<64 hex digits>")
+        self.key.setAccessibleName("Trusted key")
+
+        form = QFormLayout()
+        form.addRow(
+            "Proof:",
+            _browse_row(self.proof, self, title="Proof file", filters="Proofs (*.json);;All files (*)"),
+        )
+        form.addRow("Anchor to:", self.use_file)
+        form.addRow(
+            "",
+            _browse_row(
+                self.file,
+                self,
+                title="Memory file",
+                filters="Aleth files (*.aleth);;All files (*)",
+                folder=True,
+            ),
+        )
+        form.addRow("", self.secret)
+        form.addRow("", self.use_key)
+        form.addRow(
+            "",
+            _browse_row(
+                self.key,
+                self,
+                title="Trusted public key",
+                filters="Keys (*.pem *.pub *.jwk *.json);;All files (*)",
+            ),
+        )
+        form.addRow("", self.use_none)
+
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #c62828;")
+        self.error.setAccessibleName("Input error")
+        self.busy = QProgressBar()
+        self.busy.setRange(0, 0)
+        self.busy.setVisible(False)
+        self.busy.setAccessibleName("Checking")
+        self.verdict = QLabel()
+        self.verdict.setAccessibleName("Proof verdict")
+        font = self.verdict.font()
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        font.setBold(True)
+        self.verdict.setFont(font)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.message.setAccessibleName("What the proof is anchored to")
+        self.checks = QListWidget()
+        self.checks.setAccessibleName("Checks")
+        self.checks.setWordWrap(True)
+        self.notes = QLabel()
+        self.notes.setWordWrap(True)
+        self.notes.setAccessibleName("Notes")
+        self.buttons = QDialogButtonBox()
+        self.check_button = self.buttons.addButton("&Check", QDialogButtonBox.ButtonRole.ActionRole)
+        self.cancel_button = self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        self.cancel_button.setVisible(False)
+        self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        self.check_button.clicked.connect(self.run_check)
+        self.cancel_button.clicked.connect(self._cancel)
+        self.buttons.rejected.connect(self.reject)
+
+        lay = QVBoxLayout(self)
+        lay.addWidget(intro)
+        lay.addLayout(form)
+        lay.addWidget(self.error)
+        lay.addWidget(self.busy)
+        lay.addWidget(self.verdict)
+        lay.addWidget(self.message)
+        lay.addWidget(self.checks, 1)
+        lay.addWidget(self.notes)
+        lay.addWidget(self.buttons)
+
+        for b in (self.use_file, self.use_key, self.use_none):
+            b.toggled.connect(self._sync)
+        self.file.textChanged.connect(self._sync)
+        (self.use_file if file else self.use_key).setChecked(True)
+        self._sync()
+        self.resize(760, 620)
+
+    # ---- inputs ---------------------------------------------------------------------
+    def _uses_open_credential(self) -> bool:
+        return self._open_credential is not None and self.file.text() == self._open_file
+
+    def _sync(self) -> None:
+        on_file = self.use_file.isChecked()
+        self.file.setEnabled(on_file)
+        self.secret.setEnabled(on_file and not self._uses_open_credential())
+        self.key.setEnabled(self.use_key.isChecked())
+
+    def _credential(self, path: Path) -> Credential | None:
+        if self._uses_open_credential():
+            return self._open_credential
+        if not path.is_file():
+            return None
+        text = self.secret.text()
+        if not text:
+            raise InspectorError("usage", f"{path.name} is sealed: enter its passphrase or recovery code.")
+        if text.strip().startswith(RECOVERY_PREFIX):
+            return Credential(recovery_code=text.strip())
+        return Credential(passphrase=text)
+
+    # ---- running --------------------------------------------------------------------
+    def run_check(self) -> None:
+        """Check the proof with the chosen anchor (a file: in the worker process)."""
+        self.error.clear()
+        try:
+            proof_path = self.proof.text().strip()
+            if not proof_path:
+                raise InspectorError("usage", "Choose a proof file.")
+            if self.use_file.isChecked():
+                file = self.file.text().strip()
+                if not file:
+                    raise InspectorError("usage", "Choose the memory file the proof came from.")
+                read_proof_file(proof_path)  # a missing proof is said before anything is unlocked
+                cred = self._credential(Path(file))
+                self._set_busy(True)
+                self.runner.start("check_proof", proof_path=proof_path, file=file, credential=cred)
+                return
+            data = read_proof_file(proof_path)
+            trusted = None
+            if self.use_key.isChecked():
+                if not self.key.text().strip():
+                    raise InspectorError("usage", "Enter the trusted key's file or its sha256: fingerprint.")
+                trusted = load_trusted_key(self.key.text())
+        except InspectorError as exc:
+            self.error.setText(exc.message)
+            return
+        if len(data) > self.inline_limit:  # a receipt of thousands of entries: not on the GUI thread
+            self._set_busy(True, "Checking the proof…")
+            spec = self.key.text() if trusted is not None else None
+            self.runner.start("check_proof", proof_path=proof_path, trusted_key=spec)
+            return
+        self.show_result(check_proof(data, trusted_key=trusted).to_json())
+
+    def _set_busy(self, busy: bool, doing: str = "Unlocking and verifying the memory file…") -> None:
+        self.busy.setVisible(busy)
+        self.cancel_button.setVisible(busy)
+        self.check_button.setEnabled(not busy)
+        if busy:
+            self.verdict.setText(doing)
+            self.verdict.setStyleSheet("")
+            self.message.clear()
+            self.checks.clear()
+            self.notes.clear()
+
+    def _cancel(self) -> None:
+        self.runner.cancel()
+        self._set_busy(False)
+        self.verdict.setText("Cancelled.")
+
+    def _worker_done(self, _token: int, payload: dict[str, Any]) -> None:
+        self._set_busy(False)
+        self.show_result(payload)
+
+    def _worker_failed(self, _token: int, code: str, message: str, _details: str) -> None:
+        self._set_busy(False)
+        self.verdict.clear()
+        self.error.setText(message if code != "internal_error" else f"The check failed: {message}")
+
+    def show_result(self, result: dict[str, Any]) -> None:
+        """Show a :meth:`ProofResult.to_json` answer and emit :attr:`checked`."""
+        self.result = result
+        word, color = VERDICT_STYLE.get(result["result"], ("?", "#757575"))
+        self.verdict.setText(word)
+        self.verdict.setStyleSheet(f"color: {color};")
+        self.message.setText(result["message"])
+        self.checks.clear()
+        for c in result["checks"]:
+            item = QListWidgetItem(f"{'✔' if c['ok'] else '✖'} {c['name']}: {c['message']}")
+            item.setToolTip(c["message"])
+            self.checks.addItem(item)
+        self.notes.setText("\n".join(f"Note: {n}" for n in result["notes"]))
+        self.checked.emit(result)
+
+    def done(self, r: int) -> None:
+        """Closing the dialog stops a check that is still running."""
+        if self.runner.running:
+            self.runner.cancel()
+        super().done(r)
+
+
+def check_proof_dialog(
+    parent: QWidget | None = None,
+    *,
+    proof_path: str | None = None,
+    file: str | None = None,
+    credential: Credential | None = None,
+) -> ProofDialog:
+    """Show the "Check proof…" dialog (non-modal) and return it.
+
+    From the main window pass the open file and its credential: the file is then the
+    proposed anchor, unlocked with that credential (which is never displayed).
+    """
+    dlg = ProofDialog(parent, proof_path=proof_path, file=file, credential=credential)
+    dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, parent is not None)
+    dlg.show()
+    return dlg
+
+
+class ProofExportDialog(QDialog):
+    """Writes one anchored proof in the worker and says what was written."""
+
+    exported = Signal(str)  # the path written
+    failed = Signal(str)  # what went wrong
+    check_requested = Signal(str)  # the proof path, when "Check proof…" is pressed
+
+    def __init__(
+        self,
+        parent: QWidget | None,
+        *,
+        path: str,
+        credential: Credential | None,
+        receipt_id: str,
+        ordinal: int,
+        output: str,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Export inclusion proof")
+        self.path, self.credential, self.output = path, credential, output
+        self.checker: ProofDialog | None = None
+        self.runner = TaskRunner(self)
+        self.runner.finished.connect(self._done)
+        self.runner.failed.connect(self._failed)
+        self.message = QLabel(f"Writing the proof of entry {ordinal} of receipt {receipt_id}…")
+        self.message.setWordWrap(True)
+        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.message.setAccessibleName("Export result")
+        self.busy = QProgressBar()
+        self.busy.setRange(0, 0)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.check_button = self.buttons.addButton("Check &proof…", QDialogButtonBox.ButtonRole.ActionRole)
+        self.check_button.setEnabled(False)
+        self.check_button.clicked.connect(self._check)
+        self.buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.message)
+        lay.addWidget(self.busy)
+        lay.addWidget(self.buttons)
+        self.resize(640, 220)
+        self.runner.start(
+            "export_proof",
+            path=path,
+            credential=credential,
+            receipt_id=receipt_id,
+            ordinal=ordinal,
+            output=output,
+        )
+
+    def _done(self, _token: int, payload: dict[str, Any]) -> None:
+        self.busy.setVisible(False)
+        st = payload["status"]
+        lines = [
+            f"✔ Saved {Path(payload['path']).name}: entry {payload['ordinal']} of {payload['tree_size']} of "
+            f"receipt {payload['receipt']}, signed by {payload['key_id']} ({payload['fingerprint']}); "
+            f"{st['evidence']} in this file, receipt {st['receipt']}.",
+            "It is anchored when checked against this file or that key (Check proof…).",
+        ]
+        lines += [f"Note: {n}" for n in payload["notes"]]
+        self.message.setText("\n".join(lines))
+        self.message.setToolTip(payload["path"])
+        self.check_button.setEnabled(True)
+        self.exported.emit(payload["path"])
+
+    def _failed(self, _token: int, _code: str, message: str, _details: str) -> None:
+        self.busy.setVisible(False)
+        self.message.setText(f"✖ No proof was written: {message}")
+        self.failed.emit(message)
+
+    def _check(self) -> None:
+        self.check_requested.emit(self.output)
+        self.checker = check_proof_dialog(
+            self, proof_path=self.output, file=self.path, credential=self.credential
+        )
+
+    def done(self, r: int) -> None:
+        """Closing the dialog stops an export that is still running (nothing is written then)."""
+        if self.runner.running:
+            self.runner.cancel()
+        super().done(r)
+
+
+def export_proof_dialog(
+    parent: QWidget | None,
+    *,
+    path: str,
+    credential: Credential | None,
+    receipt_id: str,
+    ordinal: int,
+    output: str | None = None,
+) -> ProofExportDialog | None:
+    """Export the anchored proof of entry ``ordinal`` of ``receipt_id`` of the open file
+    ``path`` (asks where to save it when ``output`` is None; None if the user cancels).
+    The worker reopens and verifies the file with ``credential``, writes the proof
+    atomically (mode 0600) and the returned non-modal dialog says what was written."""
+    if output is None:
+        suggested = f"proof-{receipt_id.removeprefix('sha256:')[:12]}-{ordinal}.json"
+        output, _ = QFileDialog.getSaveFileName(
+            parent, "Export inclusion proof", suggested, "JSON files (*.json);;All files (*)"
+        )
+        if not output:
+            return None
+    dlg = ProofExportDialog(
+        parent, path=path, credential=credential, receipt_id=receipt_id, ordinal=ordinal, output=output
+    )
+    dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, parent is not None)
+    dlg.show()
+    return dlg
