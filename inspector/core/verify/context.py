@@ -45,6 +45,7 @@ class VerifyOptions:
     progress: Progress | None = None
     cancel: CancelToken | None = None
     threads: int = 2
+    processes: int = 1  # > 1: commits and evidence checked in that many worker processes
     strict: bool = False
     profile: str = "auto"  # "auto" (by content), "alethech" or "hom-aimos-v1"
     trust_master: str | None = None  # HOM-AIMOS: the master key fingerprint the auditor pins

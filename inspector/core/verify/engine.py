@@ -23,7 +23,7 @@ from __future__ import annotations
 import gc
 
 from ..store import Store
-from . import checkpoints, dagcheck, evidence, hygiene, mutmem, parse, placement, signatures
+from . import checkpoints, dagcheck, evidence, hygiene, mutmem, parse, placement, shards, signatures
 from .context import CancelToken, Context, VerifyOptions
 from .identity import build_keybook
 from .report import Report, Status
@@ -52,7 +52,10 @@ def run(ctx: Context) -> Report:
     ctx.report.eras = ctx.book.eras
     ctx.lap("identity")
 
-    signatures.parse_and_sign(ctx)
+    if ctx.opts.processes > 1 and len(ctx.store.files) > shards.SHARD:
+        shards.parse_and_sign_sharded(ctx, ctx.opts.processes)
+    else:
+        signatures.parse_and_sign(ctx)
     ctx.lap("parse_and_signatures")
 
     ctx.progress("graph", 0, 1)

@@ -44,7 +44,8 @@ def check_hygiene(ctx: Context) -> None:
             report_unsigned(ctx, o)
     for oid in sorted(ctx.private):
         held = ctx.commits.get(oid) or ctx.evidence.get(oid)
-        if held is not None and held.raw is not None and value_has_private_region(held.raw):
+        # raw is None when a worker process already looked at the raw JSON (shards)
+        if held is not None and (held.raw is None or value_has_private_region(held.raw)):
             ctx.add("unredacted_private_region", W, held.kind, oid, M_PRIVATE, kind=held.kind)
     signing = ctx.store.files.get("keys/signing.key")
     if signing is not None:

@@ -45,6 +45,11 @@ M_MALFORMED_FIELD = message("Field {path} of this {kind} has the wrong shape: ex
 _PRIVATE = re.compile(rb"(?:<|\\u003[cC])\s*[pP][rR][iI][vV][aA][tT][eE]")
 
 
+def mentions_private(data: bytes) -> bool:
+    """Whether the stored bytes may hold a private region (a cheap first test)."""
+    return _PRIVATE.search(data) is not None
+
+
 def _name_key(name: str) -> bytes:
     """A total order on file names, whatever they hold (lone surrogates included)."""
     return name.encode("utf-8", "surrogatepass")
@@ -90,10 +95,14 @@ class Reader:
 
     def take(self, path: str, name: str, data: bytes) -> Obj | None:
         """Parse one file; the object if it is the first with its id, else None."""
-        ctx = self.ctx
         obj = parse_object(path, data, self.kind)
+        return self.take_parsed(path, name, obj, obj.malformed is None and mentions_private(data))
+
+    def take_parsed(self, path: str, name: str, obj: Obj, private: bool) -> Obj | None:
+        """:meth:`take` for an object parsed elsewhere (a worker process)."""
+        ctx = self.ctx
         self.by_path.setdefault(path, []).append(name)
-        if obj.malformed is None and _PRIVATE.search(data):
+        if private:
             ctx.private.add(obj.stored_id)
         oid = obj.stored_id
         self.names.setdefault(oid, []).append(name)
