@@ -178,17 +178,24 @@ def cached(kind: str, size: int, regen: bool = False) -> tuple[Path, dict]:
     return path, meta
 
 
+def rss_mb() -> float:
+    """Peak RSS of this process in MiB (``VmHWM``: per address space, reset by exec)."""
+    with open("/proc/self/status") as fh:
+        for line in fh:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024.0
+    return 0.0
+
+
 def worker(path: str, threads: int) -> dict:
     """Open + verify through the application's own path, in a fresh process."""
-    from verify_bench import _rss_mb  # type: ignore[import-not-found]
-
     from inspector.core.container import Credential
     from inspector.core.opener import open_and_verify
     from inspector.core.verify.engine import VerifyOptions
 
     cred = Credential(passphrase=PASSPHRASE)
     size = os.path.getsize(path)
-    rss0 = _rss_mb()
+    rss0 = rss_mb()
     t = time.perf_counter()
     report = open_and_verify(path, cred, VerifyOptions(threads=threads))
     total = time.perf_counter() - t
@@ -198,7 +205,7 @@ def worker(path: str, threads: int) -> dict:
         "verdict": report.verdict,
         "errors": report.severity_counts()["error"],
         "rss_start_mb": rss0,
-        "rss_peak_mb": _rss_mb(),
+        "rss_peak_mb": rss_mb(),
         "file_bytes": size,
     }
 
