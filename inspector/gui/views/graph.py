@@ -53,7 +53,7 @@ from PySide6.QtWidgets import (
 
 from ...core import graphml
 from ...core.verify.report import Report, Status
-from ..style import era_color, status_badge
+from ..style import AA, contrast, era_color, readable, status_badge
 
 NODE_W = 208.0
 NODE_H = 64.0
@@ -63,6 +63,7 @@ TAG_H = 16.0
 MARGIN = 24.0
 STUB = 18.0  # length of the "history goes on" stubs
 NO_ERA = QColor("#757575")
+READABLE_SCALE = 0.7  # below this the 8-pt card text is too small to read
 
 
 def short_id(commit_id: str, n: int = 10) -> str:
@@ -118,6 +119,7 @@ class NodeItem(QGraphicsItem):
         self.center = center
         self.cutoff_of = cutoff_of  # key ids of the eras whose cutoff this is
         self.merge = merge
+        self.proven = False  # inside the shaded proven region of a cutoff
         self.current = False  # keyboard cursor
         self.hovered = False
         self.setAcceptHoverEvents(True)
@@ -187,6 +189,8 @@ class NodeItem(QGraphicsItem):
 
         # card
         fill = _mix(base, color, 0.30 if dark else 0.14)
+        if self.proven:
+            fill = _mix(fill, QColor("#2e7d32"), 0.30 if dark else 0.18)
         if self.hovered:
             fill = _mix(fill, color, 0.12)
         path = QPainterPath()
@@ -206,6 +210,8 @@ class NodeItem(QGraphicsItem):
         painter.setPen(QPen(color.darker(115) if not dark else color.lighter(120), 1.4))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(path)
+        if self.proven:
+            painter.fillRect(QRectF(7, NODE_H - 4, NODE_W - 14, 3), QColor("#2e7d32"))
         if self.current:
             painter.setPen(QPen(text, 1.2, Qt.PenStyle.DotLine))
             painter.drawRoundedRect(rect.adjusted(-6, -6, 6, 6), 11, 11)
@@ -256,7 +262,9 @@ class NodeItem(QGraphicsItem):
         pp.addRoundedRect(pill, 8, 8)
         painter.fillPath(pp, bcolor)
         painter.setFont(bfont)
-        painter.setPen(QColor("white"))
+        painter.setPen(
+            readable(QColor("white"), bcolor) if contrast(QColor("white"), bcolor) < AA else QColor("white")
+        )
         painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, label)
 
         # a text tag above the card for an era's cutoff commit
@@ -481,6 +489,7 @@ class GraphView(QWidget):
         self.center_id: str | None = None
         self.mode: str = "none"  # "none", "commit", "cutoff"
         self.cutoff_era: int | None = None
+        self.proven: set[str] | None = None
 
         gen_label = QLabel("&Generations:")
         self.generations = QSpinBox()
@@ -545,6 +554,7 @@ class GraphView(QWidget):
     # ---- view contract ------------------------------------------------------
     def set_report(self, report: Report) -> None:
         self.report = report
+        self.proven = None
         self.center_id = None
         self.mode = "none"
         self.cutoff_era = None
@@ -608,7 +618,16 @@ class GraphView(QWidget):
         self._rebuild()
 
     def fit(self) -> None:
-        self.canvas.fit(max_scale=1.0)
+        """Fit the neighbourhood, but never below a scale where card text stays readable
+        (the view scrolls instead)."""
+        self.canvas.fit(max_scale=1.0, min_scale=READABLE_SCALE)
+
+    def set_proven(self, region: set[str] | None) -> None:
+        """Shade the cards inside ``region`` (the ancestry of a selected cutoff)."""
+        self.proven = region
+        for cid, item in self.canvas.nodes.items():
+            item.proven = region is not None and cid in region
+            item.update()
 
     def export_graphml(self, path: str | None = None) -> str | None:
         """Write the whole DAG as GraphML to ``path`` (asked with a file dialog
@@ -723,6 +742,7 @@ class GraphView(QWidget):
                     cutoff_of=tuple(cutoffs.get(cid, ())),
                     merge=len(index.parents[pos]) > 1,
                 )
+                item.proven = self.proven is not None and cid in self.proven
                 item.setPos(x, y0 + row * (NODE_H + ROW_GAP))
                 scene.addItem(item)
                 canvas.nodes[cid] = item
@@ -743,5 +763,5 @@ class GraphView(QWidget):
             f"{len(shown)} commits in {len(gens)} columns (parents left, children right)"
         )
         canvas.resetTransform()
-        canvas.fit(max_scale=1.0, min_scale=0.8)
+        canvas.fit(max_scale=1.0, min_scale=READABLE_SCALE)
         canvas.centerOn(canvas.nodes[self.center_id])
