@@ -548,6 +548,7 @@ class MainWindow(QMainWindow):
             self.tabs.setCurrentWidget(self.overview)
         head = self.checkpoint_head()
         self.overview.set_context(self._target[0] or self.path, head, self._crash_details)
+        self.detail.set_external_checkpoint(self.checkpoint if openable else None)
         steps: list[Any] = [lambda: self._show_verdict(report)]
         steps += [lambda v=v: v.set_report(report) for v in self.views]
         steps += [

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.objects import signable_bytes, signing_bytes_of
+from ...core.objects import build_object, signable_bytes, signing_bytes_of
 from ...core.verify.explain import explain
 from ...core.verify.report import Report, Severity
 from ..i18n import finding_text
@@ -63,6 +63,8 @@ class CanonicalBytes(QWidget):
         self.which.addItem(self.tr("Signable bytes (their SHA-256 is the id)"), "signable")
         self.which.addItem(self.tr("Signed bytes (signable + commit_id)"), "signed")
         self.which.setAccessibleName(self.tr("Which bytes"))
+        self.which.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.which.setMinimumContentsLength(14)
         self.as_hex = QComboBox()
         self.as_hex.addItem(self.tr("Text"), False)
         self.as_hex.addItem(self.tr("Hex"), True)
@@ -137,6 +139,7 @@ class DetailView(QWidget):
         super().__init__(parent)
         self.report: Report | None = None
         self.current: str | None = None
+        self.external: Any = None  # the external checkpoint as an object
         self.title = QLabel()
         self.title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.title.setWordWrap(True)
@@ -185,6 +188,22 @@ class DetailView(QWidget):
     def clear(self) -> None:
         self.set_report(None)
 
+    def set_external_checkpoint(self, data: bytes | None) -> None:
+        """The external checkpoint's bytes, so its detail can show its fields even when
+        the report does not carry the object."""
+        self.external = None
+        if not data:
+            return
+        try:
+            raw = json.loads(data.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            return
+        if isinstance(raw, dict):
+            try:
+                self.external = build_object("checkpoint", raw, "checkpoint")
+            except Exception:  # a hostile checkpoint: the report's findings say why
+                self.external = None
+
     def set_report(self, report: Report | None) -> None:
         self.report = report
         self.current = None
@@ -219,6 +238,8 @@ class DetailView(QWidget):
                 return
             return
         obj = r.objects.get(object_id)
+        if obj is None and self.external is not None and self.external.stored_id == object_id:
+            obj = self.external
         if (obj is not None and obj.kind == "checkpoint") or object_id in r.checkpoints:
             self._show_checkpoint(object_id, obj)
             return

@@ -126,6 +126,10 @@ class HistoryView(QWidget):
         self.era_combo.setAccessibleName(self.tr("Filter by era"))
         self.type_combo = QComboBox()
         self.type_combo.setAccessibleName(self.tr("Filter by memory type"))
+        for combo in (self.status_combo, self.era_combo, self.type_combo):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(5)
+        self.search.setMinimumWidth(100)
         self.count = QLabel()
         bar = QHBoxLayout()
         bar.addWidget(self.search, 3)

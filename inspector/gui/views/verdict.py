@@ -22,7 +22,6 @@ VERDICT_HUE = {
     "error": "#6a1b9a",
     "interrupted": "#616161",
 }
-VERDICT_GLYPH = {"pass": "✔", "fail": "✖", "unopenable": "⊘", "indeterminate": "?", "error": "⚠"}
 
 
 class VerdictBanner(QFrame):
@@ -43,7 +42,7 @@ class VerdictBanner(QFrame):
         self.checkpoint_head: str | None = None
 
         self.icon = QLabel()
-        self.icon.setFixedSize(40, 40)
+        self.icon.setFixedSize(36, 36)
         self.word = QLabel()
         self.word.setObjectName("verdictWord")
         self.word.setAccessibleName(self.tr("Verdict word"))
@@ -70,6 +69,8 @@ class VerdictBanner(QFrame):
         self.untrusted.setAccessibleName(self.tr("Untrusted memories"))
         for lab in (self.counts, self.checkpoint, self.untrusted):
             lab.setTextFormat(Qt.TextFormat.PlainText)
+            lab.setWordWrap(True)
+            lab.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.jump_button = QPushButton(self.tr("Jump to first &error"))
         self.jump_button.setToolTip(self.tr("Select the first error's object in every pane"))
         self.attach_button = QPushButton(self.tr("Attach &checkpoint…"))
@@ -89,22 +90,19 @@ class VerdictBanner(QFrame):
         top.addWidget(self.reason, 1)
         text.addLayout(top)
         facts = QHBoxLayout()
-        facts.setSpacing(18)
-        facts.addWidget(self.counts)
-        facts.addWidget(self.checkpoint)
-        facts.addWidget(self.untrusted)
-        facts.addStretch(1)
+        facts.setSpacing(16)
+        facts.addWidget(self.counts, 3)
+        facts.addWidget(self.checkpoint, 4)
+        facts.addWidget(self.untrusted, 4)
+        facts.addSpacing(8)
+        facts.addWidget(self.jump_button)
+        facts.addWidget(self.attach_button)
+        facts.addWidget(self.retry_button)
         text.addLayout(facts)
-        buttons = QVBoxLayout()
-        buttons.setSpacing(4)
-        buttons.addWidget(self.jump_button)
-        buttons.addWidget(self.attach_button)
-        buttons.addWidget(self.retry_button)
         lay = QHBoxLayout(self)
-        lay.setContentsMargins(12, 8, 12, 8)
-        lay.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
+        lay.setContentsMargins(10, 6, 10, 6)
+        lay.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignVCenter)
         lay.addLayout(text, 1)
-        lay.addLayout(buttons)
         self.set_report(None)
 
     # ---- content ---------------------------------------------------------------
@@ -115,13 +113,12 @@ class VerdictBanner(QFrame):
         if report is None:
             return
         v = report.verdict
-        glyph = VERDICT_GLYPH.get(v, "•")
-        self.word.setText(f"{glyph} {S.verdict_word(v)}")
+        self.word.setText(S.verdict_word(v))
         self.reason.setText(S.verdict_reason(report))
         self.reason.setToolTip(self.reason.text())
         worst = report.worst_severity()
         icon = severity_icon(None if v == "pass" and worst != Severity.WARNING else worst or Severity.ERROR)
-        self.icon.setPixmap(icon.pixmap(36, 36))
+        self.icon.setPixmap(icon.pixmap(32, 32))
         openable = v not in ("unopenable", "error")
         self.counts.setText(S.counts_text(report))
         self.checkpoint.setText(S.checkpoint_text(report, checkpoint_head) if openable else "")
