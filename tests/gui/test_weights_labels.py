@@ -84,9 +84,9 @@ def test_bound_lines_and_axis_labels(weights):
     }
     assert {100, 1000, 3000} <= horizontal
     named = dict(weights.bound_lines())
-    assert named[100] == "0.1 floor" and named[3000] == "3.0 ceiling" and named[1000] == "1.0 start"
+    assert named[100] == "100 floor" and named[3000] == "3000 ceiling" and named[1000] == "1000 start"
     right_ticks = dict(pi.getAxis("right")._tickLevels[0])
-    assert right_ticks[100] == "0.1 floor" and right_ticks[3000] == "3.0 ceiling"
+    assert right_ticks[100] == "100 floor" and right_ticks[3000] == "3000 ceiling"
     assert pi.getAxis("bottom").labelText == "DAG position"
     assert pi.getAxis("left").labelText == "milli-weight"
 
@@ -392,7 +392,7 @@ def test_render_both_views(weights, labels, demo_report, tmp_path):
     # otherwise hide tick text wider than the axis)
     right = weights.plot.getPlotItem().getAxis("right")
     fm = weights.plot.fontMetrics()
-    assert right.width() >= fm.horizontalAdvance("3.0 ceiling")
+    assert right.width() >= fm.horizontalAdvance("3000 ceiling")
 
 
 def test_plot_colours_follow_the_palette(qtbot, weights, labels, demo_report):
@@ -416,3 +416,30 @@ def test_plot_colours_follow_the_palette(qtbot, weights, labels, demo_report):
     labels.setPalette(dark)
     QApplication.processEvents()
     assert labels.current_receipt() == rid and labels._receipts.rowCount() == 5
+
+
+# ---------------------------------------------------------------- issue 12: readable at a glance
+def test_label_markers_never_overlap(qtbot, demo_report):
+    view = show_view(qtbot, WeightsView, demo_report, (900, 600))
+    mems = demo_report.mutmem.memories
+    # the memory whose label records are closest together (the demo refutes one right after)
+    labelled = [m for m in mems if len(mems[m].labels) >= 2]
+    busiest = min(
+        labelled,
+        key=lambda m: (min(b.position - a.position for a, b in zip(mems[m].labels, mems[m].labels[1:])), m),
+    )
+    assert min(b.position - a.position for a, b in zip(mems[busiest].labels, mems[busiest].labels[1:])) <= 2
+    view.select(busiest)
+    QApplication.processEvents()
+    view.select(busiest)  # laid out at its real size now
+    rects = view.label_text_rects()
+    assert len(rects) == len(mems[busiest].labels)
+    for i, a in enumerate(rects):
+        for b in rects[i + 1 :]:
+            assert not a.intersects(b), (a, b)
+
+
+def test_label_chain_shows_at_least_six_rows(qtbot, demo_report):
+    view = show_view(qtbot, LabelsView, demo_report, (1000, 650))
+    QApplication.processEvents()
+    assert view.visible_chain_rows() >= 6

@@ -248,7 +248,8 @@ class LabelsView(QWidget):
         cl.addWidget(self._chain_summary)
         self._chain = _table(self.CHAIN_COLUMNS, stretch=6)
         self._chain.itemSelectionChanged.connect(self._on_chain_selected)
-        cl.addWidget(self._chain)
+        self._chain.setMinimumHeight(self.chain_min_height())
+        cl.addWidget(self._chain, 1)
 
         # ---- receipts -----------------------------------------------------
         rec_box = QGroupBox("Recall receipts")
@@ -314,13 +315,25 @@ class LabelsView(QWidget):
         vsplit.addWidget(rec_box)
         vsplit.setStretchFactor(0, 2)
         vsplit.setStretchFactor(1, 3)
-        vsplit.setSizes([230, 420])
+        vsplit.setSizes([320, 380])
         vsplit.setChildrenCollapsible(False)
         cv = QVBoxLayout(content)
         cv.setContentsMargins(0, 0, 0, 0)
         cv.addWidget(vsplit)
 
         self.clear()
+
+    MIN_CHAIN_ROWS = 6
+
+    def chain_min_height(self) -> int:
+        """Room for the header and MIN_CHAIN_ROWS rows of the label chain."""
+        t = self._chain
+        rows = t.verticalHeader().defaultSectionSize() * self.MIN_CHAIN_ROWS
+        return t.horizontalHeader().sizeHint().height() + rows + 2 * t.frameWidth() + 2
+
+    def visible_chain_rows(self) -> int:
+        """How many label-chain rows fit in the table's viewport (tests)."""
+        return self._chain.viewport().height() // max(self._chain.verticalHeader().defaultSectionSize(), 1)
 
     # ------------------------------------------------------------------ contract
     def clear(self) -> None:

@@ -28,7 +28,10 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     QPersistentModelIndex,
+    QT_TRANSLATE_NOOP,
+    QCoreApplication,
     QPointF,
+    QRectF,
     QSortFilterProxyModel,
     Qt,
     Signal,
@@ -65,7 +68,12 @@ WEIGHT_ROLE = Qt.ItemDataRole.UserRole + 3
 
 NO_MUTMEM_TEXT = "This file carries no MutMem weights."
 BIN = 100  # histogram bin width (milli-weight); bins are centred on multiples of 100
-BOUNDS = ((Q_MAX, "3.0 ceiling"), (Q_START, "1.0 start"), (Q_MIN, "0.1 floor"))
+# the guide lines, named in the plot's one unit (milli-weight)
+BOUNDS = (
+    (Q_MAX, QT_TRANSLATE_NOOP("WeightsView", "3000 ceiling")),
+    (Q_START, QT_TRANSLATE_NOOP("WeightsView", "1000 start")),
+    (Q_MIN, QT_TRANSLATE_NOOP("WeightsView", "100 floor")),
+)
 Y_TOP = Q_MAX + 350
 HIST_TIP = "Click a bar to list only the memories of that weight; click it again to show all"
 
@@ -295,7 +303,7 @@ class WeightsView(QWidget):
         # the bounds are named on a right-hand axis, where no data point can hide them
         pi.showAxis("right")
         right = pi.getAxis("right")
-        right.setTicks([[(v, t) for v, t in BOUNDS], []])
+        right.setTicks([[(v, self.tr(t)) for v, t in BOUNDS], []])
         right.setStyle(tickLength=0, showValues=True)
         pi.setYRange(0, Y_TOP, padding=0)
         tl.addWidget(self.plot, 1)
@@ -473,7 +481,7 @@ class WeightsView(QWidget):
 
     def bound_lines(self) -> dict[int, str]:
         """Horizontal reference lines on the weight plot: value → label text."""
-        names = dict(BOUNDS)
+        names = {v: self.tr(t) for v, t in BOUNDS}
         return {int(line.value()): names[v] for v, line in self._bound_lines.items()}
 
     def histogram_counts(self) -> dict[int, int]:
@@ -613,8 +621,10 @@ class WeightsView(QWidget):
         spots = []
         self._label_commits, self._label_tips, self._label_pos = [], [], []
         span = max(end_x - x0, 1)
-        last_x: float | None = None
-        level = 0
+        placed: list[tuple[float, float, float, int]] = []  # (left, right, y, level) in pixels
+        px_x, px_y = self._pixels_per_unit(end_x - x0 + 2 * max(span * 0.03, 2), max(Y_TOP, max(ys) + 250))
+        fm = self.plot.fontMetrics()
+        line_h = fm.height() * 1.15 + 4
         for j, lp in enumerate(mv.labels):
             lx = lp.position if isinstance(lp.position, int) and lp.position >= 0 else x0
             ly = self._weight_at(lx)
@@ -630,8 +640,15 @@ class WeightsView(QWidget):
                 + (f", confidence {conf}/1000" if isinstance(conf, int) else "")
                 + f"\nposition {lp.position}\n{lp.reason}\ncommit {lp.commit}"
             )
-            level = level + 1 if last_x is not None and lx - last_x < span * 0.14 else 0
-            last_x = lx
+            half = (fm.horizontalAdvance(text) + 14) / 2
+            cx, cy = lx * px_x, ly * px_y
+            level = 0
+            while any(
+                lvl == level and left < cx + half and cx - half < right and abs(cy - y) < line_h
+                for left, right, y, lvl in placed
+            ):
+                level += 1
+            placed.append((cx - half, cx + half, cy, level))
             item = pg.TextItem(
                 text, color=color, anchor=(0.5, 1.25 + 1.15 * level), fill=pg.mkBrush(_with_alpha(base, 215))
             )
@@ -659,6 +676,18 @@ class WeightsView(QWidget):
         self._title.setToolTip(memory_id)
         self._hist_marker.setValue(mv.weight_q)
         self._hist_marker.show()
+
+    def _pixels_per_unit(self, x_span: float, y_span: float) -> tuple[float, float]:
+        """Pixels per data unit along x and y of the trajectory plot (its view box, or
+        an estimate from the widget before the first layout)."""
+        vb = self.plot.getPlotItem().getViewBox()
+        w = vb.width() if vb.width() > 50 else max(self.plot.width() - 110, 200)
+        h = vb.height() if vb.height() > 50 else max(self.plot.height() - 50, 120)
+        return w / max(x_span, 1e-9), h / max(y_span, 1e-9)
+
+    def label_text_rects(self) -> list[QRectF]:
+        """Scene rectangles of the label texts on the plot (tests: they never overlap)."""
+        return [t.sceneBoundingRect() for t in self._label_texts]
 
     def _weight_at(self, x: float) -> int:
         y = self._points[0][1] if self._points else Q_START
@@ -774,7 +803,7 @@ class WeightsView(QWidget):
             self._hist_tick = hist_tick
         fm = self.plot.fontMetrics()
         pi = self.plot.getPlotItem()
-        widest_bound = max((t for _, t in BOUNDS), key=fm.horizontalAdvance)
+        widest_bound = max((self.tr(t) for _, t in BOUNDS), key=fm.horizontalAdvance)
         for name, widest in (("left", self._left_tick), ("right", widest_bound)):
             pi.getAxis(name).setStyle(
                 autoExpandTextSpace=False, tickTextWidth=fm.horizontalAdvance(widest) + 6
