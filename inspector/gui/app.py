@@ -66,13 +66,16 @@ def install_crash_dialog() -> None:
             return
         from PySide6.QtCore import QCoreApplication
 
-        tr = QCoreApplication.translate
         box = QMessageBox(
             QMessageBox.Icon.Critical,
-            tr("Crash", "Aleth Inspector — unexpected error"),
-            tr("Crash", "Something went wrong: %1").replace("%1", f"{etype.__name__}: {value}")
+            QCoreApplication.translate("Crash", "Aleth Inspector — unexpected error"),
+            QCoreApplication.translate("Crash", "Something went wrong: %1").replace(
+                "%1", f"{etype.__name__}: {value}"
+            )
             + "\n\n"
-            + tr("Crash", "Your files were not changed. Please report this with the details below."),
+            + QCoreApplication.translate(
+                "Crash", "Your files were not changed. Please report this with the details below."
+            ),
         )
         box.setDetailedText(text + "\n" + versions())
         box.setObjectName("crashDialog")

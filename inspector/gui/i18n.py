@@ -92,6 +92,7 @@ def install(lang: str | None = None) -> str:
     application; returns the language in use.  Safe to call again to switch."""
     app = QCoreApplication.instance()
     lang = choose_language(lang)
+    ensure_english_plurals()  # first: a language's own translator, installed after it, wins
     for t in _state["translators"]:
         if app is not None:
             app.removeTranslator(t)
@@ -166,3 +167,6 @@ def ensure_english_plurals() -> None:
     app.installTranslator(t)
     app.setProperty("alethEnglishPlurals", True)
     _state["english"] = t
+    for lang_translator in _state["translators"]:  # keep a language's translator in front
+        app.removeTranslator(lang_translator)
+        app.installTranslator(lang_translator)

@@ -832,7 +832,20 @@ class MainWindow(QMainWindow):
         side, bottom = self._initial_docks
         self._initial_docks = None
         w = self.width()
-        self.resizeDocks(side, [int(w * 0.27), int(w * 0.24)], Qt.Orientation.Horizontal)
+        # the centre keeps at least its minimum; the side panes share the rest
+        central = (
+            max(
+                self.centralWidget().minimumSizeHint().width(),
+                self.tabs.minimumSizeHint().width(),  # hidden until a file is open: count it now
+                self.verdict_banner.minimumSizeHint().width(),
+            )
+            + 24
+        )
+        detail = max(self.detail_dock.minimumSizeHint().width(), min(int(w * 0.24), 420))
+        eras = max(250, min(int(w * 0.27), 520, w - central - detail))
+        if eras + detail + central > w:
+            detail = max(self.detail_dock.minimumSizeHint().width(), w - central - eras)
+        self.resizeDocks(side, [eras, detail], Qt.Orientation.Horizontal)
         self.resizeDocks(bottom, [int(self.height() * 0.17)], Qt.Orientation.Vertical)
 
     def showEvent(self, event: Any) -> None:

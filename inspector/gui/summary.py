@@ -9,14 +9,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QObject
 
 from ..core.verify.report import Finding, Report, Severity, Status
 from .i18n import finding_text
-
-
-def _t(text: str, n: int = -1) -> str:
-    return QCoreApplication.translate("Summary", text, None, n)
 
 
 def checkpoint_state(report: Report) -> str:
@@ -49,83 +45,109 @@ def first_error(report: Report) -> Finding | None:
     return errors[0] if errors else None
 
 
+class Summary(QObject):
+    """The banner's and overview's sentences (translation context ``Summary``)."""
+
+    def verdict_word(self, verdict: str) -> str:
+        return {
+            "pass": self.tr("PASS"),
+            "fail": self.tr("FAIL"),
+            "unopenable": self.tr("UNOPENABLE"),
+            "indeterminate": self.tr("INDETERMINATE"),
+            "error": self.tr("ERROR"),
+            "interrupted": self.tr("INTERRUPTED"),
+        }.get(verdict, verdict.upper())
+
+    def verdict_reason(self, report: Report) -> str:
+        """One line: why the verdict is what it is (the worst finding, summarised)."""
+        crash = internal_error(report)
+        if crash is not None:
+            return finding_text(crash)
+        if report.verdict == "unopenable" and report.findings:
+            return finding_text(report.findings[0])
+        if report.primary_reason and report.verdict != "pass":
+            return report.primary_reason
+        errors = [f for f in report.findings if f.severity == Severity.ERROR]
+        if errors:
+            dark = [
+                f
+                for f in errors
+                if f.code == "not_in_proven_pre_rotation_history"
+                and report.commits.get(f.object_id) == Status.NOT_IN_PROVEN_PRE_ROTATION_HISTORY
+            ]
+            if dark:
+                by_era = Counter(report.signer.get(f.object_id) for f in dark)
+                era_i, n = by_era.most_common(1)[0]
+                era = report.eras[era_i] if era_i is not None and 0 <= era_i < len(report.eras) else None
+                if era is not None:
+                    if era.revoke_reason == "rotation":
+                        text = self.tr("%n commit(s) signed by %1 after it was rotated out", "", n)
+                    else:
+                        text = self.tr("%n commit(s) signed by %1 after it was revoked", "", n)
+                    text = text.replace("%1", era.key_id)
+                else:
+                    text = self.tr("%n commit(s) outside the history a revoked key may speak for", "", n)
+                rest = len(errors) - n
+            else:
+                text = finding_text(errors[0])
+                rest = len(errors) - 1
+            if rest > 0:
+                text += " " + self.tr("(and %n more error(s))", "", rest)
+            return text
+        warnings = sum(1 for f in report.findings if f.severity == Severity.WARNING)
+        if report.verdict == "pass":
+            text = self.tr("Every id, signature and link checks; every key era holds.")
+            if warnings:
+                text += " " + self.tr("%n warning(s) to read.", "", warnings)
+            return text
+        return ""
+
+    def counts_text(self, report: Report) -> str:
+        sev = report.severity_counts()
+        return " · ".join(
+            (
+                self.tr("%n error(s)", "", sev["error"]),
+                self.tr("%n warning(s)", "", sev["warning"]),
+                self.tr("%n note(s)", "", sev["info"]),
+            )
+        )
+
+    def checkpoint_text(self, report: Report, head: str | None = None) -> str:
+        state = checkpoint_state(report)
+        if state == "verified":
+            text = self.tr("Checkpoint verified")
+            if head:
+                text += " " + self.tr("(head %1)").replace("%1", short(head))
+            return "⚑ " + text
+        if state == "failed":
+            return "✖ " + self.tr("Checkpoint failed: this is not the history the checkpoint saw")
+        return "○ " + self.tr("No checkpoint — rollback not detectable")
+
+
+_texts: list[Summary] = []
+
+
+def texts() -> Summary:
+    if not _texts:
+        _texts.append(Summary())
+    return _texts[0]
+
+
 def verdict_word(verdict: str) -> str:
-    return {
-        "pass": _t("PASS"),
-        "fail": _t("FAIL"),
-        "unopenable": _t("UNOPENABLE"),
-        "indeterminate": _t("INDETERMINATE"),
-        "error": _t("ERROR"),
-        "interrupted": _t("INTERRUPTED"),
-    }.get(verdict, verdict.upper())
+    return texts().verdict_word(verdict)
 
 
 def verdict_reason(report: Report) -> str:
     """One line: why the verdict is what it is (the worst finding, summarised)."""
-    crash = internal_error(report)
-    if crash is not None:
-        return finding_text(crash)
-    if report.verdict == "unopenable" and report.findings:
-        return finding_text(report.findings[0])
-    if report.primary_reason and report.verdict != "pass":
-        return report.primary_reason
-    errors = [f for f in report.findings if f.severity == Severity.ERROR]
-    if errors:
-        dark = [
-            f
-            for f in errors
-            if f.code == "not_in_proven_pre_rotation_history"
-            and report.commits.get(f.object_id) == Status.NOT_IN_PROVEN_PRE_ROTATION_HISTORY
-        ]
-        if dark:
-            by_era = Counter(report.signer.get(f.object_id) for f in dark)
-            era_i, n = by_era.most_common(1)[0]
-            era = report.eras[era_i] if era_i is not None and 0 <= era_i < len(report.eras) else None
-            if era is not None:
-                if era.revoke_reason == "rotation":
-                    text = _t("%n commit(s) signed by %1 after it was rotated out", n)
-                else:
-                    text = _t("%n commit(s) signed by %1 after it was revoked", n)
-                text = text.replace("%1", era.key_id)
-            else:
-                text = _t("%n commit(s) outside the history a revoked key may speak for", n)
-            rest = len(errors) - n
-        else:
-            text = finding_text(errors[0])
-            rest = len(errors) - 1
-        if rest > 0:
-            text += " " + _t("(and %n more error(s))", rest)
-        return text
-    warnings = sum(1 for f in report.findings if f.severity == Severity.WARNING)
-    if report.verdict == "pass":
-        text = _t("Every id, signature and link checks; every key era holds.")
-        if warnings:
-            text += " " + _t("%n warning(s) to read.", warnings)
-        return text
-    return ""
+    return texts().verdict_reason(report)
 
 
 def counts_text(report: Report) -> str:
-    sev = report.severity_counts()
-    return " · ".join(
-        (
-            _t("%n error(s)", sev["error"]),
-            _t("%n warning(s)", sev["warning"]),
-            _t("%n note(s)", sev["info"]),
-        )
-    )
+    return texts().counts_text(report)
 
 
 def checkpoint_text(report: Report, head: str | None = None) -> str:
-    state = checkpoint_state(report)
-    if state == "verified":
-        text = _t("Checkpoint verified")
-        if head:
-            text += " " + _t("(head %1)").replace("%1", short(head))
-        return "⚑ " + text
-    if state == "failed":
-        return "✖ " + _t("Checkpoint failed: this is not the history the checkpoint saw")
-    return "○ " + _t("No checkpoint — rollback not detectable")
+    return texts().checkpoint_text(report, head)
 
 
 def short(oid: str | None, n: int = 10) -> str:

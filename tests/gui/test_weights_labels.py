@@ -423,12 +423,12 @@ def test_label_markers_never_overlap(qtbot, demo_report):
     view = show_view(qtbot, WeightsView, demo_report, (900, 600))
     mems = demo_report.mutmem.memories
     # the memory whose label records are closest together (the demo refutes one right after)
-    labelled = [m for m in mems if len(mems[m].labels) >= 2]
-    busiest = min(
-        labelled,
-        key=lambda m: (min(b.position - a.position for a, b in zip(mems[m].labels, mems[m].labels[1:])), m),
-    )
-    assert min(b.position - a.position for a, b in zip(mems[busiest].labels, mems[busiest].labels[1:])) <= 2
+    def gap(m):
+        pos = [lp.position for lp in mems[m].labels]
+        return min(b - a for a, b in zip(pos, pos[1:], strict=False))
+
+    busiest = min((m for m in mems if len(mems[m].labels) >= 2), key=lambda m: (gap(m), m))
+    assert gap(busiest) <= 2
     view.select(busiest)
     QApplication.processEvents()
     view.select(busiest)  # laid out at its real size now

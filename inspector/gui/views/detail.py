@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -85,10 +86,11 @@ class CanonicalBytes(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.which, 1)
         top.addWidget(self.as_hex)
-        buttons = QHBoxLayout()
-        for b in (self.copy_signable, self.copy_signed, self.copy_hex):
-            buttons.addWidget(b)
-        buttons.addStretch(1)
+        buttons = QGridLayout()
+        buttons.addWidget(self.copy_signable, 0, 0)
+        buttons.addWidget(self.copy_signed, 0, 1)
+        buttons.addWidget(self.copy_hex, 1, 0)
+        buttons.setColumnStretch(2, 1)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(2, 2, 2, 2)
         lay.addLayout(top)
@@ -346,7 +348,8 @@ class DetailView(QWidget):
             badge = "✔ " + self.tr("checkpoint verified")
         else:
             badge = status_badge(status)[0] if status else ""
-        self.title.setText(wrappable(f"{self.tr('checkpoint')} {object_id}  {badge}"))
+        kind = self.tr("checkpoint")
+        self.title.setText(wrappable(f"{kind} {object_id}  {badge}"))
         get = obj.get if obj is not None and obj.malformed is None else (lambda _k, _d=None: None)
         head = get("head_commit_id")
         lines = [

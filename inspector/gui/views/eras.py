@@ -844,6 +844,7 @@ class ErasView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.scroll)
+        self.setMinimumWidth(MIN_W + 20)  # the timeline never gets squeezed below what it can draw
         self.setFocusProxy(self.timeline)
         self.timeline.eraClicked.connect(self._era_clicked)
         self.timeline.cutoffClicked.connect(self._cutoff_clicked)

@@ -179,44 +179,45 @@ class OverviewView(QWidget):
                 return
 
     def _report_html(self, r: Report) -> str:
-        t = self.tr
         inp = r.input if isinstance(r.input, dict) else {}
         c = r.container if isinstance(r.container, dict) else {}
         rows: list[tuple[str, str]] = []
-        rows.append((t("File"), _e(inp.get("path") or self.path or "—")))
+        rows.append((self.tr("File"), _e(inp.get("path") or self.path or "—")))
         if inp.get("sha256"):
-            rows.append((t("SHA-256"), f"<code>{_e(inp['sha256'])}</code>"))
+            rows.append((self.tr("SHA-256"), f"<code>{_e(inp['sha256'])}</code>"))
         if isinstance(inp.get("size"), int):
-            rows.append((t("Size"), _e(t("%n byte(s)", "", int(inp["size"])))))
+            rows.append((self.tr("Size"), _e(self.tr("%n byte(s)", "", int(inp["size"])))))
         fmt = c.get("format") or inp.get("format") or "—"
         unlock = c.get("unlock")
         unlock_text = {
-            "passphrase": t("unlocked with the passphrase"),
-            "recovery code": t("unlocked with the recovery code"),
-        }.get(str(unlock), t("not sealed (directory store)") if fmt == "directory" else "")
-        rows.append((t("Format"), _e(f"{fmt}" + (f" — {unlock_text}" if unlock_text else ""))))
+            "passphrase": self.tr("unlocked with the passphrase"),
+            "recovery code": self.tr("unlocked with the recovery code"),
+        }.get(str(unlock), self.tr("not sealed (directory store)") if fmt == "directory" else "")
+        rows.append((self.tr("Format"), _e(f"{fmt}" + (f" — {unlock_text}" if unlock_text else ""))))
         aid = S.agent_id(r)
-        rows.append((t("Agent"), f"<code>{_e(aid)}</code>" if aid else "—"))
-        rows.append((t("HEAD"), f"<code>{_e(r.head or '—')}</code>"))
+        rows.append((self.tr("Agent"), f"<code>{_e(aid)}</code>" if aid else "—"))
+        rows.append((self.tr("HEAD"), f"<code>{_e(r.head or '—')}</code>"))
         mm = S.mutmem_counts(r)
         n_commits = len(r.commits) or r.counts.get("commits", 0)
         n_ev = len(r.evidence) or r.counts.get("evidence", 0)
         counts = ", ".join(
             (
-                t("%n commit(s)", "", n_commits),
-                t("%n evidence record(s)", "", n_ev),
-                t("%n MutMem record(s)", "", mm["records"]),
-                t("%n recall receipt(s)", "", mm["receipts"]),
-                t("%n memory(ies) with MutMem state", "", mm["memories"]),
+                self.tr("%n commit(s)", "", n_commits),
+                self.tr("%n evidence record(s)", "", n_ev),
+                self.tr("%n MutMem record(s)", "", mm["records"]),
+                self.tr("%n recall receipt(s)", "", mm["receipts"]),
+                self.tr("%n memory(ies) with MutMem state", "", mm["memories"]),
             )
         )
-        rows.append((t("Contents"), _e(counts)))
-        rows.append((t("Checkpoint"), _e(S.checkpoint_text(r, self.checkpoint_head))))
+        rows.append((self.tr("Contents"), _e(counts)))
+        rows.append((self.tr("Checkpoint"), _e(S.checkpoint_text(r, self.checkpoint_head))))
         if mm["untrusted"]:
             rows.append(
                 (
-                    t("Untrusted"),
-                    _e("⚠ " + t("%n memory(ies) labelled poison_suspect or worse", "", mm["untrusted"])),
+                    self.tr("Untrusted"),
+                    _e(
+                        "⚠ " + self.tr("%n memory(ies) labelled poison_suspect or worse", "", mm["untrusted"])
+                    ),
                 )
             )
         out = ["<html><body>"]
@@ -225,42 +226,48 @@ class OverviewView(QWidget):
             out.append(f"<tr><td valign='top'><b>{_e(k)}</b></td><td>{v}</td></tr>")
         out.append("</table>")
 
-        out.append(f"<h3>{_e(t('Key eras'))}</h3><ul>")
+        heading = self.tr("Key eras")
+        out.append(f"<h3>{_e(heading)}</h3><ul>")
         for e in r.eras:
             if e.revoked_by is None:
-                state = t("active")
+                state = self.tr("active")
             elif e.revoke_reason == "rotation":
-                state = t("rotated out at cutoff %1").replace("%1", S.short(e.cutoff))
+                state = self.tr("rotated out at cutoff %1").replace("%1", S.short(e.cutoff))
             else:
                 state = (
-                    t("revoked (%1) at cutoff %2")
+                    self.tr("revoked (%1) at cutoff %2")
                     .replace("%1", str(e.revoke_reason or "—"))
                     .replace("%2", S.short(e.cutoff))
                 )
             n = r.counts.get(f"era_commits:{e.index}", 0)
+            n_text = self.tr("%n commit(s)", "", n)
             link = self._link(f"era:{e.index}", e.key_id)
             out.append(
                 f"<li>{link} — {_e(e.role)} · <code>{_e(e.fingerprint)}</code> · {_e(state)} · "
-                f"{_e(t('%n commit(s)', '', n))}</li>"
+                f"{_e(n_text)}</li>"
             )
         if not r.eras:
-            out.append(f"<li>{_e(t('No key eras (no identity could be read).'))}</li>")
+            none = self.tr("No key eras (no identity could be read).")
+            out.append(f"<li>{_e(none)}</li>")
         out.append("</ul>")
 
-        out.append(f"<h3>{_e(t('Problems, by what they mean'))}</h3>")
+        heading = self.tr("Problems, by what they mean")
+        out.append(f"<h3>{_e(heading)}</h3>")
         groups: dict[str, list[Finding]] = defaultdict(list)
         for f in sorted(r.findings, key=lambda f: f.severity.rank):
             groups[f.code].append(f)
         if not groups:
-            out.append(f"<p>{_e(t('No findings.'))}</p>")
+            none = self.tr("No findings.")
+            out.append(f"<p>{_e(none)}</p>")
         for code, fs in sorted(groups.items(), key=lambda kv: (kv[1][0].severity.rank, kv[0])):
             sev = fs[0].severity
+            count = self.tr("%n finding(s)", "", len(fs))
             colour = severity_color(sev).name()
             info = codes.lookup(code)
             title = core_text(info.title) if info is not None else code
             out.append(
                 f"<p><span style='color:{colour}'><b>{_e(severity_text(sev))}</b></span> · "
-                f"<b>{_e(title)}</b> <code>{_e(code)}</code> — {_e(t('%n finding(s)', '', len(fs)))}"
+                f"<b>{_e(title)}</b> <code>{_e(code)}</code> — {_e(count)}"
             )
             if info is not None:
                 out.append(f"<br><i>{_e(core_text(info.meaning))}</i>")
@@ -271,37 +278,47 @@ class OverviewView(QWidget):
                 head = self._link(target, label) if target else _e(label)
                 out.append(f"<li>{head}: {_e(finding_text(f))}</li>")
             if len(fs) > MAX_PER_GROUP:
-                out.append(f"<li>{_e(t('… and %n more (see Findings)', '', len(fs) - MAX_PER_GROUP))}</li>")
+                out.append(
+                    "<li>"
+                    + _e(self.tr("… and %n more (see Findings)", "", len(fs) - MAX_PER_GROUP))
+                    + "</li>"
+                )
             out.append("</ul>")
 
-        out.append(f"<h3>{_e(t('What a verdict does not prove'))}</h3><ul>")
+        heading = self.tr("What a verdict does not prove")
+        out.append(f"<h3>{_e(heading)}</h3><ul>")
         for note in NOTES:
-            out.append(f"<li>{_e(t(note))}</li>")
+            out.append(f"<li>{_e(self.tr(note))}</li>")
         out.append("</ul></body></html>")
         return "".join(out)
 
     def _show_unopenable(self, r: Report) -> None:
-        t = self.tr
         f = r.findings[0] if r.findings else None
-        out = [f"<h2>{_e(t('This file could not be opened'))}</h2>"]
+        heading = self.tr("This file could not be opened")
+        out = [f"<h2>{_e(heading)}</h2>"]
         if f is not None:
             out.append(f"<p><b>{_e(finding_text(f))}</b></p><table cellpadding='3'>")
             info = codes.lookup(f.code)
-            out.append(f"<tr><td><b>{_e(t('Code'))}</b></td><td><code>{_e(f.code)}</code></td></tr>")
+            label = self.tr("Code")
+            out.append(f"<tr><td><b>{_e(label)}</b></td><td><code>{_e(f.code)}</code></td></tr>")
             if info is not None:
                 out.append(
-                    f"<tr><td><b>{_e(t('Meaning'))}</b></td><td>{_e(core_text(info.meaning))}</td></tr>"
+                    "<tr><td><b>"
+                    + _e(self.tr("Meaning"))
+                    + f"</b></td><td>{_e(core_text(info.meaning))}</td></tr>"
                 )
             for label, value in (
-                (t("Expected"), f.expected),
-                (t("Found"), f.found),
-                (t("Likely cause"), f.likely_cause),
+                (self.tr("Expected"), f.expected),
+                (self.tr("Found"), f.found),
+                (self.tr("Likely cause"), f.likely_cause),
             ):
                 if value:
                     out.append(f"<tr><td><b>{_e(label)}</b></td><td>{_e(value)}</td></tr>")
             if info is not None:
                 out.append(
-                    f"<tr><td><b>{_e(t('What to do'))}</b></td><td>{_e(core_text(info.action))}</td></tr>"
+                    "<tr><td><b>"
+                    + _e(self.tr("What to do"))
+                    + f"</b></td><td>{_e(core_text(info.action))}</td></tr>"
                 )
             out.append("</table>")
         credential = f is not None and f.code in (
@@ -316,7 +333,7 @@ class OverviewView(QWidget):
             out.append(
                 "<p>"
                 + _e(
-                    t(
+                    self.tr(
                         "Nothing was changed. Try another passphrase, or the recovery code "
                         "(aleth-recovery-v1:…)."
                     )
@@ -327,7 +344,7 @@ class OverviewView(QWidget):
             out.append(
                 "<p>"
                 + _e(
-                    t(
+                    self.tr(
                         "Nothing was changed. If you expected this file to open, compare its SHA-256 with "
                         "a copy you trust; a damaged or truncated file cannot be verified."
                     )

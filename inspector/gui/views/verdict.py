@@ -81,6 +81,7 @@ class VerdictBanner(QFrame):
         self.jump_button.clicked.connect(self.jumpRequested)
         self.attach_button.clicked.connect(self.attachRequested)
         self.retry_button.clicked.connect(self.retryRequested)
+        self.retry_button.setVisible(False)
 
         text = QVBoxLayout()
         text.setSpacing(2)
@@ -109,8 +110,8 @@ class VerdictBanner(QFrame):
     def set_report(self, report: Report | None, checkpoint_head: str | None = None) -> None:
         self.report = report
         self.checkpoint_head = checkpoint_head
-        self.setVisible(report is not None)
         if report is None:
+            self.setVisible(False)
             return
         v = report.verdict
         self.word.setText(S.verdict_word(v))
@@ -131,6 +132,7 @@ class VerdictBanner(QFrame):
         self.attach_button.setVisible(openable)
         self.retry_button.setVisible(v == "unopenable")
         self._recolour()
+        self.setVisible(True)  # last: shown with its final contents, so it never widens the window
 
     def _recolour(self) -> None:
         if self.report is None:
