@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import struct
 
@@ -425,7 +426,7 @@ def test_label_markers_never_overlap(qtbot, demo_report):
     # the memory whose label records are closest together (the demo refutes one right after)
     def gap(m):
         pos = [lp.position for lp in mems[m].labels]
-        return min(b - a for a, b in zip(pos, pos[1:], strict=False))
+        return min(b - a for a, b in itertools.pairwise(pos))
 
     busiest = min((m for m in mems if len(mems[m].labels) >= 2), key=lambda m: (gap(m), m))
     assert gap(busiest) <= 2
