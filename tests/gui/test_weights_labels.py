@@ -423,6 +423,7 @@ def test_plot_colours_follow_the_palette(qtbot, weights, labels, demo_report):
 def test_label_markers_never_overlap(qtbot, demo_report):
     view = show_view(qtbot, WeightsView, demo_report, (900, 600))
     mems = demo_report.mutmem.memories
+
     # the memory whose label records are closest together (the demo refutes one right after)
     def gap(m):
         pos = [lp.position for lp in mems[m].labels]
