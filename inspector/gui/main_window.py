@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QTabWidget,
+    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -50,7 +51,7 @@ from .views.verdict import VerdictBanner
 from .views.weights import WeightsView
 
 MAX_RECENT = 10
-LAYOUT_VERSION = 2  # bump when the docks change, so an old saved layout is not applied
+LAYOUT_VERSION = 3  # bump when the docks change, so an old saved layout is not applied
 UNLOCK_ERRORS = (
     "wrong_passphrase",
     "authentication_failed",
@@ -120,7 +121,17 @@ class MainWindow(QMainWindow):
         self.verdict_banner.jumpRequested.connect(self.jump_to_first_error)
         self.verdict_banner.attachRequested.connect(self.attach_checkpoint_dialog)
         self.verdict_banner.retryRequested.connect(self.retry_unlock)
-        lay.addWidget(self.verdict_banner)
+        # the verdict spans the whole window, above every pane (a fixed, unhideable bar)
+        self.verdict_bar = QToolBar(self.tr("Verdict"), self)
+        self.verdict_bar.setObjectName("verdict_bar")
+        self.verdict_bar.setMovable(False)
+        self.verdict_bar.setFloatable(False)
+        self.verdict_bar.toggleViewAction().setVisible(False)
+        self.verdict_bar.setContentsMargins(0, 0, 0, 0)
+        self.verdict_bar.layout().setContentsMargins(0, 0, 0, 0)
+        self.verdict_bar.addWidget(self.verdict_banner)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.verdict_bar)
+        self.verdict_bar.setVisible(False)
         self.placeholder = QLabel(
             self.tr("Open a sealed .aleth file or a store directory\n(File → Open, Ctrl+O, or drop it here).")
         )
@@ -540,6 +551,7 @@ class MainWindow(QMainWindow):
                 v.clear()
             self._show_verdict(None)
             self.verdict_banner.set_report(None)
+            self.verdict_bar.setVisible(False)
             return
         openable = report.verdict not in ("unopenable", "error")
         for i in range(1, self.tabs.count()):
@@ -608,6 +620,7 @@ class MainWindow(QMainWindow):
             self.verdict.setText(self.tr("No file open"))
             return
         self.verdict_banner.set_report(report, self.checkpoint_head())
+        self.verdict_bar.setVisible(True)
         worst = report.worst_severity()
         icon = severity_icon(
             worst if report.verdict != "pass" else (worst if worst == Severity.WARNING else None)
@@ -837,7 +850,6 @@ class MainWindow(QMainWindow):
             max(
                 self.centralWidget().minimumSizeHint().width(),
                 self.tabs.minimumSizeHint().width(),  # hidden until a file is open: count it now
-                self.verdict_banner.minimumSizeHint().width(),
             )
             + 24
         )

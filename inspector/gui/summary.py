@@ -6,6 +6,7 @@ through Qt's translation (context ``Summary``) or the core catalogue.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -59,6 +60,11 @@ class Summary(QObject):
         }.get(verdict, verdict.upper())
 
     def verdict_reason(self, report: Report) -> str:
+        """One line: why the verdict is what it is; long ids are shortened (the
+        tooltip and the Findings pane keep them whole)."""
+        return shorten_ids(self.full_reason(report))
+
+    def full_reason(self, report: Report) -> str:
         """One line: why the verdict is what it is (the worst finding, summarised)."""
         crash = internal_error(report)
         if crash is not None:
@@ -88,6 +94,11 @@ class Summary(QObject):
                 else:
                     text = self.tr("%n commit(s) outside the history a revoked key may speak for", "", n)
                 rest = len(errors) - n
+            elif errors[0].code in CHECKPOINT_BREAKS:
+                text = self.tr("The file does not continue the history the checkpoint saw: %1").replace(
+                    "%1", finding_text(errors[0])
+                )
+                rest = len(errors) - 1
             else:
                 text = finding_text(errors[0])
                 rest = len(errors) - 1
@@ -148,6 +159,15 @@ def counts_text(report: Report) -> str:
 
 def checkpoint_text(report: Report, head: str | None = None) -> str:
     return texts().checkpoint_text(report, head)
+
+
+CHECKPOINT_BREAKS = ("checkpoint_continuity_failed", "checkpoint_head_missing", "checkpoint_count_regression")
+_LONG_ID = re.compile(r"\b(sha256:[0-9a-f]{10})[0-9a-f]{20,}")
+
+
+def shorten_ids(text: str) -> str:
+    """``sha256:`` + 64 hex digits → the first 10 and an ellipsis (for one-line summaries)."""
+    return _LONG_ID.sub(r"\1…", text)
 
 
 def short(oid: str | None, n: int = 10) -> str:

@@ -540,6 +540,10 @@
         <translation>Ningún archivo abierto</translation>
     </message>
     <message>
+        <source>Nothing to show: the file could not be verified</source>
+        <translation>Nada que mostrar: no se pudo verificar el archivo</translation>
+    </message>
+    <message>
         <source>No key eras in this store</source>
         <translation>No hay eras de clave en este almacén</translation>
     </message>
@@ -1314,7 +1318,7 @@ raíz recalculada %2</translation>
     </message>
     <message>
         <source>&amp;Author</source>
-        <translation>&amp;Autoría</translation>
+        <translation>&amp;Modificar</translation>
     </message>
     <message>
         <source>&amp;Rotate key…</source>
@@ -1844,6 +1848,10 @@ raíz recalculada %2</translation>
             <numerusform>%n commit fuera de la historia por la que puede hablar una clave revocada</numerusform>
             <numerusform>%n commits fuera de la historia por la que puede hablar una clave revocada</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The file does not continue the history the checkpoint saw: %1</source>
+        <translation>El archivo no continúa la historia que vio el checkpoint: %1</translation>
     </message>
     <message numerus="yes">
         <source>(and %n more error(s))</source>

@@ -540,6 +540,10 @@
         <translation>Aucun fichier ouvert</translation>
     </message>
     <message>
+        <source>Nothing to show: the file could not be verified</source>
+        <translation>Rien à afficher : le fichier n’a pas pu être vérifié</translation>
+    </message>
+    <message>
         <source>No key eras in this store</source>
         <translation>Aucune ère de clé dans ce magasin</translation>
     </message>
@@ -1314,7 +1318,7 @@ racine recalculée %2</translation>
     </message>
     <message>
         <source>&amp;Author</source>
-        <translation>&amp;Édition</translation>
+        <translation>&amp;Modifier</translation>
     </message>
     <message>
         <source>&amp;Rotate key…</source>
@@ -1844,6 +1848,10 @@ racine recalculée %2</translation>
             <numerusform>%n commit hors de l’historique dont une clé révoquée peut répondre</numerusform>
             <numerusform>%n commits hors de l’historique dont une clé révoquée peut répondre</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The file does not continue the history the checkpoint saw: %1</source>
+        <translation>Le fichier ne prolonge pas l’historique qu’a vu le point de contrôle : %1</translation>
     </message>
     <message numerus="yes">
         <source>(and %n more error(s))</source>

@@ -502,7 +502,11 @@ class EraTimeline(QWidget):
             p.drawText(
                 self.rect(),
                 Qt.AlignmentFlag.AlignCenter,
-                self.tr("No file open") if self.report is None else self.tr("No key eras in this store"),
+                self.tr("No file open")
+                if self.report is None
+                else self.tr("Nothing to show: the file could not be verified")
+                if self.report.verdict in ("unopenable", "error")
+                else self.tr("No key eras in this store"),
             )
             return
         self._paint_axis(p, text, faint, grid)

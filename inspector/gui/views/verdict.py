@@ -69,8 +69,6 @@ class VerdictBanner(QFrame):
         self.untrusted.setAccessibleName(self.tr("Untrusted memories"))
         for lab in (self.counts, self.checkpoint, self.untrusted):
             lab.setTextFormat(Qt.TextFormat.PlainText)
-            lab.setWordWrap(True)
-            lab.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.jump_button = QPushButton(self.tr("Jump to first &error"))
         self.jump_button.setToolTip(self.tr("Select the first error's object in every pane"))
         self.attach_button = QPushButton(self.tr("Attach &checkpoint…"))
@@ -91,11 +89,11 @@ class VerdictBanner(QFrame):
         top.addWidget(self.reason, 1)
         text.addLayout(top)
         facts = QHBoxLayout()
-        facts.setSpacing(16)
-        facts.addWidget(self.counts, 3)
-        facts.addWidget(self.checkpoint, 4)
-        facts.addWidget(self.untrusted, 4)
-        facts.addSpacing(8)
+        facts.setSpacing(18)
+        for lab in (self.counts, self.checkpoint, self.untrusted):
+            lab.setWordWrap(True)  # one line when there is room, wrapped in a narrow window
+            lab.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+            facts.addWidget(lab, 1)
         facts.addWidget(self.jump_button)
         facts.addWidget(self.attach_button)
         facts.addWidget(self.retry_button)
@@ -104,6 +102,7 @@ class VerdictBanner(QFrame):
         lay.setContentsMargins(10, 6, 10, 6)
         lay.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignVCenter)
         lay.addLayout(text, 1)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.set_report(None)
 
     # ---- content ---------------------------------------------------------------
@@ -111,12 +110,11 @@ class VerdictBanner(QFrame):
         self.report = report
         self.checkpoint_head = checkpoint_head
         if report is None:
-            self.setVisible(False)
             return
         v = report.verdict
         self.word.setText(S.verdict_word(v))
         self.reason.setText(S.verdict_reason(report))
-        self.reason.setToolTip(self.reason.text())
+        self.reason.setToolTip(S.texts().full_reason(report))
         worst = report.worst_severity()
         icon = severity_icon(None if v == "pass" and worst != Severity.WARNING else worst or Severity.ERROR)
         self.icon.setPixmap(icon.pixmap(32, 32))
@@ -132,7 +130,6 @@ class VerdictBanner(QFrame):
         self.attach_button.setVisible(openable)
         self.retry_button.setVisible(v == "unopenable")
         self._recolour()
-        self.setVisible(True)  # last: shown with its final contents, so it never widens the window
 
     def _recolour(self) -> None:
         if self.report is None:
@@ -147,6 +144,10 @@ class VerdictBanner(QFrame):
         pal.setColor(QPalette.ColorRole.Window, bg)
         pal.setColor(QPalette.ColorRole.WindowText, fg)
         self.setPalette(pal)
+        # a style sheet, so a tool bar's own painting cannot hide the tint
+        sheet = f"QFrame#verdictBanner {{ background: {bg.name()}; }}"
+        if self.styleSheet() != sheet:  # (setting it sends a StyleChange back here)
+            self.setStyleSheet(sheet)
         self.word.setStyleSheet(f"color: {word.name()};")
         for lab in (self.reason, self.counts, self.checkpoint, self.untrusted):
             lab.setStyleSheet(f"color: {fg.name()};")
