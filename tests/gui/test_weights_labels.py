@@ -441,7 +441,19 @@ def test_label_markers_never_overlap(qtbot, demo_report):
             assert not a.intersects(b), (a, b)
 
 
-def test_label_chain_shows_at_least_six_rows(qtbot, demo_report):
-    view = show_view(qtbot, LabelsView, demo_report, (1000, 650))
+def test_label_chain_shows_at_least_six_rows_in_a_1280x800_window(qtbot, tmp_path, demo_report):
+    from PySide6.QtCore import QSettings
+
+    from inspector.gui.main_window import MainWindow
+
+    win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    with qtbot.waitSignal(win.reportReady, timeout=10_000):
+        win.set_report(demo_report)
+    win.tabs.setCurrentWidget(win.labels)
     QApplication.processEvents()
-    assert view.visible_chain_rows() >= 6
+    assert win.width() == 1280
+    assert win.labels.visible_chain_rows() >= 6
+    win.runner.shutdown()

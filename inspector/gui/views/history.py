@@ -129,6 +129,7 @@ class HistoryView(QWidget):
         for combo in (self.status_combo, self.era_combo, self.type_combo):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(5)
+        self.status_combo.setMinimumContentsLength(10)  # "⚠ untrusted (4)" reads whole
         self.search.setMinimumWidth(100)
         self.count = QLabel()
         bar = QHBoxLayout()

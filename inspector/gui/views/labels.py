@@ -179,6 +179,7 @@ def _table(columns: tuple[str, ...], stretch: int) -> QTableWidget:
     t.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     t.verticalHeader().setVisible(False)
+    t.verticalHeader().setDefaultSectionSize(t.fontMetrics().height() + 8)  # compact rows
     t.setAlternatingRowColors(True)
     t.setWordWrap(False)
     h = t.horizontalHeader()
@@ -264,15 +265,15 @@ class LabelsView(QWidget):
         self._memory_header.setWordWrap(True)
         self._memory_header.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self._memory_header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        top.addWidget(self._memory_header, 1)
         top.addWidget(QLabel(self.tr("Labelled memories:")))
         self._picker = QComboBox()
         self._picker.setMinimumContentsLength(28)
         self._picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self._picker.setToolTip(self.tr("Memories that carry at least one label record"))
         self._picker.activated.connect(self._on_picker)
-        top.addWidget(self._picker)
+        top.addWidget(self._picker, 1)
         cl.addLayout(top)
+        cl.addWidget(self._memory_header)
         self._chain_summary = QLabel()
         self._chain_summary.setTextFormat(Qt.TextFormat.RichText)
         self._chain_summary.setWordWrap(True)
@@ -344,8 +345,8 @@ class LabelsView(QWidget):
         vsplit = QSplitter(Qt.Orientation.Vertical)
         vsplit.addWidget(chain_box)
         vsplit.addWidget(rec_box)
-        vsplit.setStretchFactor(0, 2)
-        vsplit.setStretchFactor(1, 3)
+        vsplit.setStretchFactor(0, 3)
+        vsplit.setStretchFactor(1, 2)
         vsplit.setSizes([320, 380])
         vsplit.setChildrenCollapsible(False)
         cv = QVBoxLayout(content)
@@ -360,7 +361,8 @@ class LabelsView(QWidget):
         """Room for the header and MIN_CHAIN_ROWS rows of the label chain."""
         t = self._chain
         rows = t.verticalHeader().defaultSectionSize() * self.MIN_CHAIN_ROWS
-        return t.horizontalHeader().sizeHint().height() + rows + 2 * t.frameWidth() + 2
+        scrollbar = t.horizontalScrollBar().sizeHint().height()  # shown when the columns overflow
+        return t.horizontalHeader().sizeHint().height() + rows + scrollbar + 2 * t.frameWidth() + 4
 
     def visible_chain_rows(self) -> int:
         """How many label-chain rows fit in the table's viewport (tests)."""
