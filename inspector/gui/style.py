@@ -7,11 +7,17 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QGuiApplication, QIcon, QPalette, QTextLayout
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLoggingCategory, Qt
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QGuiApplication, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QStyle
 
 from ..core.verify.report import Severity, Status
+
+# Looking for a glyph in every installed font makes Qt log "OpenType support missing
+# for <font>, script N" once per font for a script no font shapes (Devanagari on a
+# bare system): noise on the terminal, and the window shows those characters
+# escaped instead (displayable()).
+QLoggingCategory.setFilterRules("qt.text.font.db=false")
 
 AA = 4.5  # WCAG 2 AA contrast for normal text
 
@@ -165,6 +171,12 @@ def band_color(index: int, alpha: int = 40) -> QColor:
 
 
 # ---- glyphs --------------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def _all_families() -> tuple[QFontMetrics, ...]:
+    """Metrics of every installed family: where Qt's font fallback can look."""
+    return tuple(QFontMetrics(QFont(f)) for f in QFontDatabase.families())
+
+
 @lru_cache(maxsize=4096)
 def _renders(family: str, point: float, cp: int) -> bool:
     font = QFont(family)
@@ -172,14 +184,8 @@ def _renders(family: str, point: float, cp: int) -> bool:
         font.setPointSizeF(point)
     if QFontMetrics(font).inFontUcs4(cp):
         return True
-    # not in the primary font: does Qt's font fallback find it?  (a glyph index of 0
-    # is the "missing" box)
-    layout = QTextLayout(chr(cp), font)
-    layout.beginLayout()
-    layout.createLine()
-    layout.endLayout()
-    runs = layout.glyphRuns()
-    return bool(runs) and all(all(g != 0 for g in run.glyphIndexes()) for run in runs)
+    # not in the primary font: does any installed font have it (Qt's fallback finds it)?
+    return any(fm.inFontUcs4(cp) for fm in _all_families())
 
 
 def missing_glyphs(text: str, font: QFont | None = None) -> list[str]:

@@ -307,3 +307,21 @@ def test_unlock_dialog_focus_show_hide_caps_lock_and_pasted_code(qtbot):
     dlg.show_secret.setChecked(True)
     assert dlg.secret.text() == code and dlg.secret.displayText() == code
     assert dlg.credential().recovery_code == code
+
+
+def test_history_never_shows_boxes_for_a_script_without_a_font(qtbot, dark_v2):
+    """05_dark_v2 holds a Devanagari memory: shown as itself when a font draws it,
+    otherwise escaped, with the original in the tooltip (never as boxes)."""
+    model = HistoryModel()
+    model.set_report(dark_v2)
+    rows = [
+        r for r in range(model.rowCount()) if "परिनियोजन" in str(dark_v2.objects[model.commit_at(r)].content)
+    ]
+    assert rows
+    idx = model.index(rows[0], HistoryModel.SUMMARY)
+    shown = model.data(idx)
+    if missing_glyphs("परिनियोजन"):
+        assert "\\u092a" in shown and "परिनियोजन" not in shown
+        assert "परिनियोजन" in model.data(idx, Qt.ItemDataRole.ToolTipRole)
+    else:
+        assert "परिनियोजन" in shown
