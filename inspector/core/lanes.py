@@ -116,15 +116,16 @@ def proven_region(report: Report, cutoff: str | None) -> set[str]:
     return seen
 
 
-def branch_point(report: Report, commit: str, region: set[str]) -> str | None:
+def branch_point(report: Report, commit: str, region: set[str], budget: int = 20_000) -> str | None:
     """The nearest ancestor of ``commit`` inside ``region`` (where its branch left the
-    proven history), by breadth-first search over parents; None when none is."""
+    proven history), by breadth-first search over parents; None when none is, or when
+    ``budget`` commits were visited without finding one (a display never waits on it)."""
     from collections import deque
 
     objs = report.objects
     seen = {commit}
     queue = deque([commit])
-    while queue:
+    while queue and len(seen) <= budget:
         cid = queue.popleft()
         obj = objs.get(cid)
         if obj is None or obj.malformed is not None or type(obj.parents) is not list:

@@ -325,3 +325,23 @@ def test_history_never_shows_boxes_for_a_script_without_a_font(qtbot, dark_v2):
         assert "परिनियोजन" in model.data(idx, Qt.ItemDataRole.ToolTipRole)
     else:
         assert "परिनियोजन" in shown
+
+
+def test_branch_point_search_is_bounded(dark_v2):
+    dark = next(c for c, s in dark_v2.commits.items() if s is Status.NOT_IN_PROVEN_PRE_ROTATION_HISTORY)
+    era = dark_v2.era_of(dark)
+    region = proven_region(dark_v2, era.cutoff)
+    assert branch_point(dark_v2, dark, region) in region
+    assert branch_point(dark_v2, dark, set(), budget=3) is None  # gives up, never walks the whole DAG
+
+
+def test_label_badges_reach_aa_on_plain_and_alternate_rows(scheme):
+    from inspector.gui.style import palette
+    from inspector.gui.views.labels import label_badge
+
+    pal = palette()
+    for label in (None, "unverified", "supported", "disputed", "poison_suspect", "poison_likely",
+                  "poison_confirmed", "poison_refuted"):  # fmt: skip
+        _text, colour = label_badge(label)
+        for role in (QPalette.ColorRole.Base, QPalette.ColorRole.AlternateBase):
+            assert contrast(colour, pal.color(role)) >= 4.5, (scheme, label, role)

@@ -22,7 +22,7 @@ import os
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QColor, QIcon
+from PySide6.QtGui import QColor, QIcon, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -47,7 +47,7 @@ from ...core.verify.merkle import make_proof
 from ...core.verify.mutmem import is_untrusted, rank
 from ...core.verify.report import Status
 from ...core.write.safe import atomic_write
-from ..style import displayable, is_dark, status_badge
+from ..style import displayable, palette, readable, status_badge
 
 __all__ = [
     "DISCLOSURE_NOTE",
@@ -99,10 +99,12 @@ def label_badge(label: str | None) -> tuple[str, QColor]:
         if label is not None
         else f"{glyph} " + QCoreApplication.translate("LabelsView", "no label")
     )
-    c = QColor(color)
-    if is_dark():
-        c = c.lighter(160)
-    return text, c
+    # alternating rows are a shade off the base: reach 4.5:1 against the darker of the two
+    pal = palette()
+    bg = pal.color(QPalette.ColorRole.AlternateBase)
+    base = pal.color(QPalette.ColorRole.Base)
+    worst = bg if abs(bg.lightness() - 128) < abs(base.lightness() - 128) else base
+    return text, readable(color, worst)
 
 
 def label_icon(label: str | None) -> QIcon:
@@ -602,12 +604,11 @@ class LabelsView(QWidget):
                 else "✖ " + self.tr("invalid (%1)").replace("%1", str(len(rv.problems)))
             )
             status_color = QColor("#2e7d32" if valid else "#c62828")
-            if is_dark():
-                root_color, status_color = root_color.lighter(160), status_color.lighter(160)
+            base = self._receipts.palette().color(QPalette.ColorRole.Base)
+            root_color, status_color = readable(root_color, base), readable(status_color, base)
             try:
                 ev_text, ev_color = status_badge(Status(rv.evidence_status))
-                if is_dark():
-                    ev_color = ev_color.lighter(160)
+                ev_color = readable(ev_color, base)
             except ValueError:
                 ev_text, ev_color = str(rv.evidence_status), None
             cells = [
@@ -685,7 +686,7 @@ class LabelsView(QWidget):
                 self._entries.setItem(row, col, it)
         if rv.problems:
             self._problems.setText("✖ " + "\n✖ ".join(rv.problems))
-            red = QColor("#c62828").lighter(160 if is_dark() else 100)
+            red = readable("#c62828", self.palette().color(QPalette.ColorRole.Window))
             self._problems.setStyleSheet(f"color: {red.name()}")
             self._problems.show()
         else:
