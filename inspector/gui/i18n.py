@@ -59,6 +59,12 @@ def compile_ts(ts: Path, qm: Path) -> bool:
     return proc.returncode == 0 and qm.exists()
 
 
+def cache_dir() -> Path:
+    """Where translations compiled on first run are kept (the user's cache directory)."""
+    root = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.CacheLocation)
+    return Path(root or os.path.expanduser("~/.cache/aleth-inspector")) / "i18n"
+
+
 def qm_path(lang: str) -> Path | None:
     """The compiled catalogue of ``lang``: beside its source when built, else compiled
     now (first run of a checkout) into the cache directory."""
@@ -66,9 +72,7 @@ def qm_path(lang: str) -> Path | None:
     ts = ts_path(lang)
     if built.exists() and (not ts.exists() or built.stat().st_mtime >= ts.stat().st_mtime):
         return built
-    cache_root = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.CacheLocation)
-    cache = Path(cache_root or os.path.expanduser("~/.cache/aleth-inspector")) / "i18n"
-    cached = cache / f"aleth_inspector_{lang}.qm"
+    cached = cache_dir() / f"aleth_inspector_{lang}.qm"
     if cached.exists() and ts.exists() and cached.stat().st_mtime >= ts.stat().st_mtime:
         return cached
     if compile_ts(ts, cached):

@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths, QTranslator
+from PySide6.QtCore import QCoreApplication, QSettings, QTranslator
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -219,19 +219,18 @@ def test_translations_load_for_each_language(qtbot, tmp_path, lang, file_menu, v
 
 
 def test_compiled_on_first_run_when_only_sources_exist(tmp_path, monkeypatch):
-    QStandardPaths.setTestModeEnabled(True)
-    try:
-        fake = tmp_path / "i18n"
-        fake.mkdir()
-        (fake / "aleth_inspector_es.ts").write_bytes((I18N / "aleth_inspector_es.ts").read_bytes())
-        monkeypatch.setattr(i18n, "resources_dir", lambda: fake)
-        qm = i18n.qm_path("es")
-        assert qm is not None and qm.exists() and qm.parent != fake  # compiled into the cache
-        t = QTranslator()
-        assert t.load(str(qm))
-        assert t.translate("MainWindow", "&File") == "&Archivo"
-    finally:
-        QStandardPaths.setTestModeEnabled(False)
+    fake = tmp_path / "i18n"
+    fake.mkdir()
+    (fake / "aleth_inspector_es.ts").write_bytes((I18N / "aleth_inspector_es.ts").read_bytes())
+    monkeypatch.setattr(i18n, "resources_dir", lambda: fake)
+    monkeypatch.setattr(i18n, "cache_dir", lambda: tmp_path / "cache")
+    qm = i18n.qm_path("es")
+    assert qm == tmp_path / "cache" / "aleth_inspector_es.qm" and qm.exists()  # compiled, not in the sources
+    assert not (fake / "aleth_inspector_es.qm").exists()
+    t = QTranslator()
+    assert t.load(str(qm))
+    assert t.translate("MainWindow", "&File") == "&Archivo"
+    assert i18n.qm_path("es") == qm  # the second run reuses it
 
 
 def test_language_from_the_system_locale(monkeypatch):
