@@ -30,7 +30,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.objects import build_object, signable_bytes, signing_bytes_of
+from ...core.canonical import canonical
+from ...core.objects import build_object, signing_bytes_of
 from ...core.verify.explain import explain
 from ...core.verify.report import Report, Severity
 from ..i18n import finding_text
@@ -327,7 +328,7 @@ class DetailView(QWidget):
             )
             return
         try:
-            signable = signable_bytes(obj.fields)
+            signable = canonical(obj.fields)  # the signable form's bytes: what the id hashes
             signed = signing_bytes_of(obj)
         except Exception as exc:  # a hostile value the canonicaliser refuses: show why, never crash
             self.canonical.set_bytes(b"", b"", None, self.tr("No canonical form: %1").replace("%1", str(exc)))
