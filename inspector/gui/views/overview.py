@@ -264,10 +264,14 @@ class OverviewView(QWidget):
             count = self.tr("%n finding(s)", "", len(fs))
             colour = severity_color(sev).name()
             info = codes.lookup(code)
-            title = core_text(info.title) if info is not None else code
+            # a code the table describes gets its title; any other is named by its code alone
+            name = (
+                f"<b>{_e(core_text(info.title))}</b> <code>{_e(code)}</code>"
+                if info
+                else f"<code>{_e(code)}</code>"
+            )
             out.append(
-                f"<p><span style='color:{colour}'><b>{_e(severity_text(sev))}</b></span> · "
-                f"<b>{_e(title)}</b> <code>{_e(code)}</code> — {_e(count)}"
+                f"<p><span style='color:{colour}'><b>{_e(severity_text(sev))}</b></span> · {name} — {_e(count)}"
             )
             if info is not None:
                 out.append(f"<br><i>{_e(core_text(info.meaning))}</i>")
