@@ -270,9 +270,8 @@ class OverviewView(QWidget):
                 if info
                 else f"<code>{_e(code)}</code>"
             )
-            out.append(
-                f"<p><span style='color:{colour}'><b>{_e(severity_text(sev))}</b></span> · {name} — {_e(count)}"
-            )
+            badge = f"<span style='color:{colour}'><b>{_e(severity_text(sev))}</b></span>"
+            out.append(f"<p>{badge} · {name} — {_e(count)}")
             if info is not None:
                 out.append(f"<br><i>{_e(core_text(info.meaning))}</i>")
             out.append("</p><ul>")
