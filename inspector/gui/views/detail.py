@@ -34,7 +34,7 @@ from ...core.canonical import canonical
 from ...core.objects import build_object, signing_bytes_of
 from ...core.verify.explain import explain
 from ...core.verify.report import Report, Severity
-from ..i18n import finding_text
+from ..i18n import finding_text, language
 from ..style import displayable, status_badge, wrappable
 
 HEX_LIMIT = 64 * 1024  # bytes shown in the hex view (the copy buttons copy everything)
@@ -257,7 +257,7 @@ class DetailView(QWidget):
                 wrappable(text or self.tr("No status: this object is not verified on its own."))
             )
         else:
-            self.explanation.setText(wrappable(explain(r, object_id)))
+            self.explanation.setText(wrappable(explain(r, object_id, language())))
         rows: list[tuple[str, str]] = []
         if obj is not None and obj.malformed is None:
             same = obj.computed_id == obj.stored_id
