@@ -149,12 +149,22 @@ def author(
     send(("progress", "opening", 0, 1))
     src = A.load_source(path, credential, options=VerifyOptions(progress=_throttled(send)))
     allow = bool(params.get("allow_invalid", False))
-    key = lambda name: KeyPair.from_pem(params[name], source=name) if params.get(name) else None  # noqa: E731
+
+    def key(name: str) -> KeyPair | None:
+        pem = params.get(name)
+        return KeyPair.from_pem(pem, source=name) if pem else None
+
+    def need(name: str) -> KeyPair:
+        k = key(name)
+        if k is None:
+            raise InspectorError("usage", f"{op} needs the {name} key")
+        return k
+
     send(("progress", "building", 0, 1))
     if op == "rotate":
         res = A.rotate(
             src,
-            key("root"),
+            need("root"),
             key_id=params.get("key_id"),
             cutoff=params.get("cutoff"),
             new_key=key("new_key"),
@@ -163,10 +173,14 @@ def author(
         )
     elif op == "revoke":
         res = A.revoke(
-            src, key("root"), params["key_id"], reason=params.get("reason", "compromise"), allow_invalid=allow
+            src,
+            need("root"),
+            params["key_id"],
+            reason=params.get("reason", "compromise"),
+            allow_invalid=allow,
         )
     elif op == "grant":
-        res = A.grant(src, key("root"), params["role"], new_key=key("new_key"), allow_invalid=allow)
+        res = A.grant(src, need("root"), params["role"], new_key=key("new_key"), allow_invalid=allow)
     elif op == "migrate":
         res = A.migrate(src, new_root=key("new_key"), allow_invalid=allow)
     elif op == "label":
@@ -174,7 +188,7 @@ def author(
             src,
             params["memory"],
             params["label"],
-            key("key"),
+            need("key"),
             params["reason"],
             evidence=params.get("evidence", []),
             confidence_milli=params.get("confidence_milli", 800),
