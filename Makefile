@@ -5,7 +5,11 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 GUI_STAMP := $(VENV)/.installed-gui
 
-.PHONY: run test lint bench package package-smoke desktop-check clean
+I18N_TS := $(wildcard resources/i18n/aleth_inspector_*.ts)
+I18N_QM := $(I18N_TS:.ts=.qm)
+I18N_SOURCES := $(filter-out inspector/gui/dialogs/author.py,$(wildcard inspector/gui/*.py inspector/gui/*/*.py))
+
+.PHONY: run test lint bench package package-smoke desktop-check clean i18n i18n-update
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,19 +29,29 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
+## i18n: compile the GUI's translations (resources/i18n/*.ts -> .qm) with pyside6-lrelease
+i18n: $(I18N_QM)
+
+resources/i18n/%.qm: resources/i18n/%.ts $(GUI_STAMP)
+	$(VENV)/bin/pyside6-lrelease -silent $< -qm $@
+
+## i18n-update: refresh the .ts sources from the code (new strings arrive unfinished: translate them)
+i18n-update: $(GUI_STAMP)
+	$(VENV)/bin/pyside6-lupdate -no-obsolete -locations none $(I18N_SOURCES) -ts $(I18N_TS)
+
 ## run: install, then open the GUI on the embedded demo (headless: print its report)
-run: $(GUI_STAMP)
+run: $(GUI_STAMP) i18n
 	$(VENV)/bin/aleth-inspector gui resources/demo.aleth --passphrase-file resources/demo.passphrase \
 		--checkpoint resources/demo.checkpoint.json \
 		--banner "Demo file resources/demo.aleth — passphrase: demo — keys for the Author menu in resources/demo.keys/" \
 		|| test $$? -le 1
 
 ## test: install, then run the whole suite (offscreen Qt, no display needed)
-test: $(STAMP)
+test: $(STAMP) i18n
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
 
 ## package: build the one-folder bundle build/dist/aleth-inspector (PyInstaller)
-package: $(STAMP)
+package: $(STAMP) i18n
 	$(PY) -m pip install --quiet 'pyinstaller>=6.10,<7'
 	PYINSTALLER_CONFIG_DIR=build/pyinstaller-cache $(VENV)/bin/pyinstaller packaging/aleth-inspector.spec \
 		--distpath build/dist --workpath build/work --noconfirm --log-level WARN
@@ -56,4 +70,4 @@ bench: $(STAMP)
 	$(PY) bench/gui_bench.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache $(I18N_QM)

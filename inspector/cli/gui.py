@@ -3,10 +3,27 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
 from .common import EXIT_USAGE, UsageError, add_credential_args
+
+INSTALL_HINT = (
+    "The desktop window needs Qt: pip install 'aleth-inspector[gui]' (or run `make run` in a checkout). "
+    "The command line works without it: aleth-inspector verify FILE"
+)
+
+
+def geometry(text: str) -> tuple[int, int]:
+    """``WxH`` → (W, H), each 320…8192."""
+    m = re.fullmatch(r"\s*(\d{3,5})\s*[xX×]\s*(\d{3,5})\s*", text)
+    if not m:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x800, got {text!r}")
+    w, h = int(m.group(1)), int(m.group(2))
+    if not (320 <= w <= 8192 and 240 <= h <= 8192):
+        raise argparse.ArgumentTypeError(f"{w}x{h} is outside 320x240…8192x8192")
+    return w, h
 
 
 def register(sub) -> None:  # type: ignore[no-untyped-def]
@@ -24,6 +41,17 @@ def register(sub) -> None:  # type: ignore[no-untyped-def]
         metavar="OUT.png",
         help="open, verify, render the main window, save a PNG screenshot and exit",
     )
+    g.add_argument(
+        "--geometry",
+        metavar="WxH",
+        type=geometry,
+        help="window size in pixels, e.g. 1280x800 (reproducible screenshots)",
+    )
+    g.add_argument(
+        "--lang",
+        choices=("en", "es", "fr"),
+        help="language of the window (default: the system's, else English)",
+    )
     g.add_argument("--banner", metavar="TEXT", help=argparse.SUPPRESS)
     g.set_defaults(func=cmd_gui)
 
@@ -31,24 +59,41 @@ def register(sub) -> None:  # type: ignore[no-untyped-def]
 def cmd_gui(args: argparse.Namespace) -> int:
     import os
 
-    from ..gui.app import has_display, run_gui
-
+    try:
+        from ..gui.app import check_dependencies, has_display, run_gui
+    except ImportError:
+        print(f"aleth-inspector: {INSTALL_HINT}", file=sys.stderr)
+        if not args.path:
+            return EXIT_USAGE
+        return _headless(args)
+    problem = check_dependencies()
+    if problem:
+        print(problem, file=sys.stderr)
+        if not args.path:
+            return EXIT_USAGE
+        return _headless(args)
     if args.screenshot and not has_display():
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     if not has_display():
+        if not args.path:
+            print(
+                "aleth-inspector: no display (DISPLAY/WAYLAND_DISPLAY unset), so the window cannot open.\n"
+                "  To verify a file here:          aleth-inspector verify FILE\n"
+                "  To render the window to a PNG:  aleth-inspector gui FILE --screenshot OUT.png\n"
+                "  On a remote machine, use ssh -X, or run under a virtual display (xvfb-run).",
+                file=sys.stderr,
+            )
+            return EXIT_USAGE
         print(
             "aleth-inspector: no display (DISPLAY/WAYLAND_DISPLAY unset); printing the headless "
             "report instead.",
             file=sys.stderr,
         )
-        if not args.path:
-            return EXIT_USAGE
-        args.json, args.strict = False, False
-        from .verify import cmd_verify
-
-        return cmd_verify(args)
+        return _headless(args)
     if args.path and not Path(args.path).exists():
         raise UsageError(f"{args.path} does not exist")
+    if args.checkpoint and not Path(args.checkpoint).is_file():
+        raise UsageError(f"checkpoint {args.checkpoint} does not exist")
     return run_gui(
         args.path,
         passphrase_file=args.passphrase_file,
@@ -56,4 +101,13 @@ def cmd_gui(args: argparse.Namespace) -> int:
         checkpoint=args.checkpoint,
         screenshot=args.screenshot,
         banner=args.banner,
+        geometry=args.geometry,
+        lang=args.lang,
     )
+
+
+def _headless(args: argparse.Namespace) -> int:
+    args.json, args.strict = False, False
+    from .verify import cmd_verify
+
+    return int(cmd_verify(args))

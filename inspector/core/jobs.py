@@ -84,10 +84,28 @@ def receive_part(report: Any, name: str, piece: Any) -> None:
         current.extend(piece)
 
 
+def _file_facts(path: str) -> dict[str, Any]:
+    """``report.input``: the path, and for a file its size and SHA-256 (read in chunks)."""
+    import hashlib
+
+    p = Path(path)
+    facts: dict[str, Any] = {"path": str(p)}
+    if p.is_file():
+        h = hashlib.sha256()
+        size = 0
+        with p.open("rb") as fh:
+            for chunk in iter(lambda: fh.read(1 << 20), b""):
+                h.update(chunk)
+                size += len(chunk)
+        facts.update({"sha256": h.hexdigest(), "size": size})
+    return facts
+
+
 def open_verify(
     send: Send, *, path: str, credential: Credential | None, checkpoint: bytes | None = None
 ) -> None:
     """Unlock (key derivation), read and verify ``path``; ship the report."""
+    started = time.time()
     send(("progress", "unlocking" if Path(path).is_file() else "reading", 0, 1))
     res = open_path(path, credential)
     opts = VerifyOptions(checkpoint=checkpoint, progress=_throttled(send))
@@ -99,6 +117,14 @@ def open_verify(
     else:
         report.container.update({"format": "directory"})
     report.container["files"] = len(res.store.files)
+    if credential is not None:
+        report.container["unlock"] = "recovery code" if credential.recovery_code else "passphrase"
+    if not report.input:
+        report.input = {**_file_facts(path), "format": report.container.get("format")}
+    if report.started_at is None:
+        report.started_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(started))
+    if report.duration_s is None:
+        report.duration_s = time.time() - started
     from .lanes import lanes_for
 
     send(("progress", "laying out history", 0, 1))
@@ -124,12 +150,22 @@ def author(
     send(("progress", "opening", 0, 1))
     src = A.load_source(path, credential, options=VerifyOptions(progress=_throttled(send)))
     allow = bool(params.get("allow_invalid", False))
-    key = lambda name: KeyPair.from_pem(params[name], source=name) if params.get(name) else None  # noqa: E731
+
+    def key(name: str) -> KeyPair | None:
+        pem = params.get(name)
+        return KeyPair.from_pem(pem, source=name) if pem else None
+
+    def need(name: str) -> KeyPair:
+        k = key(name)
+        if k is None:
+            raise InspectorError("usage", f"{op} needs the {name} key")
+        return k
+
     send(("progress", "building", 0, 1))
     if op == "rotate":
         res = A.rotate(
             src,
-            key("root"),
+            need("root"),
             key_id=params.get("key_id"),
             cutoff=params.get("cutoff"),
             new_key=key("new_key"),
@@ -138,10 +174,14 @@ def author(
         )
     elif op == "revoke":
         res = A.revoke(
-            src, key("root"), params["key_id"], reason=params.get("reason", "compromise"), allow_invalid=allow
+            src,
+            need("root"),
+            params["key_id"],
+            reason=params.get("reason", "compromise"),
+            allow_invalid=allow,
         )
     elif op == "grant":
-        res = A.grant(src, key("root"), params["role"], new_key=key("new_key"), allow_invalid=allow)
+        res = A.grant(src, need("root"), params["role"], new_key=key("new_key"), allow_invalid=allow)
     elif op == "migrate":
         res = A.migrate(src, new_root=key("new_key"), allow_invalid=allow)
     elif op == "label":
@@ -149,7 +189,7 @@ def author(
             src,
             params["memory"],
             params["label"],
-            key("key"),
+            need("key"),
             params["reason"],
             evidence=params.get("evidence", []),
             confidence_milli=params.get("confidence_milli", 800),
@@ -193,12 +233,41 @@ JOBS: dict[str, Callable[..., None]] = {
 
 
 def run_job(send: Send, name: str, kwargs: dict[str, Any]) -> None:
-    """Run job ``name``; every failure becomes one ``("error", …)`` message."""
+    """Run job ``name``; every failure becomes one ``("error", …)`` message.
+
+    An unexpected exception is a bug in the inspector, never a verdict on the
+    file: the last-resort report (``Report.internal_error``: verdict "error",
+    one ``internal_error`` finding) is shipped first, then the error with the
+    traceback, so the GUI shows a crash panel instead of a blank window."""
     import traceback
 
     try:
         JOBS[name](send, **kwargs)
     except InspectorError as exc:
+        if name == "open_verify":  # the unopenable report, with expected / found / likely cause
+            from .errors import ContainerError
+            from .verify.report import Report
+
+            send(
+                (
+                    "batch",
+                    "report",
+                    Report.unopenable(
+                        exc.code,
+                        exc.message,
+                        object_kind="container" if isinstance(exc, ContainerError) else "store",
+                        object_id=str(kwargs.get("path", "")),
+                        expected=exc.expected,
+                        found=exc.found,
+                        likely_cause=exc.likely_cause,
+                    ),
+                )
+            )
         send(("error", exc.code, exc.message, exc.describe()))
     except Exception as exc:
-        send(("error", "internal_error", f"{type(exc).__name__}: {exc}", traceback.format_exc()))
+        from .verify.report import Report
+
+        report = Report.internal_error(exc, object_id=str(kwargs.get("path", "")))
+        if name == "open_verify":
+            send(("batch", "report", report))
+        send(("error", "internal_error", report.findings[0].message, traceback.format_exc()))

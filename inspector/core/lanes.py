@@ -84,3 +84,57 @@ def lanes_for(report: Report) -> list[LaneRow]:
         cid: (objs[cid].parents if cid in objs and objs[cid].malformed is None else []) for cid in rows
     }
     return assign_lanes(rows, parents)
+
+
+_UNAUTHENTICATED = ("MALFORMED", "DIGEST_MISMATCH", "INVALID_SIGNATURE")
+
+
+def proven_region(report: Report, cutoff: str | None) -> set[str]:
+    """The ancestry of ``cutoff`` (inclusive) along authenticated edges only, as the
+    verifier counts it (SPEC B3): the parents of a commit whose own status is
+    MALFORMED, DIGEST_MISMATCH or INVALID_SIGNATURE are not followed.  Empty when
+    ``cutoff`` is not a commit of the report.  Linear in the region's size."""
+    if not cutoff or cutoff not in report.commits:
+        return set()
+    objs = report.objects
+    seen = {cutoff}
+    stack = [cutoff]
+    while stack:
+        cid = stack.pop()
+        if str(report.commits.get(cid, "MALFORMED")) in _UNAUTHENTICATED:
+            continue
+        obj = objs.get(cid)
+        if obj is None or obj.malformed is not None:
+            continue
+        parents = obj.parents
+        if type(parents) is not list:
+            continue
+        for p in parents:
+            if type(p) is str and p in report.commits and p not in seen:
+                seen.add(p)
+                stack.append(p)
+    return seen
+
+
+def branch_point(report: Report, commit: str, region: set[str], budget: int = 20_000) -> str | None:
+    """The nearest ancestor of ``commit`` inside ``region`` (where its branch left the
+    proven history), by breadth-first search over parents; None when none is, or when
+    ``budget`` commits were visited without finding one (a display never waits on it)."""
+    from collections import deque
+
+    objs = report.objects
+    seen = {commit}
+    queue = deque([commit])
+    while queue and len(seen) <= budget:
+        cid = queue.popleft()
+        obj = objs.get(cid)
+        if obj is None or obj.malformed is not None or type(obj.parents) is not list:
+            continue
+        for p in obj.parents:
+            if type(p) is not str or p in seen:
+                continue
+            if p in region:
+                return p
+            seen.add(p)
+            queue.append(p)
+    return None

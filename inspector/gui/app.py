@@ -27,7 +27,7 @@ def check_dependencies() -> str | None:
         return (
             "Aleth Inspector's window needs these packages:\n"
             + "\n".join(missing)
-            + "\nInstall them with:  pip install 'aleth-inspector'  (or run `make run`).\n"
+            + "\nInstall them with:  pip install 'aleth-inspector[gui]'  (or run `make run`).\n"
             "The command line works without them: aleth-inspector verify FILE"
         )
     return None
@@ -64,11 +64,18 @@ def install_crash_dialog() -> None:
         sys.stderr.write(text)
         if QApplication.instance() is None:
             return
+        from PySide6.QtCore import QCoreApplication
+
         box = QMessageBox(
             QMessageBox.Icon.Critical,
-            "Aleth Inspector — unexpected error",
-            f"Something went wrong: {etype.__name__}: {value}\n\n"
-            "Your files were not changed. Please report this with the details below.",
+            QCoreApplication.translate("Crash", "Aleth Inspector — unexpected error"),
+            QCoreApplication.translate("Crash", "Something went wrong: %1").replace(
+                "%1", f"{etype.__name__}: {value}"
+            )
+            + "\n\n"
+            + QCoreApplication.translate(
+                "Crash", "Your files were not changed. Please report this with the details below."
+            ),
         )
         box.setDetailedText(text + "\n" + versions())
         box.setObjectName("crashDialog")
@@ -81,7 +88,10 @@ def make_app(argv: list[str] | None = None) -> Any:
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
+    from .i18n import ensure_english_plurals
+
     app = QApplication.instance() or QApplication(argv or sys.argv[:1])
+    ensure_english_plurals()
     app.setApplicationName("Aleth Inspector")
     app.setOrganizationName("AlethInspector")
     app.setDesktopFileName("aleth-inspector")
@@ -99,17 +109,31 @@ def run_gui(
     checkpoint: str | None = None,
     screenshot: str | None = None,
     banner: str | None = None,
+    geometry: tuple[int, int] | None = None,
+    lang: str | None = None,
 ) -> int:
     problem = check_dependencies()
     if problem:
         print(problem, file=sys.stderr)
         return 3
+    from . import i18n
     from .main_window import MainWindow
 
     app = make_app()
+    i18n.install(lang)
     install_crash_dialog()
-    win = MainWindow(banner=banner)
-    win.resize(1400, 880)
+    settings = None
+    scratch = None
+    if screenshot:  # reproducible: no saved layout or recent files of this user, none written
+        import tempfile
+
+        from PySide6.QtCore import QSettings
+
+        scratch = tempfile.TemporaryDirectory(prefix="aleth-inspector-shot-")
+        settings = QSettings(str(Path(scratch.name) / "settings.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(settings=settings, banner=banner)
+    if geometry is not None or screenshot or not win.settings.contains("layout/geometry"):
+        win.resize(*(geometry or (1400, 880)))
     win.show()
     if path:
         win.open_path(
@@ -119,5 +143,10 @@ def run_gui(
             checkpoint=checkpoint,
         )
     if screenshot:
-        return win.screenshot_when_ready(screenshot)
+        try:
+            return win.screenshot_when_ready(screenshot)
+        finally:
+            win.close()
+            if scratch is not None:
+                scratch.cleanup()
     return app.exec()

@@ -1,14 +1,18 @@
-"""The main window: panes, linked selection, the verdict in the status bar,
-opening (menu, drag and drop, command line, recent files), exports, and the
-authoring dialogs.  All work goes through :class:`~inspector.gui.tasks.TaskRunner`."""
+"""The main window: the verdict banner above the panes, the Overview / History /
+Graph / Weights / Labels tabs and the Key eras, Findings and Detail docks, linked
+selection (kept across reloads and tab switches), the proven region of a cutoff,
+opening (menu, drag and drop, command line, recent files), checkpoints (menu and
+drop), exports, the last-resort crash panel and the authoring dialogs.  All work
+goes through :class:`~inspector.gui.tasks.TaskRunner`; the layout is saved."""
 
 from __future__ import annotations
 
+import contextlib
 import gc
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -20,16 +24,21 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QTabWidget,
+    QToolBar,
+    QVBoxLayout,
     QWidget,
 )
 
 from ..core.container import Credential
-from ..core.export import report_html, report_json
 from ..core.jobs import receive_part
+from ..core.lanes import proven_region
 from ..core.opener import read_secret_file
 from ..core.verify.report import Report, Severity
+from . import summary as S
 from .dialogs.unlock import UnlockDialog
-from .style import SEVERITY_TEXT, severity_icon
+from .export import export_report
+from .i18n import ensure_english_plurals
+from .style import severity_icon
 from .tasks import TaskRunner
 from .views.detail import DetailView
 from .views.eras import ErasView
@@ -37,9 +46,12 @@ from .views.findings import FindingsView
 from .views.graph import GraphView
 from .views.history import HistoryView
 from .views.labels import LabelsView
+from .views.overview import OverviewView
+from .views.verdict import VerdictBanner
 from .views.weights import WeightsView
 
 MAX_RECENT = 10
+LAYOUT_VERSION = 3  # bump when the docks change, so an old saved layout is not applied
 UNLOCK_ERRORS = (
     "wrong_passphrase",
     "authentication_failed",
@@ -54,18 +66,22 @@ class MainWindow(QMainWindow):
 
     def __init__(self, settings: QSettings | None = None, banner: str | None = None) -> None:
         super().__init__()
+        ensure_english_plurals()
         self.settings = settings or QSettings()
         self.runner = TaskRunner(self)
         self.report: Report | None = None
         self.path: str | None = None
         self.credential: Credential | None = None
         self.checkpoint: bytes | None = None
+        self.checkpoint_path: str | None = None
+        self._target: tuple[str, Credential | None] = ("", None)
         self._pending: Report | None = None
         self._unlock: UnlockDialog | None = None
-        self._screenshot: str | None = None
-        self.setWindowTitle("Aleth Inspector")
+        self._crash_details = ""
+        self.setWindowTitle(self.tr("Aleth Inspector"))
         self.setAcceptDrops(True)
 
+        self.overview = OverviewView()
         self.history = HistoryView()
         self.graph = GraphView()
         self.weights = WeightsView()
@@ -74,6 +90,7 @@ class MainWindow(QMainWindow):
         self.detail = DetailView()
         self.eras = ErasView()
         self.views: list[Any] = [
+            self.overview,
             self.history,
             self.graph,
             self.weights,
@@ -84,50 +101,77 @@ class MainWindow(QMainWindow):
         ]
 
         self.tabs = QTabWidget()
-        self.tabs.setAccessibleName("Views")
-        self.tabs.addTab(self.history, "&History")
-        self.tabs.addTab(self.graph, "&Graph")
-        self.tabs.addTab(self.weights, "&Weights")
-        self.tabs.addTab(self.labels, "&Labels && receipts")
+        self.tabs.setAccessibleName(self.tr("Views"))
+        self.tabs.addTab(self.overview, self.tr("&Overview"))
+        self.tabs.addTab(self.history, self.tr("&History"))
+        self.tabs.addTab(self.graph, self.tr("&Graph"))
+        self.tabs.addTab(self.weights, self.tr("&Weights"))
+        self.tabs.addTab(self.labels, self.tr("&Labels && receipts"))
         central = QWidget()
-        from PySide6.QtWidgets import QVBoxLayout
-
         lay = QVBoxLayout(central)
         lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(0)
         self.banner = QLabel(banner or "")
         self.banner.setVisible(bool(banner))
         self.banner.setObjectName("banner")
         self.banner.setStyleSheet("QLabel#banner { background: #fff3cd; color: #5d4200; padding: 6px; }")
-        self.banner.setAccessibleName("Banner")
+        self.banner.setAccessibleName(self.tr("Banner"))
         lay.addWidget(self.banner)
+        self.verdict_banner = VerdictBanner()
+        self.verdict_banner.jumpRequested.connect(self.jump_to_first_error)
+        self.verdict_banner.attachRequested.connect(self.attach_checkpoint_dialog)
+        self.verdict_banner.retryRequested.connect(self.retry_unlock)
+        # the verdict spans the whole window, above every pane (a fixed, unhideable bar)
+        self.verdict_bar = QToolBar(self.tr("Verdict"), self)
+        self.verdict_bar.setObjectName("verdict_bar")
+        self.verdict_bar.setMovable(False)
+        self.verdict_bar.setFloatable(False)
+        self.verdict_bar.toggleViewAction().setVisible(False)
+        self.verdict_bar.setContentsMargins(0, 0, 0, 0)
+        self.verdict_bar.layout().setContentsMargins(0, 0, 0, 0)
+        self.verdict_bar.addWidget(self.verdict_banner)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.verdict_bar)
+        self.verdict_bar.setVisible(False)
         self.placeholder = QLabel(
-            "Open a sealed .aleth file or a store directory\n(File → Open, Ctrl+O, or drop it here)."
+            self.tr("Open a sealed .aleth file or a store directory\n(File → Open, Ctrl+O, or drop it here).")
         )
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        lay.addWidget(self.placeholder)
-        lay.addWidget(self.tabs)
+        lay.addWidget(self.placeholder, 1)
+        lay.addWidget(self.tabs, 1)
         self.tabs.setVisible(False)
         self._stale_tabs: set[Any] = set()
         self._stage = 0
         self._selected: str | None = None
+        self._selected_finding: tuple[str, str] | None = None  # (code, object id)
+        self._proven_era: int | None = None
         self.tabs.currentChanged.connect(self._tab_changed)
         self.setCentralWidget(central)
 
-        eras_dock = self._dock("Key eras", self.eras, Qt.DockWidgetArea.LeftDockWidgetArea)
-        findings_dock = self._dock("Findings", self.findings, Qt.DockWidgetArea.BottomDockWidgetArea)
-        detail_dock = self._dock("Detail", self.detail, Qt.DockWidgetArea.RightDockWidgetArea)
-        self._initial_docks = ([eras_dock, detail_dock], [findings_dock])
+        self.eras_dock = self._dock(
+            "Key_eras", self.tr("Key eras"), self.eras, Qt.DockWidgetArea.LeftDockWidgetArea
+        )
+        self.findings_dock = self._dock(
+            "Findings", self.tr("Findings"), self.findings, Qt.DockWidgetArea.BottomDockWidgetArea
+        )
+        self.detail_dock = self._dock(
+            "Detail", self.tr("Detail"), self.detail, Qt.DockWidgetArea.RightDockWidgetArea
+        )
+        self.docks = [self.eras_dock, self.findings_dock, self.detail_dock]
+        self._initial_docks: tuple[list[QDockWidget], list[QDockWidget]] | None = (
+            [self.eras_dock, self.detail_dock],
+            [self.findings_dock],
+        )
 
-        # status bar: verdict (icon + text), counts, progress, cancel
+        # status bar: verdict (icon + text), progress, cancel
         self.verdict_icon = QLabel()
-        self.verdict = QLabel("No file open")
-        self.verdict.setAccessibleName("Verdict")
+        self.verdict = QLabel(self.tr("No file open"))
+        self.verdict.setAccessibleName(self.tr("Verdict"))
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(260)
         self.progress.setVisible(False)
-        self.progress.setAccessibleName("Verification progress")
+        self.progress.setAccessibleName(self.tr("Verification progress"))
         self.progress_label = QLabel()
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setVisible(False)
         self.cancel_button.clicked.connect(self.cancel_task)
         sb = self.statusBar()
@@ -139,18 +183,22 @@ class MainWindow(QMainWindow):
 
         for v in self.views:
             v.selectionRequested.connect(lambda oid, src=v: self.select(oid, src))
+        self.findings.findingSelected.connect(self._finding_selected)
+        self.overview.retryRequested.connect(self.retry_unlock)
         self.eras.eraHighlighted.connect(self._era_highlighted)
+        self.history.provenCleared.connect(lambda: self.set_proven_era(None))
         self.runner.progress.connect(self._on_progress)
         self.runner.batch.connect(self._on_batch)
         self.runner.finished.connect(self._on_finished)
         self.runner.failed.connect(self._on_failed)
         self.runner.cancelled.connect(self._on_cancelled)
         self._build_menus()
+        self._restore_layout()
 
     # ---- construction ------------------------------------------------------------
-    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+    def _dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
-        dock.setObjectName(title.replace(" ", "_"))
+        dock.setObjectName(name)
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
         return dock
@@ -170,53 +218,119 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         mb = self.menuBar()
-        f = mb.addMenu("&File")
-        self._action(f, "&Open file…", self.open_dialog, QKeySequence.StandardKey.Open)
-        self._action(f, "Open &directory store…", self.open_directory_dialog, "Ctrl+Shift+O")
-        self.recent_menu = f.addMenu("&Recent files")
-        self._action(f, "&Reload", self.reload, "F5")
-        self._action(f, "&Close", self.close_file, QKeySequence.StandardKey.Close)
+        f = mb.addMenu(self.tr("&File"))
+        self._action(f, self.tr("&Open file…"), self.open_dialog, QKeySequence.StandardKey.Open)
+        self._action(f, self.tr("Open &directory store…"), self.open_directory_dialog, "Ctrl+Shift+O")
+        self.recent_menu = f.addMenu(self.tr("&Recent files"))
+        self._action(f, self.tr("&Reload"), self.reload, "F5")
+        self._action(
+            f, self.tr("Attach &checkpoint…"), self.attach_checkpoint_dialog, "Ctrl+K", name="attach_action"
+        )
+        self._action(f, self.tr("Detac&h checkpoint"), self.detach_checkpoint, name="detach_action")
+        self._action(f, self.tr("&Close"), self.close_file, QKeySequence.StandardKey.Close)
         f.addSeparator()
-        ex = f.addMenu("&Export")
-        self._action(ex, "Report as &JSON…", lambda: self.export_report("json"), "Ctrl+E")
-        self._action(ex, "Report as &HTML…", lambda: self.export_report("html"))
-        self._action(ex, "Report as &PDF…", lambda: self.export_report("pdf"), QKeySequence.StandardKey.Print)
-        self._action(ex, "DAG as &GraphML…", lambda: self.graph.export_graphml())
-        self._action(ex, "Weights plot as P&NG…", lambda: self.weights.export_png())
+        ex = f.addMenu(self.tr("&Export"))
+        self._action(ex, self.tr("Report as &JSON…"), lambda: self.export_report("json"), "Ctrl+E")
+        self._action(ex, self.tr("Report as &HTML…"), lambda: self.export_report("html"))
+        self._action(
+            ex, self.tr("Report as &PDF…"), lambda: self.export_report("pdf"), QKeySequence.StandardKey.Print
+        )
+        self._action(ex, self.tr("DAG as &GraphML…"), lambda: self.graph.export_graphml())
+        self._action(ex, self.tr("Weights plot as P&NG…"), lambda: self.weights.export_png())
         f.addSeparator()
-        self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
-        v = mb.addMenu("&View")
-        for i, name in enumerate(("History", "Graph", "Weights", "Labels and receipts")):
-            self._action(v, name, lambda i=i: self.tabs.setCurrentIndex(i), f"Ctrl+{i + 1}")
-        self._action(v, "&Find in history", self._focus_search, QKeySequence.StandardKey.Find)
-        self._action(v, "Next &problem", self.next_problem, "F8")
-        self._action(v, "Show &errors only", lambda: self.findings.show_severity("error"), "Ctrl+Shift+E")
-        a = mb.addMenu("&Author")
+        self._action(f, self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
+
+        v = mb.addMenu(self.tr("&View"))
+        names = (self.tr("Overview"), self.tr("History"), self.tr("Graph"), self.tr("Weights"))
+        for i, name in enumerate((*names, self.tr("Labels and receipts"))):
+            self._action(v, name, lambda i=i: self.show_tab(i), f"Ctrl+{i + 1}")
+        v.addSeparator()
+        self.pane_actions: list[QAction] = []
+        for dock in self.docks:
+            act = dock.toggleViewAction()
+            act.setText(self.tr("Show pane: %1").replace("%1", dock.windowTitle()))
+            v.addAction(act)
+            self.pane_actions.append(act)
+        self._action(v, self.tr("&Reset layout"), self.reset_layout)
+        v.addSeparator()
+        self._action(v, self.tr("&Find in history"), self._focus_search, QKeySequence.StandardKey.Find)
+        self._action(v, self.tr("Next &problem"), self.next_problem, "F8")
+        self._action(v, self.tr("Jump to first &error"), self.jump_to_first_error, "Shift+F8")
+        self._action(
+            v, self.tr("Show &errors only"), lambda: self.findings.show_severity("error"), "Ctrl+Shift+E"
+        )
+        a = mb.addMenu(self.tr("&Author"))
         for op, text, key in (
-            ("rotate", "&Rotate key…", "Ctrl+Shift+R"),
-            ("revoke", "Re&voke key…", None),
-            ("grant", "&Grant role key…", None),
-            ("migrate", "&Migrate v0.1 store…", None),
-            ("rekey", "Re-&key (new passphrase)…", "Ctrl+Shift+K"),
-            ("recover", "Re&cover with recovery code…", None),
-            ("label", "Add &label…", "Ctrl+L"),
+            ("rotate", self.tr("&Rotate key…"), "Ctrl+Shift+R"),
+            ("revoke", self.tr("Re&voke key…"), None),
+            ("grant", self.tr("&Grant role key…"), None),
+            ("migrate", self.tr("&Migrate v0.1 store…"), None),
+            ("rekey", self.tr("Re-&key (new passphrase)…"), "Ctrl+Shift+K"),
+            ("recover", self.tr("Re&cover with recovery code…"), None),
+            ("label", self.tr("Add &label…"), "Ctrl+L"),
         ):
             self._action(a, text, lambda op=op: self.author(op), key)
-        h = mb.addMenu("&Help")
-        self._action(h, "&Keyboard shortcuts", self.show_shortcuts, QKeySequence.StandardKey.HelpContents)
-        self._action(h, "&About", self.show_about)
+        h = mb.addMenu(self.tr("&Help"))
+        self._action(
+            h, self.tr("&Keyboard shortcuts"), self.show_shortcuts, QKeySequence.StandardKey.HelpContents
+        )
+        self._action(h, self.tr("&About"), self.show_about)
         self._refresh_recent()
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        openable = self.report is not None and self.report.verdict not in ("unopenable", "error")
+        self.attach_action.setEnabled(openable)
+        self.detach_action.setEnabled(openable and self.checkpoint is not None)
+
+    def show_tab(self, index: int) -> None:
+        self.tabs.setCurrentIndex(index)
+
+    # ---- layout -------------------------------------------------------------------
+    def _restore_layout(self) -> None:
+        if self.settings.value("layout/version") != str(LAYOUT_VERSION):
+            return
+        state = self.settings.value("layout/state")
+        if isinstance(state, QByteArray) and self.restoreState(state, LAYOUT_VERSION):
+            self._initial_docks = None
+        geometry = self.settings.value("layout/geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        for name, view in (("history", self.history), ("findings", self.findings)):
+            header = self.settings.value(f"layout/{name}_header")
+            if isinstance(header, QByteArray):
+                view.restore_header(header)
+
+    def save_layout(self) -> None:
+        self.settings.setValue("layout/version", str(LAYOUT_VERSION))
+        self.settings.setValue("layout/state", self.saveState(LAYOUT_VERSION))
+        self.settings.setValue("layout/geometry", self.saveGeometry())
+        self.settings.setValue("layout/history_header", self.history.save_header())
+        self.settings.setValue("layout/findings_header", self.findings.save_header())
+        self.settings.sync()
+
+    def reset_layout(self) -> None:
+        for dock, area in (
+            (self.eras_dock, Qt.DockWidgetArea.LeftDockWidgetArea),
+            (self.findings_dock, Qt.DockWidgetArea.BottomDockWidgetArea),
+            (self.detail_dock, Qt.DockWidgetArea.RightDockWidgetArea),
+        ):
+            dock.setFloating(False)
+            self.addDockWidget(area, dock)
+            dock.show()
+        self._initial_docks = ([self.eras_dock, self.detail_dock], [self.findings_dock])
+        self._size_docks()
 
     # ---- opening -------------------------------------------------------------------
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Open .aleth file", "", "Aleth files (*.aleth);;All files (*)"
+            self, self.tr("Open .aleth file"), "", self.tr("Aleth files (*.aleth);;All files (*)")
         )
         if path:
             self.open_path(path)
 
     def open_directory_dialog(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, "Open alethech store directory")
+        path = QFileDialog.getExistingDirectory(self, self.tr("Open alethech store directory"))
         if path:
             self.open_path(path)
 
@@ -233,9 +347,13 @@ class MainWindow(QMainWindow):
         unless one is given)."""
         p = Path(path)
         if not p.exists():
-            QMessageBox.warning(self, "Not found", f"{path} does not exist.")
+            QMessageBox.warning(self, self.tr("Not found"), self.tr("%1 does not exist.").replace("%1", path))
             return
-        self.checkpoint = Path(checkpoint).read_bytes() if checkpoint else None
+        if checkpoint:
+            self.checkpoint = Path(checkpoint).read_bytes()
+            self.checkpoint_path = checkpoint
+        elif str(p) != self.path:
+            self.checkpoint = self.checkpoint_path = None
         if p.is_dir():
             self._start_open(str(p), None)
             return
@@ -246,12 +364,21 @@ class MainWindow(QMainWindow):
         if credential is not None:
             self._start_open(str(p), credential)
             return
-        dlg = UnlockDialog(str(p), parent=self)
+        self._ask_credential(str(p))
+
+    def _ask_credential(self, path: str) -> None:
+        dlg = UnlockDialog(path, parent=self)
         self._unlock = dlg
-        dlg.unlockRequested.connect(lambda cred: self._start_open(str(p), cred))
+        dlg.unlockRequested.connect(lambda cred: self._start_open(path, cred))
         dlg.rejected.connect(self.cancel_task)
         dlg.finished.connect(lambda _r: setattr(self, "_unlock", None))
         dlg.open()
+
+    def retry_unlock(self) -> None:
+        """Unopenable page: ask again for a passphrase or recovery code."""
+        path = self._target[0] or self.path
+        if path and Path(path).is_file():
+            self._ask_credential(path)
 
     def _start_open(self, path: str, credential: Credential | None) -> None:
         # A big report is a few million objects: while it arrives the cyclic
@@ -261,10 +388,11 @@ class MainWindow(QMainWindow):
         gc.unfreeze()
         self._target = (path, credential)
         self._pending = None
+        self._crash_details = ""
         self.progress.setRange(0, 0)
         self.progress.setVisible(True)
         self.cancel_button.setVisible(True)
-        self.progress_label.setText("unlocking…" if credential else "reading…")
+        self.progress_label.setText(self.tr("unlocking…") if credential else self.tr("reading…"))
         self.runner.start("open_verify", path=path, credential=credential, checkpoint=self.checkpoint)
 
     def reload(self) -> None:
@@ -275,21 +403,62 @@ class MainWindow(QMainWindow):
         self.cancel_task()
         self.set_report(None)
         self.path = self.credential = None
-        self.setWindowTitle("Aleth Inspector")
+        self.checkpoint = self.checkpoint_path = None
+        self.setWindowTitle(self.tr("Aleth Inspector"))
 
     def cancel_task(self) -> None:
         if self.runner.running:
             self.runner.cancel()
 
+    # ---- checkpoints ------------------------------------------------------------------
+    def attach_checkpoint_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Attach checkpoint"), "", self.tr("Checkpoint JSON (*.json);;All files (*)")
+        )
+        if path:
+            self.attach_checkpoint(path)
+
+    def attach_checkpoint(self, path: str) -> None:
+        """Verify the open file again against the external checkpoint at ``path``."""
+        if self.path is None:
+            QMessageBox.information(
+                self, self.tr("No file"), self.tr("Open a file first, then attach its checkpoint.")
+            )
+            return
+        try:
+            data = Path(path).read_bytes()
+        except OSError as exc:
+            QMessageBox.warning(
+                self,
+                self.tr("Attach checkpoint"),
+                self.tr("Could not read %1: %2").replace("%1", path).replace("%2", str(exc.strerror)),
+            )
+            return
+        self.checkpoint, self.checkpoint_path = data, path
+        self.reload()
+
+    def detach_checkpoint(self) -> None:
+        if self.checkpoint is not None:
+            self.checkpoint = self.checkpoint_path = None
+            self.reload()
+
+    def checkpoint_head(self) -> str | None:
+        return S.checkpoint_head(self.checkpoint)
+
     # ---- task signals -----------------------------------------------------------------
     def _on_progress(self, _token: int, phase: str, done: int, total: int) -> None:
+        phase_text = {
+            "unlocking": self.tr("unlocking"),
+            "reading": self.tr("reading"),
+            "laying out history": self.tr("laying out history"),
+        }.get(phase, phase)
         if total > 1:
             self.progress.setRange(0, total)
             self.progress.setValue(done)
-            self.progress_label.setText(f"{phase} {done:,}/{total:,}")
+            self.progress_label.setText(f"{phase_text} {done:,}/{total:,}")
         else:
             self.progress.setRange(0, 0)
-            self.progress_label.setText(f"{phase}…")
+            self.progress_label.setText(f"{phase_text}…")
 
     def _on_batch(self, _token: int, kind: str, payload: Any) -> None:
         if kind == "report":
@@ -302,12 +471,13 @@ class MainWindow(QMainWindow):
         if "preview" in payload:
             return
         path, cred = self._target
+        new_file = path != self.path
         self.path, self.credential = path, cred
         if self._unlock is not None:
             self._unlock.accept()
         self._remember(path)
-        self.setWindowTitle(f"Aleth Inspector — {Path(path).name}")
-        self.set_report(self._pending)
+        self.setWindowTitle(self.tr("Aleth Inspector — %1").replace("%1", Path(path).name))
+        self.set_report(self._pending, keep_selection=not new_file)
         self._pending = None
         gc.freeze()
         gc.enable()
@@ -317,26 +487,40 @@ class MainWindow(QMainWindow):
         gc.enable()
         if self._unlock is not None and code in UNLOCK_ERRORS:
             text = {
-                "wrong_passphrase": "Wrong passphrase or recovery code — try again.",
-                "authentication_failed": "Could not decrypt: wrong passphrase, or the file was modified.",
+                "wrong_passphrase": self.tr("Wrong passphrase or recovery code — try again."),
+                "authentication_failed": self.tr(
+                    "Could not decrypt: wrong passphrase, or the file was modified."
+                ),
             }.get(code, message)
             self._unlock.show_error(text)
             return
         if self._unlock is not None:
             self._unlock.reject()
-        if code == "internal_error":
-            box = QMessageBox(QMessageBox.Icon.Critical, "Unexpected error", message, parent=self)
-            box.setDetailedText(details)
-            box.open()
+        path = self._target[0]
+        if code in ("internal_error", "worker_died"):
+            rep = self._pending if self._pending is not None and self._pending.verdict == "error" else None
+            if rep is None:
+                rep = crash_report(message, path)
+            self._pending = None
+            self._crash_details = details
+            self.path = path
+            self.set_report(rep)
+            self.setWindowTitle(
+                self.tr("Aleth Inspector — %1 (internal error)").replace("%1", Path(path).name)
+            )
             return
-        rep = Report.unopenable(code, details or message, object_id=self._target[0])
+        rep = self._pending if self._pending is not None and self._pending.verdict == "unopenable" else None
+        self._pending = None
+        if rep is None:
+            rep = Report.unopenable(code, message, object_id=path)
+        self.path = path
         self.set_report(rep)
-        self.setWindowTitle(f"Aleth Inspector — {Path(self._target[0]).name} (unopenable)")
+        self.setWindowTitle(self.tr("Aleth Inspector — %1 (unopenable)").replace("%1", Path(path).name))
 
     def _on_cancelled(self, _token: int) -> None:
         self._stop_progress()
         gc.enable()
-        self.progress_label.setText("cancelled")
+        self.progress_label.setText(self.tr("cancelled"))
         if self._unlock is not None:
             self._unlock.set_busy(False)
 
@@ -346,24 +530,44 @@ class MainWindow(QMainWindow):
         self.progress_label.clear()
 
     # ---- showing a report -------------------------------------------------------------
-    def set_report(self, report: Report | None) -> None:
+    def set_report(self, report: Report | None, *, keep_selection: bool = False) -> None:
         """Show ``report`` (None: nothing).  The panes are filled one per event-
         loop turn, verdict first, so a 100k-commit report never freezes the
-        window; ``reportReady`` is emitted when everything is shown."""
+        window; ``reportReady`` is emitted when everything is shown.  With
+        ``keep_selection`` (a reload, a checkpoint attached) the selected object,
+        finding, era and tab stay as they were."""
+        previous = (self._selected, self._selected_finding, self._proven_era) if keep_selection else None
         self.report = report
         self._stage += 1
         self._stale_tabs.clear()
         self._selected = None
+        self._selected_finding = None
+        self._proven_era = None
         self.placeholder.setVisible(report is None)
         self.tabs.setVisible(report is not None)
+        self._update_actions()
         if report is None:
             for v in self.views:
                 v.clear()
             self._show_verdict(None)
+            self.verdict_banner.set_report(None)
+            self.verdict_bar.setVisible(False)
             return
+        openable = report.verdict not in ("unopenable", "error")
+        for i in range(1, self.tabs.count()):
+            self.tabs.setTabEnabled(i, openable)
+        if not openable or not keep_selection:
+            self.tabs.setCurrentWidget(self.overview)
+        head = self.checkpoint_head()
+        self.overview.set_context(self._target[0] or self.path, head, self._crash_details)
+        self.detail.set_external_checkpoint(self.checkpoint if openable else None)
         steps: list[Any] = [lambda: self._show_verdict(report)]
         steps += [lambda v=v: v.set_report(report) for v in self.views]
-        steps += [lambda: self._select_first(report), lambda: self.reportReady.emit(report)]
+        steps += [
+            lambda: self.history.set_checkpoint_head(head if openable else None),
+            lambda: self._restore_selection(report, previous),
+            lambda: self.reportReady.emit(report),
+        ]
         self._run_steps(self._stage, steps)
 
     def _run_steps(self, stage: int, steps: list[Any]) -> None:
@@ -372,38 +576,57 @@ class MainWindow(QMainWindow):
         steps[0]()
         QTimer.singleShot(0, lambda: self._run_steps(stage, steps[1:]))
 
+    def _restore_selection(self, report: Report, previous: tuple[Any, Any, Any] | None) -> None:
+        if previous is not None:
+            selected, finding, era = previous
+            if era is not None and 0 <= era < len(report.eras):
+                self.set_proven_era(era)
+            if finding is not None and any((f.code, f.object_id) == finding for f in report.findings):
+                self.findings.select_finding(*finding)
+                self._selected_finding = finding
+            if selected and (
+                selected in report.objects or selected.startswith("era:") or selected in report.commits
+            ):
+                self.select(selected, None)
+                return
+        self._select_first(report)
+
     def _select_first(self, report: Report) -> None:
-        worst = next(
-            (
-                f
-                for f in sorted(report.findings, key=lambda f: f.severity.rank)
-                if f.severity == Severity.ERROR and f.object_id in report.objects
-            ),
-            None,
-        )
-        target = worst.object_id if worst is not None else report.head
-        if target in report.objects:
+        f = S.first_error(report)
+        target = f.object_id if f is not None and f.object_id in report.objects else report.head
+        if target and target in report.objects:
+            if f is not None and f.object_id == target:
+                self.findings.select_finding(f.code, f.object_id)
+                self._selected_finding = (f.code, f.object_id)
             self.select(target, None)
+
+    def jump_to_first_error(self) -> None:
+        if self.report is None:
+            return
+        f = S.first_error(self.report)
+        if f is None:
+            return
+        self.findings.select_finding(f.code, f.object_id)
+        self._selected_finding = (f.code, f.object_id)
+        target = f.object_id or (f.related[0] if f.related else "")
+        if target in self.report.commits:
+            self.tabs.setCurrentWidget(self.history)
+        self.findings_dock.show()
+        self.select(target, self.findings)
 
     def _show_verdict(self, report: Report | None) -> None:
         if report is None:
             self.verdict_icon.clear()
-            self.verdict.setText("No file open")
+            self.verdict.setText(self.tr("No file open"))
             return
-        sev = report.severity_counts()
+        self.verdict_banner.set_report(report, self.checkpoint_head())
+        self.verdict_bar.setVisible(True)
         worst = report.worst_severity()
         icon = severity_icon(
             worst if report.verdict != "pass" else (worst if worst == Severity.WARNING else None)
         )
         self.verdict_icon.setPixmap(icon.pixmap(18, 18))
-        head = {
-            "pass": "PASS — the file verifies",
-            "fail": "FAIL — the file does not verify",
-            "unopenable": "UNOPENABLE — the file could not be opened",
-        }[report.verdict]
-        counts = f"{sev['error']} errors · {sev['warning']} warnings · {sev['info']} notes"
-        worst_text = f"worst: {SEVERITY_TEXT[worst]}" if worst else "no findings"
-        self.verdict.setText(f"{head}   |   {counts}   ({worst_text})")
+        self.verdict.setText(f"{S.verdict_word(report.verdict)} — {S.counts_text(report)}")
 
     # ---- linked selection ---------------------------------------------------------------
     def select(self, object_id: str, source: Any) -> None:
@@ -412,6 +635,11 @@ class MainWindow(QMainWindow):
         if self.report is None or not object_id:
             return
         self._selected = object_id
+        if source is not self.findings:
+            self._selected_finding = None
+        if object_id.startswith("era:") and source is not None:
+            with contextlib.suppress(ValueError):
+                self.set_proven_era(int(object_id[4:]))
         current = self.tabs.currentWidget()
         for v in self.views:
             if v is source:
@@ -421,6 +649,9 @@ class MainWindow(QMainWindow):
                 continue
             v.select(object_id)
 
+    def _finding_selected(self, code: str, object_id: str) -> None:
+        self._selected_finding = (code, object_id)
+
     def _tab_changed(self, _index: int) -> None:
         v = self.tabs.currentWidget()
         if v in self._stale_tabs and self._selected:
@@ -429,7 +660,33 @@ class MainWindow(QMainWindow):
 
     def _era_highlighted(self, index: int) -> None:
         self.history.highlight_era(index)
-        self.tabs.setCurrentWidget(self.history)
+        self.set_proven_era(index)
+        if self.tabs.currentWidget() is self.overview:
+            self.tabs.setCurrentWidget(self.history)
+
+    def set_proven_era(self, index: int | None) -> None:
+        """Shade, in History and Graph, the ancestry of era ``index``'s cutoff (the
+        history that era's key may still speak for); None clears it."""
+        report = self.report
+        if (
+            report is None
+            or index is None
+            or not 0 <= index < len(report.eras)
+            or not report.eras[index].cutoff
+        ):
+            self._proven_era = None
+            self.history.set_proven(None, "")
+            self.graph.set_proven(None)
+            return
+        era = report.eras[index]
+        region = proven_region(report, era.cutoff)
+        self._proven_era = index
+        text = self.tr(
+            "Shaded: the proven history of %1 — the %n commit(s) up to its cutoff %2", "", len(region)
+        )
+        text = text.replace("%1", era.key_id).replace("%2", S.short(era.cutoff))
+        self.history.set_proven(region, text)
+        self.graph.set_proven(region)
 
     def next_problem(self) -> None:
         if self.report is None:
@@ -471,7 +728,7 @@ class MainWindow(QMainWindow):
             act.triggered.connect(lambda _c=False, p=p: self.open_path(p))
         if items:
             self.recent_menu.addSeparator()
-        clear = self.recent_menu.addAction("Clear recent files")
+        clear = self.recent_menu.addAction(self.tr("Clear recent files"))
         clear.setEnabled(bool(items))
         clear.triggered.connect(self.clear_recent)
 
@@ -482,36 +739,54 @@ class MainWindow(QMainWindow):
 
     def dropEvent(self, event: QDropEvent) -> None:
         urls = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
-        if urls:
-            event.acceptProposedAction()
-            self.open_path(urls[0])
+        if not urls:
+            return
+        event.acceptProposedAction()
+        self.open_dropped(urls[0])
+
+    def open_dropped(self, path: str) -> None:
+        """A dropped checkpoint JSON re-verifies the open file with it; anything else opens."""
+        p = Path(path)
+        if self.path is not None and p.is_file() and p.suffix.lower() == ".json":
+            try:
+                with p.open("rb") as fh:
+                    head = fh.read(1_000_001)
+            except OSError:
+                head = b""
+            if len(head) <= 1_000_000 and S.looks_like_checkpoint(head):
+                self.attach_checkpoint(path)
+                return
+        self.open_path(path)
 
     # ---- exports ------------------------------------------------------------------------
     def export_report(self, fmt: str, path: str | None = None) -> str | None:
         if self.report is None:
             return None
         if path is None:
-            filters = {"json": "JSON (*.json)", "html": "HTML (*.html)", "pdf": "PDF (*.pdf)"}
+            filters = {
+                "json": self.tr("JSON (*.json)"),
+                "html": self.tr("HTML (*.html)"),
+                "pdf": self.tr("PDF (*.pdf)"),
+            }
             path, _ = QFileDialog.getSaveFileName(
-                self, f"Export report as {fmt.upper()}", f"report.{fmt}", filters[fmt]
+                self, self.tr("Export report as %1").replace("%1", fmt.upper()), f"report.{fmt}", filters[fmt]
             )
             if not path:
                 return None
-        source = self.path or ""
-        if fmt == "json":
-            Path(path).write_text(report_json(self.report), encoding="utf-8")
-        elif fmt == "html":
-            Path(path).write_text(report_html(self.report, source), encoding="utf-8")
-        else:
-            from .export import write_pdf
-
-            write_pdf(report_html(self.report, source), path)
-        return path
+        try:
+            return export_report(self.report, fmt, path, self.path or "")
+        except Exception as exc:  # an export must never take the window down
+            QMessageBox.warning(
+                self,
+                self.tr("Export"),
+                self.tr("Could not write %1: %2").replace("%1", path).replace("%2", str(exc)),
+            )
+            return None
 
     # ---- authoring --------------------------------------------------------------------
     def author(self, op: str) -> None:
         if self.report is None or self.path is None:
-            QMessageBox.information(self, "No file", "Open a file first.")
+            QMessageBox.information(self, self.tr("No file"), self.tr("Open a file first."))
             return
         from .dialogs.author import AuthorDialog
 
@@ -525,11 +800,13 @@ class MainWindow(QMainWindow):
     # ---- help ---------------------------------------------------------------------------
     def show_shortcuts(self) -> None:
         lines = [
-            f"{a.shortcut().toString():<16} {a.text().replace('&', '')}"
+            f"{a.shortcut().toString(QKeySequence.SequenceFormat.NativeText):<16} {a.text().replace('&', '')}"
             for a in self.actions()
             if not a.shortcut().isEmpty()
         ]
-        box = QMessageBox(QMessageBox.Icon.Information, "Keyboard shortcuts", "\n".join(lines), parent=self)
+        box = QMessageBox(
+            QMessageBox.Icon.Information, self.tr("Keyboard shortcuts"), "\n".join(lines), parent=self
+        )
         box.setStyleSheet("QLabel { font-family: monospace; }")
         box.open()
 
@@ -538,9 +815,13 @@ class MainWindow(QMainWindow):
 
         QMessageBox.about(
             self,
-            "About Aleth Inspector",
-            versions() + "\n\nVerifies alethech agent-memory files. Integrity is not truth: "
-            "a valid signature proves who wrote a memory, not that it is correct.",
+            self.tr("About Aleth Inspector"),
+            versions()
+            + "\n\n"
+            + self.tr(
+                "Verifies alethech agent-memory files. Integrity is not truth: "
+                "a valid signature proves who wrote a memory, not that it is correct."
+            ),
         )
 
     # ---- screenshots ----------------------------------------------------------------------
@@ -554,22 +835,46 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(300, lambda: (self.grab().save(out), result.update(code=0), app.quit()))
 
         self.reportReady.connect(shoot)
-        self.runner.failed.connect(
-            lambda *_a: QTimer.singleShot(300, lambda: (self.grab().save(out), app.quit()))
-        )
         QTimer.singleShot(timeout_ms, app.quit)
         app.exec()
         return result["code"]
 
+    def _size_docks(self) -> None:
+        if self._initial_docks is None:
+            return
+        side, bottom = self._initial_docks
+        self._initial_docks = None
+        w = self.width()
+        # the centre keeps at least its minimum; the side panes share the rest
+        central = (
+            max(
+                self.centralWidget().minimumSizeHint().width(),
+                self.tabs.minimumSizeHint().width(),  # hidden until a file is open: count it now
+            )
+            + 24
+        )
+        detail = max(self.detail_dock.minimumSizeHint().width(), min(int(w * 0.24), 420))
+        eras = max(250, min(int(w * 0.27), 520, w - central - detail))
+        if eras + detail + central > w:
+            detail = max(self.detail_dock.minimumSizeHint().width(), w - central - eras)
+        self.resizeDocks(side, [eras, detail], Qt.Orientation.Horizontal)
+        self.resizeDocks(bottom, [int(self.height() * 0.17)], Qt.Orientation.Vertical)
+
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)
-        if self._initial_docks is not None:  # dock sizes need the window's real size
-            side, bottom = self._initial_docks
-            self._initial_docks = None
-            w = self.width()
-            self.resizeDocks(side, [int(w * 0.29), int(w * 0.24)], Qt.Orientation.Horizontal)
-            self.resizeDocks(bottom, [int(self.height() * 0.17)], Qt.Orientation.Vertical)
+        self._size_docks()  # dock sizes need the window's real size
 
     def closeEvent(self, event: Any) -> None:
+        self.save_layout()
         self.runner.shutdown()
         super().closeEvent(event)
+
+
+class WorkerFailed(Exception):
+    """The worker process ended without an answer (killed, out of memory, a crash in C)."""
+
+
+def crash_report(message: str, path: str) -> Report:
+    """The last-resort report the GUI makes itself when the worker could not send
+    one (it died, or failed before it could build its own)."""
+    return Report.internal_error(WorkerFailed(message), object_id=path)

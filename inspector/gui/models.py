@@ -5,12 +5,35 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QBrush, QColor, QFont, QPalette
 
 from ..core.lanes import LaneRow, lanes_for
+from ..core.verify.mutmem import rank
 from ..core.verify.report import Finding, Report, Status
-from .style import SEVERITY_TEXT, band_color, severity_icon, status_badge
+from .i18n import finding_text
+from .style import (
+    UNTRUSTED_COLOR,
+    band_color,
+    displayable,
+    mix,
+    palette,
+    problem_row_background,
+    proven_row_background,
+    readable,
+    severity_color,
+    severity_icon,
+    severity_text,
+    status_badge,
+)
 
 Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -19,12 +42,15 @@ LANE_ROLE = Qt.ItemDataRole.UserRole + 2
 STATUS_ROLE = Qt.ItemDataRole.UserRole + 3
 ERA_ROLE = Qt.ItemDataRole.UserRole + 4
 SORT_ROLE = Qt.ItemDataRole.UserRole + 5
+PROVEN_ROLE = Qt.ItemDataRole.UserRole + 6
 
 
 class ColumnsModel(QAbstractTableModel):
-    """A table model whose header is its ``COLUMNS``."""
+    """A table model whose header is its ``COLUMNS`` (English sources, marked with
+    ``QT_TRANSLATE_NOOP`` in the context ``CONTEXT`` and translated when shown)."""
 
     COLUMNS: tuple[str, ...] = ()
+    CONTEXT = "Columns"
 
     def columnCount(self, parent: Index = _ROOT) -> int:
         return 0 if parent.isValid() else len(self.COLUMNS)
@@ -33,12 +59,18 @@ class ColumnsModel(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.COLUMNS[section]
+            return QCoreApplication.translate(self.CONTEXT, self.COLUMNS[section])
         return None
 
 
 class FindingsModel(ColumnsModel):
-    COLUMNS = ("Severity", "Code", "Object", "Id", "Message")
+    COLUMNS = (
+        QT_TRANSLATE_NOOP("Columns", "Severity"),
+        QT_TRANSLATE_NOOP("Columns", "Code"),
+        QT_TRANSLATE_NOOP("Columns", "Object"),
+        QT_TRANSLATE_NOOP("Columns", "Id"),
+        QT_TRANSLATE_NOOP("Columns", "Message"),
+    )
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -58,11 +90,26 @@ class FindingsModel(ColumnsModel):
         f = self.findings[index.row()]
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return (SEVERITY_TEXT[f.severity], f.code, f.object_kind, f.object_id, f.message)[col]
+            if col == 4:
+                return displayable(finding_text(f))[0]
+            if col == 3:
+                return displayable(f.object_id)[0]
+            return (severity_text(f.severity), f.code, f.object_kind)[col]
         if role == Qt.ItemDataRole.DecorationRole and col == 0:
             return severity_icon(f.severity)
+        if role == Qt.ItemDataRole.ForegroundRole and col == 0:
+            return QBrush(severity_color(f.severity))
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f.message
+            parts = [finding_text(f)]
+            if f.expected:
+                parts.append(QCoreApplication.translate("Columns", "expected: %1").replace("%1", f.expected))
+            if f.found:
+                parts.append(QCoreApplication.translate("Columns", "found: %1").replace("%1", f.found))
+            if f.likely_cause:
+                parts.append(
+                    QCoreApplication.translate("Columns", "likely cause: %1").replace("%1", f.likely_cause)
+                )
+            return "\n".join(parts)
         if role == OBJECT_ID_ROLE:
             return f.object_id
         if role == SORT_ROLE:
@@ -93,7 +140,7 @@ class FindingsFilter(QSortFilterProxyModel):
         if self.severity and f.severity.value != self.severity:
             return False
         if self.text:
-            hay = f"{f.code} {f.object_kind} {f.object_id} {f.message}".lower()
+            hay = f"{f.code} {f.object_kind} {f.object_id} {f.message} {finding_text(f)}".lower()
             return self.text in hay
         return True
 
@@ -106,9 +153,11 @@ def summarize(content: Any, limit: int = 120) -> str:
         kind = content.get("kind")
         if kind == "weight_transition":
             memory = str(content.get("memory"))[:15]
-            return f"⚖ weight {content.get('old_q')} → {content.get('new_q')} ({memory}…)"
+            word = QCoreApplication.translate("History", "weight")
+            return f"⚖ {word} {content.get('old_q')} → {content.get('new_q')} ({memory}…)"
         if kind == "label":
-            return f"🏷 label {content.get('label')} ({str(content.get('memory'))[:15]}…)"
+            word = QCoreApplication.translate("History", "label")
+            return f"◆ {word} {content.get('label')} ({str(content.get('memory'))[:15]}…)"
     for key in ("text", "note", "summary", "name", "title", "kind"):
         v = content.get(key)
         if isinstance(v, str) and v:
@@ -117,13 +166,15 @@ def summarize(content: Any, limit: int = 120) -> str:
 
 
 class HistoryFilter:
-    """Search/filter history rows by text, status, era and memory type."""
+    """Search/filter history rows by text, status, era and memory type.  ``status``
+    is a Status value, ``"problems"`` (any status that is not valid) or
+    ``"untrusted"`` (memories whose label ranks 3 or more)."""
 
     def __init__(
         self, text: str = "", status: str | None = None, era: int | None = None, mtype: str | None = None
     ) -> None:
         self.text = text.lower()
-        self.status = status  # a Status value or "problems"
+        self.status = status
         self.era = era
         self.mtype = mtype
 
@@ -136,7 +187,9 @@ class HistoryFilter:
         st = m.report.commits.get(cid, Status.MALFORMED)
         if self.status == "problems" and st.ok:
             return False
-        if self.status and self.status != "problems" and st.value != self.status:
+        if self.status == "untrusted" and m.label_of(cid) is None:
+            return False
+        if self.status and self.status not in ("problems", "untrusted") and st.value != self.status:
             return False
         if self.era is not None and m.era_index(cid) != self.era:
             return False
@@ -149,13 +202,29 @@ class HistoryFilter:
         return True
 
 
+def untrusted_label(label: str | None) -> str:
+    """Badge text of an untrusted memory's label (icon + word)."""
+    glyph = "✖" if label == "poison_confirmed" else "⚠"
+    return f"{glyph} {label}"
+
+
 class HistoryModel(ColumnsModel):
     """One commit per row, newest first, with lanes from :func:`assign_lanes`.
 
     Filtering lives in the model (``set_filter``): unfiltered, rows map 1:1 to
-    commits and nothing is computed per row until Qt asks for visible cells."""
+    commits and nothing is computed per row until Qt asks for visible cells.
+    A memory whose label makes it untrusted shows that label as its badge; the
+    checkpoint's head and the proven region of a selected cutoff are marked."""
 
-    COLUMNS = ("Graph", "Status", "Summary", "Signer", "Type", "Time", "Id")
+    COLUMNS = (
+        QT_TRANSLATE_NOOP("Columns", "Graph"),
+        QT_TRANSLATE_NOOP("Columns", "Status"),
+        QT_TRANSLATE_NOOP("Columns", "Summary"),
+        QT_TRANSLATE_NOOP("Columns", "Signer"),
+        QT_TRANSLATE_NOOP("Columns", "Type"),
+        QT_TRANSLATE_NOOP("Columns", "Time"),
+        QT_TRANSLATE_NOOP("Columns", "Id"),
+    )
     GRAPH, STATUS, SUMMARY, SIGNER, TYPE, TIME, ID = range(7)
 
     def __init__(self, parent: Any = None) -> None:
@@ -166,13 +235,19 @@ class HistoryModel(ColumnsModel):
         self.highlight_era: int | None = None
         self.visible: list[int] | None = None  # filtered rows (indices into ids), None = all
         self.filter = HistoryFilter()
+        self.untrusted: dict[str, str | None] = {}  # memory id -> its untrusted label
+        self.proven: set[str] | None = None
+        self.checkpoint_head: str | None = None
 
     def set_report(self, report: Report | None) -> None:
         self.beginResetModel()
         self.report = report
         self.highlight_era = None
         self.visible = None
+        self.proven = None
+        self.checkpoint_head = None
         self.filter = HistoryFilter()
+        self.untrusted = {}
         if report is None:
             self.ids, self.lanes = [], []
         else:
@@ -183,12 +258,30 @@ class HistoryModel(ColumnsModel):
                 if report.lanes is not None and len(report.lanes) == len(self.ids)
                 else lanes_for(report)
             )
+            mm = report.mutmem
+            if mm is not None:
+                self.untrusted = {m: mv.label for m, mv in mm.memories.items() if mv.untrusted}
         self.endResetModel()
+
+    def label_of(self, cid: str) -> str | None:
+        """The label of an untrusted memory (None for anything trusted)."""
+        return self.untrusted.get(cid) if cid in self.untrusted else None
+
+    def _all_changed(self) -> None:
+        if self.rowCount():
+            self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, len(self.COLUMNS) - 1))
 
     def set_highlight_era(self, era: int | None) -> None:
         self.highlight_era = era
-        if self.rowCount():
-            self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, len(self.COLUMNS) - 1))
+        self._all_changed()
+
+    def set_proven(self, region: set[str] | None) -> None:
+        self.proven = region
+        self._all_changed()
+
+    def set_checkpoint_head(self, head: str | None) -> None:
+        self.checkpoint_head = head
+        self._all_changed()
 
     def rowCount(self, parent: Index = _ROOT) -> int:
         if parent.isValid():
@@ -222,6 +315,28 @@ class HistoryModel(ColumnsModel):
     def era_index(self, cid: str) -> int | None:
         return self.report.signer.get(cid) if self.report else None
 
+    def background(self, cid: str, status: Status) -> QColor:
+        """The opaque background a row is painted with (its text colours are chosen
+        against it, so they keep 4.5:1 contrast)."""
+        pal = palette()
+        if not status.ok:
+            return problem_row_background(pal)
+        if self.proven is not None and cid in self.proven:
+            return proven_row_background(pal)
+        base = pal.color(QPalette.ColorRole.Base)
+        if self.highlight_era is not None and self.era_index(cid) == self.highlight_era:
+            band = band_color(self.highlight_era, 90)
+            return mix(base, QColor(band.rgb()), band.alphaF())
+        return base
+
+    def badge(self, cid: str, status: Status) -> tuple[str, QColor]:
+        """The Status cell: the status badge, or an untrusted memory's label."""
+        label = self.label_of(cid)
+        if status.ok and cid in self.untrusted:
+            return untrusted_label(label), QColor(UNTRUSTED_COLOR)
+        text, hue = status_badge(status)
+        return text, hue
+
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or self.report is None:
             return None
@@ -234,41 +349,67 @@ class HistoryModel(ColumnsModel):
         era = self.era_index(cid)
         if role == Qt.ItemDataRole.DisplayRole:
             if col == self.STATUS:
-                return status_badge(status)[0]
+                return self.badge(cid, status)[0]
             if col == self.TIME:
-                return (obj.get("timestamp", "") if obj is not None and obj.malformed is None else "")[
-                    :19
-                ].replace("T", " ")
+                ts = obj.get("timestamp", "") if obj is not None and obj.malformed is None else ""
+                return (ts if isinstance(ts, str) else "")[:19].replace("T", " ")
             if col == self.TYPE:
                 if obj is None or obj.malformed is not None:
                     return "?"
-                return obj.get("memory_type", "") + (" (MutMem)" if "mutmem" in obj.content else "")
+                mt = obj.get("memory_type", "")
+                mt = mt if isinstance(mt, str) else "?"
+                return mt + (" (MutMem)" if isinstance(obj.content, dict) and "mutmem" in obj.content else "")
             if col == self.SIGNER:
                 if era is None:
                     return obj.key_id if obj is not None and obj.malformed is None else ""
                 e = r.eras[era]
-                return e.key_id + ("" if e.revoked_by is None else " (revoked)")
+                revoked = QCoreApplication.translate("History", "(revoked)")
+                return e.key_id + ("" if e.revoked_by is None else f" {revoked}")
             if col == self.SUMMARY:
-                return summarize(obj.content) if obj is not None and obj.malformed is None else "(unreadable)"
+                text = (
+                    summarize(obj.content)
+                    if obj is not None and obj.malformed is None
+                    else QCoreApplication.translate("History", "(unreadable)")
+                )
+                if cid == self.checkpoint_head:
+                    text = "⚑ " + QCoreApplication.translate("History", "checkpoint head") + " · " + text
+                return displayable(text)[0]
             if col == self.ID:
                 return cid
             return None
         if role == Qt.ItemDataRole.ForegroundRole and col == self.STATUS:
-            return QBrush(status_badge(status)[1])
-        if role == Qt.ItemDataRole.FontRole and not status.ok:
+            return QBrush(readable(self.badge(cid, status)[1], self.background(cid, status)))
+        if role == Qt.ItemDataRole.ForegroundRole and col == self.SUMMARY and cid == self.checkpoint_head:
+            return QBrush(readable(palette().color(QPalette.ColorRole.Link), self.background(cid, status)))
+        if role == Qt.ItemDataRole.FontRole and (not status.ok or cid == self.checkpoint_head):
             f = QFont()
             f.setBold(True)
             return f
         if role == Qt.ItemDataRole.BackgroundRole:
-            if not status.ok:
-                return QBrush(QColor(198, 40, 40, 60))
-            if self.highlight_era is not None and era == self.highlight_era:
-                return QBrush(band_color(era, 90))
+            bg = self.background(cid, status)
+            if bg != palette().color(QPalette.ColorRole.Base):
+                return QBrush(bg)
             if era is not None and col == self.SIGNER:
                 return QBrush(band_color(era))
             return None
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{cid}\n{status.value}"
+            lines = [cid, status_badge(status)[0] + f" ({status.value})"]
+            label = self.label_of(cid)
+            if cid in self.untrusted:
+                lines.append(
+                    QCoreApplication.translate("History", "label %1 (rank %2): untrusted")
+                    .replace("%1", str(label))
+                    .replace("%2", str(rank(label)))
+                )
+            if cid == self.checkpoint_head:
+                lines.append(QCoreApplication.translate("History", "the head of the attached checkpoint"))
+            if self.proven is not None and cid in self.proven:
+                lines.append(QCoreApplication.translate("History", "inside the shaded proven history"))
+            if col == self.SUMMARY and obj is not None and obj.malformed is None:
+                _shown, original = displayable(summarize(obj.content))
+                if original is not None:
+                    lines.append(original)
+            return "\n".join(lines)
         if role == Qt.ItemDataRole.AccessibleTextRole and col == self.GRAPH:
             return f"commit {cid[:15]}, {status.value}"
         if role == OBJECT_ID_ROLE:
@@ -279,4 +420,6 @@ class HistoryModel(ColumnsModel):
             return status
         if role == ERA_ROLE:
             return era
+        if role == PROVEN_ROLE:
+            return self.proven is not None and cid in self.proven
         return None

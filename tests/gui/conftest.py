@@ -13,6 +13,14 @@ from inspector.core.demo import build_demo
 from inspector.core.verify.engine import verify
 
 
+@pytest.fixture(autouse=True)
+def _english_plurals(qapp):
+    """The English catalogue of plural forms, as the application installs it."""
+    from inspector.gui.i18n import ensure_english_plurals
+
+    ensure_english_plurals()
+
+
 @pytest.fixture(scope="session")
 def demo_report():
     """A verified demo store (built once per session; views must not mutate it)."""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from inspector.core.container import Credential
 from inspector.core.verify.report import Status
@@ -46,6 +46,8 @@ def test_open_demo_with_passphrase_shows_pass_verdict(qtbot, window):
     assert report.verdict == "pass"
     assert window.verdict.text().startswith("PASS")
     assert "0 errors" in window.verdict.text()
+    assert window.verdict_banner.word.text() == "PASS"
+    assert window.tabs.currentWidget() is window.overview  # a new file opens on the overview
     assert window.history.model.rowCount() == len(report.commits) == 345
     assert window.windowTitle().endswith("demo.aleth")
     assert window.recent()[0] == str(DEMO)
@@ -80,6 +82,7 @@ def test_failing_fixture_selects_the_dark_commit_and_explains_it(qtbot, window):
     dark = [c for c, s in report.commits.items() if s is Status.NOT_IN_PROVEN_PRE_ROTATION_HISTORY]
     assert len(dark) == 1
     assert window.verdict.text().startswith("FAIL")
+    window.tabs.setCurrentWidget(window.history)  # hidden tabs catch up when shown
     assert window.history.selected_id() == dark[0]  # the worst finding is selected everywhere
     text = window.detail.explanation.text().replace("\u200b", "")
     assert "Not proven" in text and "revoked" in text and "not an ancestor" in text
@@ -120,6 +123,7 @@ def test_findings_filter_and_selection_linking(qtbot, window):
     )
     fv.table.setCurrentIndex(fv.proxy.index(row, 0))
     oid = fv.proxy.index(row, 3).data()
+    window.tabs.setCurrentWidget(window.history)  # the hidden tab catches up when shown
     assert window.history.selected_id() == oid
     assert oid.replace("", "") in window.detail.title.text().replace("\u200b", "")
 
@@ -209,17 +213,27 @@ def test_screenshot_command_writes_png(tmp_path):
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 20_000
 
 
-def test_detail_shows_the_signed_bytes_of_a_shipped_object(qtbot, window):
+def test_detail_shows_the_signable_and_signed_bytes_of_a_shipped_object(qtbot, window):
     # objects arrive from the worker without their signing bytes; the detail recomputes them
+    import hashlib
+
     report = open_and_wait(qtbot, window, FIX / "01_basic" / "store")
     cid = report.head
     assert report.objects[cid].sign_bytes == b""
     window.select(cid, None)
-    text = window.detail.bytes.toPlainText()
-    assert f'"commit_id":"{cid}"' in text and text.startswith("{")
-    import hashlib
-
-    from inspector.core.canonical import canonical
-
-    obj = report.objects[cid]
-    assert "sha256:" + hashlib.sha256(canonical(obj.fields)).hexdigest() == cid
+    cb = window.detail.canonical
+    signable = window.detail.bytes.toPlainText()
+    # exactly the bytes whose SHA-256 is the id: no commit_id inside
+    assert '"commit_id"' not in signable and signable.startswith("{")
+    assert "sha256:" + hashlib.sha256(signable.encode()).hexdigest() == cid
+    assert "= the stored id ✔" in cb.digest.text().replace("\u200b", "")
+    cb.which.setCurrentIndex(cb.which.findData("signed"))
+    signed = window.detail.bytes.toPlainText()
+    assert f'"commit_id":"{cid}"' in signed
+    cb.as_hex.setCurrentIndex(1)
+    first = window.detail.bytes.toPlainText().splitlines()[0]
+    assert first.startswith("00000000  7b 22") and first.endswith("|")
+    cb.copy_signable.click()
+    assert QApplication.clipboard().text() == signable
+    cb.copy_hex.click()
+    assert QApplication.clipboard().text() == signed.encode().hex()

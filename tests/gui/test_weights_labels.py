@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import struct
 
@@ -84,9 +85,9 @@ def test_bound_lines_and_axis_labels(weights):
     }
     assert {100, 1000, 3000} <= horizontal
     named = dict(weights.bound_lines())
-    assert named[100] == "0.1 floor" and named[3000] == "3.0 ceiling" and named[1000] == "1.0 start"
+    assert named[100] == "100 floor" and named[3000] == "3000 ceiling" and named[1000] == "1000 start"
     right_ticks = dict(pi.getAxis("right")._tickLevels[0])
-    assert right_ticks[100] == "0.1 floor" and right_ticks[3000] == "3.0 ceiling"
+    assert right_ticks[100] == "100 floor" and right_ticks[3000] == "3000 ceiling"
     assert pi.getAxis("bottom").labelText == "DAG position"
     assert pi.getAxis("left").labelText == "milli-weight"
 
@@ -392,7 +393,7 @@ def test_render_both_views(weights, labels, demo_report, tmp_path):
     # otherwise hide tick text wider than the axis)
     right = weights.plot.getPlotItem().getAxis("right")
     fm = weights.plot.fontMetrics()
-    assert right.width() >= fm.horizontalAdvance("3.0 ceiling")
+    assert right.width() >= fm.horizontalAdvance("3000 ceiling")
 
 
 def test_plot_colours_follow_the_palette(qtbot, weights, labels, demo_report):
@@ -416,3 +417,43 @@ def test_plot_colours_follow_the_palette(qtbot, weights, labels, demo_report):
     labels.setPalette(dark)
     QApplication.processEvents()
     assert labels.current_receipt() == rid and labels._receipts.rowCount() == 5
+
+
+# ---------------------------------------------------------------- issue 12: readable at a glance
+def test_label_markers_never_overlap(qtbot, demo_report):
+    view = show_view(qtbot, WeightsView, demo_report, (900, 600))
+    mems = demo_report.mutmem.memories
+
+    # the memory whose label records are closest together (the demo refutes one right after)
+    def gap(m):
+        pos = [lp.position for lp in mems[m].labels]
+        return min(b - a for a, b in itertools.pairwise(pos))
+
+    busiest = min((m for m in mems if len(mems[m].labels) >= 2), key=lambda m: (gap(m), m))
+    assert gap(busiest) <= 2
+    view.select(busiest)
+    QApplication.processEvents()
+    view.select(busiest)  # laid out at its real size now
+    rects = view.label_text_rects()
+    assert len(rects) == len(mems[busiest].labels)
+    for i, a in enumerate(rects):
+        for b in rects[i + 1 :]:
+            assert not a.intersects(b), (a, b)
+
+
+def test_label_chain_shows_at_least_six_rows_in_a_1280x800_window(qtbot, tmp_path, demo_report):
+    from PySide6.QtCore import QSettings
+
+    from inspector.gui.main_window import MainWindow
+
+    win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    with qtbot.waitSignal(win.reportReady, timeout=10_000):
+        win.set_report(demo_report)
+    win.tabs.setCurrentWidget(win.labels)
+    QApplication.processEvents()
+    assert win.width() == 1280
+    assert win.labels.visible_chain_rows() >= 6
+    win.runner.shutdown()

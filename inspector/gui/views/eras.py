@@ -15,6 +15,7 @@ era's cutoff commit.
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
@@ -31,19 +32,20 @@ from PySide6.QtGui import (
     QPalette,
     QPen,
     QPolygonF,
+    QResizeEvent,
 )
 from PySide6.QtWidgets import QFrame, QScrollArea, QToolTip, QVBoxLayout, QWidget
 
 from ...core.verify.report import KeyEra, Report
-from ..style import era_color
+from ..style import PROBLEM_COLOR, era_color, readable
 
-LABEL_W = 270  # key / role / fingerprint column
-MARGIN = 12
+LABEL_W = 270  # key / role / fingerprint column (wide panes)
+MIN_W = 250  # narrowest the timeline draws without clipping
+MARGIN = 10
 AXIS_H = 40
 ROW_H = 64
-LEGEND_H = 34
+LEGEND_LINE = 20
 BAR_H = 12
-PROBLEM_COLOR = "#c62828"
 
 
 def _mix(a: QColor, b: QColor, t: float) -> QColor:
@@ -59,6 +61,19 @@ def _short(object_id: str | None, n: int = 10) -> str:
 
 
 @dataclass(frozen=True)
+class ProblemMark:
+    """One commit of an era whose status is not valid, placed on the proven order:
+    a dark commit that escapes a cutoff is drawn after it (``after_cutoff``), with the
+    position where its branch left the proven history (``branch_pos``)."""
+
+    commit: str
+    pos: int  # its position in report.order
+    after_cutoff: bool  # drawn just after the era's cutoff (its order position is earlier)
+    branch_pos: int | None  # position of its nearest ancestor inside the proven history
+    dark: bool  # NOT_IN_PROVEN_PRE_ROTATION_HISTORY (else another invalid status)
+
+
+@dataclass(frozen=True)
 class EraSpan:
     """Where one era sits on the timeline (positions in ``report.order``)."""
 
@@ -69,6 +84,7 @@ class EraSpan:
     cutoff_pos: int | None  # position of the revocation's cutoff commit
     commits: int  # commits signed in this era
     problems: tuple[int, ...] = ()  # positions of this era's commits whose status is not ok
+    marks: tuple[ProblemMark, ...] = ()  # the same commits, placed on the proven order
 
     @property
     def start_label(self) -> str:
@@ -94,9 +110,13 @@ class EraSpan:
         return text
 
 
+MAX_MARKS = 200  # problem commits placed individually per era (the rest are counted)
+
+
 def era_spans(report: Report) -> list[EraSpan]:
     """Timeline spans of ``report``'s eras (pure; also used by tests)."""
     # linear in C where possible: a 99k-commit report must not stall the GUI thread
+    from ...core.lanes import branch_point, proven_region
     from ...core.verify.report import Status
 
     last = max(len(report.order) - 1, 0)
@@ -109,11 +129,11 @@ def era_spans(report: Report) -> list[EraSpan]:
         | {e.grant_cutoff for e in report.eras if e.grant_cutoff}
     )
     pos = {cid: i for i, cid in enumerate(report.order) if cid in wanted} if wanted else {}
-    problems: list[list[int]] = [[] for _ in report.eras]
+    problems: list[list[str]] = [[] for _ in report.eras]
     for cid in bad_ids:
         i = report.signer.get(cid)
         if i is not None and 0 <= i < len(problems) and cid in pos:
-            problems[i].append(pos[cid])
+            problems[i].append(cid)
     out = []
     for era in report.eras:
         gpos = pos.get(era.grant_cutoff) if era.grant_cutoff else None
@@ -121,6 +141,16 @@ def era_spans(report: Report) -> list[EraSpan]:
         cpos = pos.get(era.cutoff) if era.cutoff else None
         end = last if era.revoked_by is None else cpos if cpos is not None else start
         k = era.index if 0 <= era.index < len(counts) else None
+        mine = sorted(problems[k], key=pos.__getitem__) if k is not None else []
+        marks: list[ProblemMark] = []
+        if mine:
+            region = proven_region(report, era.cutoff) if cpos is not None else set()
+            for cid in mine[:MAX_MARKS]:
+                p = pos[cid]
+                dark = report.commits.get(cid) == Status.NOT_IN_PROVEN_PRE_ROTATION_HISTORY
+                bp = branch_point(report, cid, region) if region and cid not in region else None
+                bpos = report.order.index(bp) if bp is not None else None
+                marks.append(ProblemMark(cid, p, cpos is not None and p <= cpos and dark, bpos, dark))
         out.append(
             EraSpan(
                 era,
@@ -129,14 +159,18 @@ def era_spans(report: Report) -> list[EraSpan]:
                 gpos is not None,
                 cpos,
                 counts[k] if k is not None else 0,
-                tuple(sorted(problems[k])) if k is not None else (),
+                tuple(pos[c] for c in mine),
+                tuple(marks),
             )
         )
     return out
 
 
 class EraTimeline(QWidget):
-    """The painted timeline (inside :class:`ErasView`'s scroll area)."""
+    """The painted timeline (inside :class:`ErasView`'s scroll area).  It scales to
+    the pane's width (no horizontal scrolling from a docked pane at 1280×800):
+    the label column narrows, cutoff tags shorten, the legend wraps onto as many
+    lines as it needs and the widget asks for that height."""
 
     eraClicked = Signal(int)
     cutoffClicked = Signal(str)
@@ -151,9 +185,9 @@ class EraTimeline(QWidget):
         self.setMouseTracking(True)
         self.setAutoFillBackground(True)
         self.setBackgroundRole(QPalette.ColorRole.Base)
-        self.setAccessibleName("Key eras timeline")
+        self.setAccessibleName(self.tr("Key eras timeline"))
         self.setAccessibleDescription(
-            "One row per key era. Up and Down select an era, Enter selects the era's cutoff commit."
+            self.tr("One row per key era. Up and Down select an era, Enter selects the era's cutoff commit.")
         )
 
     # ---- data ---------------------------------------------------------------
@@ -162,25 +196,43 @@ class EraTimeline(QWidget):
         self.spans = era_spans(report) if report is not None else []
         self.selected = None
         self.marker = None
-        self.updateGeometry()
-        self.setMinimumHeight(self.sizeHint().height())
+        self._fit_height()
         self.update()
 
-    def sizeHint(self) -> QSize:
+    def _fit_height(self) -> None:
+        h = self.height_for(max(self.width(), MIN_W))
+        if self.minimumHeight() != h:
+            self.setMinimumHeight(h)
+        self.updateGeometry()
+
+    def height_for(self, width: int) -> int:
         rows = max(len(self.spans), 1)
-        return QSize(LABEL_W + 520, AXIS_H + rows * ROW_H + LEGEND_H + 2 * MARGIN)
+        return MARGIN + AXIS_H + rows * ROW_H + self.legend_height(width) + MARGIN
+
+    def sizeHint(self) -> QSize:
+        return QSize(LABEL_W + 420, self.height_for(LABEL_W + 420))
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(LABEL_W + 220, self.sizeHint().height())
+        return QSize(MIN_W, self.height_for(MIN_W))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_height()
 
     # ---- geometry -----------------------------------------------------------
+    @property
+    def compact(self) -> bool:
+        return self.width() < 560
+
     def label_w(self) -> int:
+        if self.compact:
+            return int(min(150, max(110, self.width() * 0.36)))
         return int(min(LABEL_W, max(190, self.width() * 0.3)))
 
     def track(self) -> tuple[float, float]:
-        return float(MARGIN + self.label_w() + 16), float(self.width() - MARGIN - 70)
+        return float(MARGIN + self.label_w() + 12), float(self.width() - MARGIN - 16)
 
-    def x_of(self, position: int) -> float:
+    def x_of(self, position: float) -> float:
         x0, x1 = self.track()
         last = max(len(self.report.order) - 1, 1) if self.report is not None else 1
         return x0 + (x1 - x0) * (position / last)
@@ -195,6 +247,11 @@ class EraTimeline(QWidget):
         xs, xe = self.x_of(span.start), self.x_of(span.end)
         return QRectF(xs, r.top() + 26, max(xe - xs, 3.0), BAR_H)
 
+    def _cutoff_text(self, span: EraSpan) -> str:
+        if self.compact:
+            return f"✂ #{span.cutoff_pos}"
+        return "✂ " + self.tr("cutoff #%1").replace("%1", str(span.cutoff_pos))
+
     def cutoff_rect(self, index: int) -> QRect | None:
         """The clickable "cutoff" flag of era ``index``, or ``None`` if it has
         no cutoff commit in the store."""
@@ -205,9 +262,19 @@ class EraTimeline(QWidget):
             return None
         r = self.row_rect(index)
         x = self.x_of(span.cutoff_pos)
-        w = QFontMetrics(self._font(bold=True)).horizontalAdvance(self._cutoff_text(span)) + 14
-        left = int(min(max(x - w / 2, MARGIN + self.label_w()), self.width() - MARGIN - w))
+        w = QFontMetrics(self._font(bold=True)).horizontalAdvance(self._cutoff_text(span)) + 12
+        x0, _x1 = self.track()
+        left = int(min(max(x - w / 2, x0 - 6), self.width() - MARGIN - w))
         return QRect(left, r.top() + 5, w, 17)
+
+    def mark_x(self, span: EraSpan, k: int, mark: ProblemMark) -> float:
+        """Where a problem commit is drawn: its order position, or, for a dark commit
+        that escapes the cutoff, just after the cutoff (the proven order)."""
+        if mark.after_cutoff and span.cutoff_pos is not None:
+            before = sum(1 for m in span.marks[:k] if m.after_cutoff)
+            _x0, x1 = self.track()
+            return min(self.x_of(span.cutoff_pos) + 12 + 13 * before, x1)
+        return self.x_of(mark.pos)
 
     def era_at(self, pos: QPoint) -> int | None:
         for i in range(len(self.spans)):
@@ -222,14 +289,69 @@ class EraTimeline(QWidget):
                 return i
         return None
 
+    def mark_at(self, pos: QPoint) -> ProblemMark | None:
+        i = self.era_at(pos)
+        if i is None:
+            return None
+        span = self.spans[i]
+        yc = self.bar_rect(i).center().y()
+        for k, m in enumerate(span.marks):
+            if abs(self.mark_x(span, k, m) - pos.x()) <= 7 and abs(yc - pos.y()) <= 9:
+                return m
+        return None
+
+    # ---- legend ---------------------------------------------------------------
+    def legend_items(self) -> list[tuple[str, str]]:
+        items = [
+            ("triangle", self.tr("grant")),
+            ("diamond", self.tr("rotation")),
+            ("cross", self.tr("revocation")),
+            ("cutoff", self.tr("cutoff commit (click to select)")),
+        ]
+        if any(s.marks for s in self.spans):
+            items.append(("problem", self.tr("commit not valid")))
+        if any(m.after_cutoff for s in self.spans for m in s.marks):
+            items.append(("branch", self.tr("dark commit: drawn after its cutoff, from its branch point")))
+        if self.marker is not None:
+            items.append(("marker", self.tr("selected commit #%1").replace("%1", str(self.marker))))
+        return items
+
+    def legend_layout(self, width: int) -> list[tuple[float, float, str, str]]:
+        """(x, y offset, kind, label) of each legend item, wrapped to ``width``."""
+        fm = QFontMetrics(self._font(size=self._small()))
+        x, y = float(MARGIN + 4), 0.0
+        out = []
+        for kind, label in self.legend_items():
+            w = 18 + fm.horizontalAdvance(label) + 14
+            if x + w > width - MARGIN and x > MARGIN + 4:
+                x, y = float(MARGIN + 4), y + LEGEND_LINE
+            out.append((x, y, kind, label))
+            x += w
+        return out
+
+    def legend_height(self, width: int) -> int:
+        rows = self.legend_layout(width)
+        return int((rows[-1][1] if rows else 0) + LEGEND_LINE + 8)
+
+    def legend_rect(self) -> QRectF:
+        y = MARGIN + AXIS_H + len(self.spans) * ROW_H + 6
+        return QRectF(MARGIN, y, self.width() - 2 * MARGIN, self.legend_height(self.width()) - 6)
+
     # ---- interaction -------------------------------------------------------
     def set_selected(self, index: int | None) -> None:
         self.selected = index if index is not None and 0 <= index < len(self.spans) else None
         if self.selected is not None:
             s = self.spans[self.selected]
             self.setAccessibleDescription(
-                f"Era {self.selected}: {s.era.key_id}, {s.era.role}, {s.era.state}, "
-                f"from {s.start_label} at commit {s.start} to {s.end_label} at commit {s.end}."
+                self.tr("Era %1: %2, %3, %4, from %5 at commit %6 to %7 at commit %8.")
+                .replace("%1", str(self.selected))
+                .replace("%2", s.era.key_id)
+                .replace("%3", s.era.role)
+                .replace("%4", s.era.state)
+                .replace("%5", s.start_label)
+                .replace("%6", str(s.start))
+                .replace("%7", s.end_label)
+                .replace("%8", str(s.end))
             )
         self.update()
 
@@ -241,6 +363,10 @@ class EraTimeline(QWidget):
         if c is not None:
             self.set_selected(c)
             self.cutoffClicked.emit(self.spans[c].era.cutoff or "")
+            return
+        m = self.mark_at(pos)
+        if m is not None:
+            self.cutoffClicked.emit(m.commit)
             return
         i = self.era_at(pos)
         if i is not None:
@@ -290,32 +416,67 @@ class EraTimeline(QWidget):
         if c is not None:
             s = self.spans[c]
             return (
-                f"<b>cutoff of {s.era.key_id}</b><br>{s.era.cutoff}<br>DAG order position {s.cutoff_pos}"
-                "<br>Click to select this commit."
+                self.tr("<b>cutoff of %1</b><br>%2<br>DAG order position %3<br>Click to select this commit.")
+                .replace("%1", html.escape(s.era.key_id))
+                .replace("%2", html.escape(str(s.era.cutoff)))
+                .replace("%3", str(s.cutoff_pos))
             )
+        m = self.mark_at(pos)
+        if m is not None:
+            lines = [
+                f"<b>✖ {html.escape(m.commit)}</b>",
+                self.tr("DAG order position %1").replace("%1", str(m.pos)),
+            ]
+            if m.after_cutoff:
+                lines.append(self.tr("outside the history the cutoff proves: drawn after the cutoff"))
+            if m.branch_pos is not None:
+                lines.append(
+                    self.tr("its branch leaves the proven history at commit #%1").replace(
+                        "%1", str(m.branch_pos)
+                    )
+                )
+            lines.append(self.tr("Click to select this commit."))
+            return "<br>".join(lines)
         i = self.era_at(pos)
         if i is None:
             return ""
         s, e = self.spans[i], self.spans[i].era
         lines = [
-            f"<b>{e.key_id}</b> ({e.role}, {e.state})",
-            f"fingerprint: {e.fingerprint}",
-            f"granted by {e.granted_event_type}: {e.granted_by}",
+            f"<b>{html.escape(e.key_id)}</b> ({e.role}, {e.state})",
+            self.tr("fingerprint: %1").replace("%1", e.fingerprint),
+            self.tr("granted by %1: %2")
+            .replace("%1", e.granted_event_type)
+            .replace("%2", html.escape(e.granted_by)),
         ]
         if e.grant_cutoff:
-            lines.append(f"grant cutoff: {e.grant_cutoff}")
+            lines.append(self.tr("grant cutoff: %1").replace("%1", html.escape(e.grant_cutoff)))
         if e.revoked_by:
-            lines.append(f"revoked by: {e.revoked_by} ({e.revoke_reason or 'no reason'})")
-            lines.append(f"cutoff: {e.cutoff or 'none'}")
+            lines.append(
+                self.tr("revoked by: %1 (%2)")
+                .replace("%1", html.escape(e.revoked_by))
+                .replace("%2", e.revoke_reason or self.tr("no reason"))
+            )
+            lines.append(self.tr("cutoff: %1").replace("%1", html.escape(e.cutoff or self.tr("none"))))
         if e.aliases:
-            lines.append("also named: " + ", ".join(e.aliases))
-        lines.append(f"commits signed: {s.commits}; timeline #{s.start}–#{s.end}")
+            lines.append(self.tr("also named: %1").replace("%1", html.escape(", ".join(e.aliases))))
+        lines.append(
+            self.tr("commits signed: %1; timeline #%2–#%3")
+            .replace("%1", str(s.commits))
+            .replace("%2", str(s.start))
+            .replace("%3", str(s.end))
+        )
         if s.problems:
             shown = ", ".join(f"#{x}" for x in s.problems[:8]) + (" …" if len(s.problems) > 8 else "")
-            lines.append(f"✖ {len(s.problems)} commit(s) of this key not valid: {shown}")
+            lines.append(
+                "✖ "
+                + self.tr("%n commit(s) of this key not valid: %1", "", len(s.problems)).replace("%1", shown)
+            )
         return "<br>".join(lines)
 
     # ---- painting -----------------------------------------------------------
+    def _small(self) -> float:
+        return max(self.font().pointSizeF() - 1, 7.0)
+
     def _font(self, *, bold: bool = False, size: float | None = None, mono: bool = False) -> QFont:
         f = QFont(self.font())
         if mono:
@@ -327,17 +488,13 @@ class EraTimeline(QWidget):
         f.setBold(bold)
         return f
 
-    @staticmethod
-    def _cutoff_text(span: EraSpan) -> str:
-        return f"✂ cutoff #{span.cutoff_pos}"
-
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         pal = self.palette()
         base = pal.color(QPalette.ColorRole.Base)
         text = pal.color(QPalette.ColorRole.Text)
-        faint = _mix(base, text, 0.5)
+        faint = readable(_mix(base, text, 0.5), base)
         grid = _mix(base, text, 0.15)
         p.fillRect(self.rect(), base)
         if self.report is None or not self.spans:
@@ -345,7 +502,11 @@ class EraTimeline(QWidget):
             p.drawText(
                 self.rect(),
                 Qt.AlignmentFlag.AlignCenter,
-                "No file open" if self.report is None else "No key eras in this store",
+                self.tr("No file open")
+                if self.report is None
+                else self.tr("Nothing to show: the file could not be verified")
+                if self.report.verdict in ("unopenable", "error")
+                else self.tr("No key eras in this store"),
             )
             return
         self._paint_axis(p, text, faint, grid)
@@ -356,58 +517,38 @@ class EraTimeline(QWidget):
         self._paint_legend(p, text, faint)
 
     def _paint_axis(self, p: QPainter, text: QColor, faint: QColor, grid: QColor) -> None:
+        assert self.report is not None
         x0, x1 = self.track()
         top = MARGIN
         last = max(len(self.report.order) - 1, 0)
         p.setFont(self._font(bold=True))
         p.setPen(text)
+        fm = QFontMetrics(p.font())
+        head = self.tr("Key · role") if self.compact else self.tr("Key · role · fingerprint")
         p.drawText(
             QRectF(MARGIN, top, self.label_w(), 18),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            "Key · role · fingerprint",
+            fm.elidedText(head, Qt.TextElideMode.ElideRight, self.label_w()),
         )
-        p.setFont(self._font(size=self.font().pointSizeF() - 1))
+        p.setFont(self._font(size=self._small()))
         p.setPen(faint)
         fm = QFontMetrics(p.font())
         title = fm.elidedText(
-            f"position in DAG order (commit #, parents first) · {len(self.report.order)} commits",
+            self.tr("commit # in proven DAG order · %n commit(s)", "", len(self.report.order)),
             Qt.TextElideMode.ElideRight,
-            int(self.width() - MARGIN - x0),
+            int(self.width() - MARGIN - x0 + 10),
         )
         p.drawText(
-            QRectF(x0, top, self.width() - MARGIN - x0, 16),
+            QRectF(x0 - 10, top, self.width() - MARGIN - x0 + 10, 16),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
             title,
         )
         # ticks
         span = max(last, 1)
-        room = max(int((x1 - x0) / (fm.horizontalAdvance(f"#{last}") + 30)), 1)
+        room = max(int((x1 - x0) / (fm.horizontalAdvance(f"#{last}") + 24)), 1)
         step = 1
-        for mult in (
-            1,
-            2,
-            5,
-            10,
-            20,
-            25,
-            50,
-            100,
-            200,
-            250,
-            500,
-            1000,
-            2000,
-            2500,
-            5000,
-            10000,
-            20000,
-            25000,
-            50000,
-            100000,
-            200000,
-            500000,
-            1000000,
-        ):
+        for mult in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000,
+                     25000, 50000, 100000, 200000, 500000, 1000000):  # fmt: skip
             step = mult
             if span / mult <= room:
                 break
@@ -428,7 +569,8 @@ class EraTimeline(QWidget):
             p.setPen(faint)
             label = f"#{t}"
             w = fm.horizontalAdvance(label)
-            p.drawText(QRectF(x - w / 2 - 2, top + 18, w + 4, 14), Qt.AlignmentFlag.AlignCenter, label)
+            lx = min(max(x - w / 2 - 2, x0 - 8), self.width() - MARGIN - w - 4)
+            p.drawText(QRectF(lx, top + 18, w + 4, 14), Qt.AlignmentFlag.AlignCenter, label)
         p.setPen(QPen(faint, 1))
         p.drawLine(QPointF(x0, ybase), QPointF(x1, ybase))
 
@@ -454,21 +596,21 @@ class EraTimeline(QWidget):
         p.drawLine(r.bottomLeft(), r.bottomRight())
 
         # label column: swatch + key id, role · fingerprint, state
-        lx = r.left() + 12
+        lx = r.left() + 10
         sw = QRectF(lx, r.top() + 9, 12, 12)
         p.setPen(QPen(color.darker(130), 1))
         p.setBrush(color)
         p.drawRoundedRect(sw, 3, 3)
         p.setFont(self._font(bold=True))
         p.setPen(text)
-        tw = self.label_w() - 30
+        tw = self.label_w() - 26
         fm = QFontMetrics(p.font())
         p.drawText(
             QRectF(lx + 18, r.top() + 5, tw, 20),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
             fm.elidedText(era.key_id, Qt.TextElideMode.ElideRight, int(tw)),
         )
-        p.setFont(self._font())
+        p.setFont(self._font(size=self._small()) if self.compact else self._font())
         fm = QFontMetrics(p.font())
         p.drawText(
             QRectF(lx + 18, r.top() + 24, tw, 18),
@@ -477,14 +619,14 @@ class EraTimeline(QWidget):
         )
         p.setPen(faint)
         if era.revoked_by is None:
-            state = "active"
+            state = self.tr("active")
         elif era.revoke_reason == "rotation":
-            state = "rotated out"
+            state = self.tr("rotated out")
         else:
-            state = f"revoked: {era.revoke_reason or 'no reason'}"
-        line3 = f"{state} · {span.commits} commit{'' if span.commits == 1 else 's'}"
+            state = self.tr("revoked: %1").replace("%1", era.revoke_reason or self.tr("no reason"))
+        line3 = state + " · " + self.tr("%n commit(s)", "", span.commits)
         if span.problems:
-            line3 += f" · ✖ {len(span.problems)} not valid"
+            line3 += " · ✖ " + self.tr("%n not valid", "", len(span.problems))
         p.drawText(
             QRectF(lx + 18, r.top() + 42, tw, 16),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
@@ -503,14 +645,14 @@ class EraTimeline(QWidget):
             p.drawPolygon(
                 QPolygonF(
                     [
-                        QPointF(xe + 2, yc - BAR_H / 2 - 2),
-                        QPointF(xe + 12, yc),
-                        QPointF(xe + 2, yc + BAR_H / 2 + 2),
+                        QPointF(xe + 1, yc - BAR_H / 2 - 2),
+                        QPointF(xe + 10, yc),
+                        QPointF(xe + 1, yc + BAR_H / 2 + 2),
                     ]
                 )
             )
 
-        # markers at the ends: grant ▶ / rotation ◆ at the start, ◆ / ✖ at the end
+        # markers at the ends: grant ▶ / rotation ◆ at the start, ◆ / ⊗ at the end
         yc = bar.center().y()
         self._marker_shape(
             p, bar.left(), yc, "diamond" if span.start_label == "rotation" else "triangle", text, base
@@ -520,38 +662,40 @@ class EraTimeline(QWidget):
                 p, bar.right(), yc, "diamond" if era.revoke_reason == "rotation" else "cross", text, base
             )
 
-        # labels under the bar: start left-aligned, end right-aligned; never overlapping
-        small = self._font(size=self.font().pointSizeF() - 1)
+        # labels under the bar: start left-aligned, end right-aligned; never outside the pane
+        small = self._font(size=self._small())
         p.setFont(small)
         fm = QFontMetrics(small)
-        x0, x1 = self.track()
+        x0, _x1 = self.track()
         ly = bar.bottom() + 3
-        start_text = span.start_label + (
-            "" if span.start_known or span.start_label != "rotation" else " (no cutoff)"
-        )
+        limit = self.width() - MARGIN
+        start_text = self._start_text(span)
         sw_ = fm.horizontalAdvance(start_text)
-        sx = min(bar.left() - 4, x1 + 60 - sw_)
-        sx = max(sx, x0 - 8)
+        sx = max(min(bar.left() - 4, limit - sw_), x0 - 8)
         p.setPen(faint)
         p.drawText(
             QRectF(sx, ly, sw_ + 2, 15),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
             start_text,
         )
-        end_text = span.end_label
+        end_text = self._end_text(span)
         ew = fm.horizontalAdvance(end_text)
         if era.revoked_by is None:  # "active →" ends under the arrow head
-            ex = bar.right() + 14 - ew
+            ex = bar.right() + 10 - ew
         else:  # right of the end marker (clear of the cutoff line), else left of it
             ex = bar.right() + 10
-            if ex + ew > self.width() - MARGIN:
+            if ex + ew > limit:
                 ex = bar.right() - 10 - ew
-        ex = max(ex, sx + sw_ + 10)  # after the start label
-        ex = min(ex, self.width() - MARGIN - ew - 2)
-        p.setPen(text if era.revoked_by is not None else faint)
-        p.drawText(
-            QRectF(ex, ly, ew + 2, 15), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, end_text
-        )
+        if ex < sx + sw_ + 8 and sx + sw_ + 8 + ew <= limit:
+            ex = sx + sw_ + 8  # after the start label when there is room
+        ex = min(ex, limit - ew)
+        if ex >= sx + sw_ + 4 or ex + ew <= sx - 4:  # never drawn over the start label
+            p.setPen(text if era.revoked_by is not None else faint)
+            p.drawText(
+                QRectF(ex, ly, ew + 2, 15),
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                end_text,
+            )
 
         # cutoff: a dashed line through the row and a labelled flag above the bar
         crect = self.cutoff_rect(i)
@@ -566,14 +710,42 @@ class EraTimeline(QWidget):
             p.setPen(base)
             p.drawText(crect, Qt.AlignmentFlag.AlignCenter, self._cutoff_text(span))
 
-        # commits of this era that are not valid (e.g. dark commits past the cutoff)
+        # commits of this era that are not valid, on the proven order: a dark commit
+        # that escapes the cutoff after it, dashed from where its branch left
         seen: set[int] = set()
-        for pos_ in span.problems:
-            x = self.x_of(pos_)
-            if int(x) // 6 in seen:
+        for k, m in enumerate(span.marks):
+            x = self.mark_x(span, k, m)
+            if m.branch_pos is not None and m.dark:
+                bx = self.x_of(m.branch_pos)
+                p.setPen(QPen(QColor(PROBLEM_COLOR), 1.2, Qt.PenStyle.DashLine))
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                curve = QPainterPath(QPointF(bx, yc))
+                curve.cubicTo(QPointF(bx, yc + 14), QPointF(x, yc + 14), QPointF(x, yc + 6))
+                p.drawPath(curve)
+                p.setBrush(base)
+                p.drawEllipse(QPointF(bx, yc), 3.0, 3.0)
+            if int(x) // 5 in seen:
                 continue
-            seen.add(int(x) // 6)
-            self._problem_mark(p, x, yc, base)
+            seen.add(int(x) // 5)
+            self._problem_mark(p, x, yc)
+
+    def _start_text(self, span: EraSpan) -> str:
+        label = {"rotation": self.tr("rotation"), "grant": self.tr("grant")}.get(
+            span.start_label, span.start_label
+        )
+        if not span.start_known and span.start_label == "rotation":
+            label += " " + self.tr("(no cutoff)")
+        return label
+
+    def _end_text(self, span: EraSpan) -> str:
+        e = span.era
+        if e.revoked_by is None:
+            return self.tr("active →")
+        reason = e.revoke_reason or "revoked"
+        text = self.tr("rotation") if reason == "rotation" else self.tr("revoked: %1").replace("%1", reason)
+        if span.cutoff_pos is None:
+            text += " " + (self.tr("(no cutoff in store)") if e.cutoff else self.tr("(no cutoff)"))
+        return text
 
     def _marker_shape(self, p: QPainter, x: float, y: float, kind: str, text: QColor, base: QColor) -> None:
         s = 7.0
@@ -593,13 +765,18 @@ class EraTimeline(QWidget):
             p.drawLine(QPointF(x - 3.5, y + 3.5), QPointF(x + 3.5, y - 3.5))
 
     @staticmethod
-    def _problem_mark(p: QPainter, x: float, y: float, base: QColor) -> None:
-        red = QColor(PROBLEM_COLOR)
-        p.setPen(QPen(red, 1.6))
-        p.setBrush(base)
-        p.drawEllipse(QPointF(x, y), 6.5, 6.5)
-        p.drawLine(QPointF(x - 3, y - 3), QPointF(x + 3, y + 3))
-        p.drawLine(QPointF(x - 3, y + 3), QPointF(x + 3, y - 3))
+    def _problem_mark(p: QPainter, x: float, y: float) -> None:
+        """An invalid commit: a filled red diamond with "!" (as in the History)."""
+        d = 7.5
+        path = QPainterPath()
+        path.addPolygon(
+            QPolygonF([QPointF(x, y - d), QPointF(x + d, y), QPointF(x, y + d), QPointF(x - d, y)])
+        )
+        path.closeSubpath()
+        p.fillPath(path, QColor(PROBLEM_COLOR))
+        p.setPen(QPen(QColor("white"), 1.6))
+        p.drawLine(QPointF(x, y - 3.5), QPointF(x, y + 1))
+        p.drawPoint(QPointF(x, y + 3.5))
 
     def _paint_marker(self, p: QPainter, hl: QColor) -> None:
         x = self.x_of(self.marker or 0)
@@ -612,49 +789,31 @@ class EraTimeline(QWidget):
         p.drawPolygon(QPolygonF([QPointF(x - 5, top - 6), QPointF(x + 5, top - 6), QPointF(x, top)]))
 
     def _paint_legend(self, p: QPainter, text: QColor, faint: QColor) -> None:
-        y = MARGIN + AXIS_H + len(self.spans) * ROW_H + 10
+        top = self.legend_rect().top()
         base = self.palette().color(QPalette.ColorRole.Base)
-        p.setFont(self._font(size=self.font().pointSizeF() - 1))
+        p.setFont(self._font(size=self._small()))
         fm = QFontMetrics(p.font())
-        x = float(MARGIN + 12)
-        items = [("triangle", "grant"), ("diamond", "rotation"), ("cross", "revocation")]
-        for kind, label in items:
-            self._marker_shape(p, x + 6, y + 8, kind, text, base)
+        hl = self.palette().color(QPalette.ColorRole.Highlight)
+        for x, dy, kind, label in self.legend_layout(self.width()):
+            y = top + dy
+            cy = y + 8
+            if kind in ("triangle", "diamond", "cross"):
+                self._marker_shape(p, x + 6, cy, kind, text, base)
+            elif kind == "cutoff":
+                p.setPen(QPen(text, 1.2, Qt.PenStyle.DashLine))
+                p.drawLine(QPointF(x + 6, y), QPointF(x + 6, y + 16))
+            elif kind == "problem":
+                self._problem_mark(p, x + 6, cy)
+            elif kind == "branch":
+                p.setPen(QPen(QColor(PROBLEM_COLOR), 1.2, Qt.PenStyle.DashLine))
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawArc(QRectF(x, cy - 6, 12, 12), 180 * 16, 180 * 16)
+            elif kind == "marker":
+                p.setPen(QPen(hl, 2))
+                p.drawLine(QPointF(x + 6, y), QPointF(x + 6, y + 16))
             p.setPen(faint)
             p.drawText(
                 QRectF(x + 18, y, fm.horizontalAdvance(label) + 4, 16),
-                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                label,
-            )
-            x += 18 + fm.horizontalAdvance(label) + 22
-        p.setPen(QPen(text, 1.2, Qt.PenStyle.DashLine))
-        p.drawLine(QPointF(x + 4, y), QPointF(x + 4, y + 16))
-        p.setPen(faint)
-        label = "✂ cutoff commit (click to select)"
-        p.drawText(
-            QRectF(x + 12, y, fm.horizontalAdvance(label) + 4, 16),
-            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            label,
-        )
-        x += 12 + fm.horizontalAdvance(label) + 22
-        if any(s.problems for s in self.spans):
-            self._problem_mark(p, x + 6, y + 8, base)
-            p.setPen(faint)
-            label = "commit not valid"
-            p.drawText(
-                QRectF(x + 18, y, fm.horizontalAdvance(label) + 4, 16),
-                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                label,
-            )
-            x += 18 + fm.horizontalAdvance(label) + 22
-        if self.marker is not None:
-            hl = self.palette().color(QPalette.ColorRole.Highlight)
-            p.setPen(QPen(hl, 2))
-            p.drawLine(QPointF(x + 4, y), QPointF(x + 4, y + 16))
-            p.setPen(faint)
-            label = f"selected commit #{self.marker}"
-            p.drawText(
-                QRectF(x + 12, y, fm.horizontalAdvance(label) + 4, 16),
                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                 label,
             )
@@ -689,6 +848,7 @@ class ErasView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.scroll)
+        self.setMinimumWidth(MIN_W + 20)  # the timeline never gets squeezed below what it can draw
         self.setFocusProxy(self.timeline)
         self.timeline.eraClicked.connect(self._era_clicked)
         self.timeline.cutoffClicked.connect(self._cutoff_clicked)

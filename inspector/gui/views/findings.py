@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QByteArray, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -20,7 +20,11 @@ from ..models import OBJECT_ID_ROLE, FindingsFilter, FindingsModel
 
 
 class FindingsView(QWidget):
+    """Signals: ``selectionRequested(object_id)`` and ``findingSelected(code, object_id)``
+    (which finding, so the main window can keep it selected across reloads)."""
+
     selectionRequested = Signal(str)
+    findingSelected = Signal(str, str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -28,26 +32,26 @@ class FindingsView(QWidget):
         self.proxy = FindingsFilter(self)
         self.proxy.setSourceModel(self.model)
         self.severity = QComboBox()
-        self.severity.setAccessibleName("Filter findings by severity")
+        self.severity.setAccessibleName(self.tr("Filter findings by severity"))
         for text, value in (
-            ("All severities", None),
-            ("Errors", "error"),
-            ("Warnings", "warning"),
-            ("Notes", "info"),
+            (self.tr("All severities"), None),
+            (self.tr("Errors"), "error"),
+            (self.tr("Warnings"), "warning"),
+            (self.tr("Notes"), "info"),
         ):
             self.severity.addItem(text, value)
-        self.search = QLineEdit(placeholderText="Search findings…")
-        self.search.setAccessibleName("Search findings")
+        self.search = QLineEdit(placeholderText=self.tr("Search findings…"))
+        self.search.setAccessibleName(self.tr("Search findings"))
         self.count = QLabel()
         bar = QHBoxLayout()
-        lab = QLabel("Show:")
+        lab = QLabel(self.tr("Show:"))
         lab.setBuddy(self.severity)
         bar.addWidget(lab)
         bar.addWidget(self.severity)
         bar.addWidget(self.search, 1)
         bar.addWidget(self.count)
         self.table = QTableView()
-        self.table.setAccessibleName("Findings")
+        self.table.setAccessibleName(self.tr("Findings"))
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -76,13 +80,50 @@ class FindingsView(QWidget):
         self._apply()
 
     def select(self, object_id: str) -> None:
+        """Select the first finding on ``object_id`` (unless the selected one is on it)."""
+        current = self.table.currentIndex()
+        if current.isValid() and current.data(OBJECT_ID_ROLE) == object_id:
+            return
         for row in range(self.proxy.rowCount()):
             idx = self.proxy.index(row, 0)
             if idx.data(OBJECT_ID_ROLE) == object_id:
                 self._quiet = True
                 self.table.setCurrentIndex(idx)
+                self.table.scrollTo(idx)
                 self._quiet = False
                 return
+        self._quiet = True
+        self.table.clearSelection()
+        self.table.setCurrentIndex(QModelIndex())
+        self._quiet = False
+
+    def select_finding(self, code: str, object_id: str) -> bool:
+        """Select the finding (``code``, ``object_id``), clearing filters that hide it."""
+        for attempt in range(2):
+            for row in range(self.proxy.rowCount()):
+                idx = self.proxy.index(row, 0)
+                if idx.data(OBJECT_ID_ROLE) == object_id and self.proxy.index(row, 1).data() == code:
+                    self._quiet = True
+                    self.table.setCurrentIndex(idx)
+                    self.table.scrollTo(idx)
+                    self._quiet = False
+                    return True
+            if attempt == 0:
+                self.search.clear()
+                self.severity.setCurrentIndex(0)
+        return False
+
+    def selected_finding(self) -> tuple[str, str] | None:
+        idx = self.table.currentIndex()
+        if not idx.isValid():
+            return None
+        return self.proxy.index(idx.row(), 1).data(), idx.data(OBJECT_ID_ROLE)
+
+    def save_header(self) -> QByteArray:
+        return self.table.horizontalHeader().saveState()
+
+    def restore_header(self, state: QByteArray) -> None:
+        self.table.horizontalHeader().restoreState(state)
 
     def show_severity(self, severity: str | None) -> None:
         self.severity.setCurrentIndex(max(0, self.severity.findData(severity)))
@@ -90,11 +131,17 @@ class FindingsView(QWidget):
     def _apply(self) -> None:
         self.proxy.set_filter(self.severity.currentData(), self.search.text())
         self.proxy.sort(0, Qt.SortOrder.AscendingOrder)
-        self.count.setText(f"{self.proxy.rowCount():,} of {self.model.rowCount():,}")
+        self.count.setText(
+            self.tr("%1 of %2")
+            .replace("%1", f"{self.proxy.rowCount():,}")
+            .replace("%2", f"{self.model.rowCount():,}")
+        )
 
     def _row_changed(self, current: QModelIndex, _prev: QModelIndex) -> None:
         if self._quiet or not current.isValid():
             return
         oid = current.data(OBJECT_ID_ROLE)
+        code = self.proxy.index(current.row(), 1).data()
+        self.findingSelected.emit(code or "", oid or "")
         if oid:
             self.selectionRequested.emit(oid)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -53,7 +53,7 @@ from PySide6.QtWidgets import (
 
 from ...core import graphml
 from ...core.verify.report import Report, Status
-from ..style import era_color, status_badge
+from ..style import AA, contrast, era_color, readable, status_badge
 
 NODE_W = 208.0
 NODE_H = 64.0
@@ -63,6 +63,7 @@ TAG_H = 16.0
 MARGIN = 24.0
 STUB = 18.0  # length of the "history goes on" stubs
 NO_ERA = QColor("#757575")
+READABLE_SCALE = 0.7  # below this the 8-pt card text is too small to read
 
 
 def short_id(commit_id: str, n: int = 10) -> str:
@@ -118,28 +119,45 @@ class NodeItem(QGraphicsItem):
         self.center = center
         self.cutoff_of = cutoff_of  # key ids of the eras whose cutoff this is
         self.merge = merge
+        self.proven = False  # inside the shaded proven region of a cutoff
         self.current = False  # keyboard cursor
         self.hovered = False
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setZValue(2)
-        badge = status_badge(status)[0] if status is not None else "? no status"
+        badge = (
+            status_badge(status)[0]
+            if status is not None
+            else "? " + QCoreApplication.translate("GraphView", "no status")
+        )
         tip = [
             f"<b>{commit_id}</b>",
-            f"status: {badge}",
-            f"era: {era_label}",
-            f"memory type: {memory_type or '—'}",
-            f"timestamp: {timestamp or '—'}",
-            f"DAG order position: {position}",
+            QCoreApplication.translate("GraphView", "status: %1").replace("%1", badge),
+            QCoreApplication.translate("GraphView", "era: %1").replace("%1", era_label),
+            QCoreApplication.translate("GraphView", "memory type: %1").replace("%1", memory_type or "—"),
+            QCoreApplication.translate("GraphView", "timestamp: %1").replace("%1", timestamp or "—"),
+            QCoreApplication.translate("GraphView", "DAG order position: %1").replace("%1", str(position)),
         ]
         if merge:
-            tip.append("merge commit")
+            tip.append(QCoreApplication.translate("GraphView", "merge commit"))
         if cutoff_of:
-            tip.append("cutoff commit of " + ", ".join(cutoff_of))
+            tip.append(
+                QCoreApplication.translate("GraphView", "cutoff commit of %1").replace(
+                    "%1", ", ".join(cutoff_of)
+                )
+            )
         if hidden_parents:
-            tip.append(f"{hidden_parents} parent(s) beyond this neighbourhood")
+            tip.append(
+                QCoreApplication.translate("GraphView", "parents beyond this neighbourhood: %1").replace(
+                    "%1", str(hidden_parents)
+                )
+            )
         if hidden_children:
-            tip.append(f"{hidden_children} child(ren) beyond this neighbourhood")
+            tip.append(
+                QCoreApplication.translate("GraphView", "children beyond this neighbourhood: %1").replace(
+                    "%1", str(hidden_children)
+                )
+            )
         self.setToolTip("<br>".join(tip))
 
     @property
@@ -187,6 +205,8 @@ class NodeItem(QGraphicsItem):
 
         # card
         fill = _mix(base, color, 0.30 if dark else 0.14)
+        if self.proven:
+            fill = _mix(fill, QColor("#2e7d32"), 0.30 if dark else 0.18)
         if self.hovered:
             fill = _mix(fill, color, 0.12)
         path = QPainterPath()
@@ -206,6 +226,8 @@ class NodeItem(QGraphicsItem):
         painter.setPen(QPen(color.darker(115) if not dark else color.lighter(120), 1.4))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(path)
+        if self.proven:
+            painter.fillRect(QRectF(7, NODE_H - 4, NODE_W - 14, 3), QColor("#2e7d32"))
         if self.current:
             painter.setPen(QPen(text, 1.2, Qt.PenStyle.DotLine))
             painter.drawRoundedRect(rect.adjusted(-6, -6, 6, 6), 11, 11)
@@ -236,7 +258,15 @@ class NodeItem(QGraphicsItem):
         # line 2: era key id and memory type
         painter.setPen(text)
         fm = QFontMetricsF(small)
-        line2 = " · ".join(x for x in (self.era_label, self.memory_type, "merge" if self.merge else "") if x)
+        line2 = " · ".join(
+            x
+            for x in (
+                self.era_label,
+                self.memory_type,
+                QCoreApplication.translate("GraphView", "merge") if self.merge else "",
+            )
+            if x
+        )
         painter.drawText(
             QRectF(left, 23, NODE_W - left - 8, 16),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
@@ -247,7 +277,7 @@ class NodeItem(QGraphicsItem):
         if self.status is not None:
             label, bcolor = status_badge(self.status)
         else:
-            label, bcolor = "? no status", NO_ERA
+            label, bcolor = "? " + QCoreApplication.translate("GraphView", "no status"), NO_ERA
         bfont = QFont(small)
         bfm = QFontMetricsF(bfont)
         label = bfm.elidedText(label, Qt.TextElideMode.ElideRight, NODE_W - left - 22)
@@ -256,7 +286,9 @@ class NodeItem(QGraphicsItem):
         pp.addRoundedRect(pill, 8, 8)
         painter.fillPath(pp, bcolor)
         painter.setFont(bfont)
-        painter.setPen(QColor("white"))
+        painter.setPen(
+            readable(QColor("white"), bcolor) if contrast(QColor("white"), bcolor) < AA else QColor("white")
+        )
         painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, label)
 
         # a text tag above the card for an era's cutoff commit
@@ -265,7 +297,12 @@ class NodeItem(QGraphicsItem):
             tfont.setBold(True)
             tfm = QFontMetricsF(tfont)
             tag = tfm.elidedText(
-                "✂ cutoff of " + ", ".join(self.cutoff_of), Qt.TextElideMode.ElideRight, NODE_W - 16
+                "✂ "
+                + QCoreApplication.translate("GraphView", "cutoff of %1").replace(
+                    "%1", ", ".join(self.cutoff_of)
+                ),
+                Qt.TextElideMode.ElideRight,
+                NODE_W - 16,
             )
             trect = QRectF(8, -TAG_H - 3, tfm.horizontalAdvance(tag) + 12, TAG_H)
             tp = QPainterPath()
@@ -332,9 +369,9 @@ class GraphCanvas(QGraphicsView):
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setAccessibleName("Commit neighbourhood graph")
+        self.setAccessibleName(self.tr("Commit neighbourhood graph"))
         self.setAccessibleDescription(
-            "Arrow keys move between commits, Enter or Space selects, plus and minus zoom, 0 fits."
+            self.tr("Arrow keys move between commits, Enter or Space selects, plus and minus zoom, 0 fits.")
         )
         self.nodes: dict[str, NodeItem] = {}
         self.columns: list[list[str]] = []
@@ -379,10 +416,12 @@ class GraphCanvas(QGraphicsView):
             item.current = self.hasFocus()
             item.update()
             self.ensureVisible(item, 24, 24)
-            badge = status_badge(item.status)[0] if item.status is not None else "no status"
+            badge = status_badge(item.status)[0] if item.status is not None else self.tr("no status")
             self.setAccessibleDescription(
-                f"Current commit {short_id(item.commit_id)}, {badge}, era {item.era_label}. "
-                "Arrow keys move, Enter selects."
+                self.tr("Current commit %1, %2, era %3. Arrow keys move, Enter selects.")
+                .replace("%1", short_id(item.commit_id))
+                .replace("%2", badge)
+                .replace("%3", item.era_label)
             )
 
     # ---- events -------------------------------------------------------------
@@ -481,45 +520,54 @@ class GraphView(QWidget):
         self.center_id: str | None = None
         self.mode: str = "none"  # "none", "commit", "cutoff"
         self.cutoff_era: int | None = None
+        self.proven: set[str] | None = None
 
-        gen_label = QLabel("&Generations:")
+        gen_label = QLabel(self.tr("&Generations:"))
         self.generations = QSpinBox()
         self.generations.setRange(1, 10)
         self.generations.setValue(3)
-        self.generations.setAccessibleName("Generations")
-        self.generations.setAccessibleDescription("How many parent/child steps around the commit to show")
-        self.generations.setToolTip("Parent/child steps shown around the commit (1–10)")
+        self.generations.setAccessibleName(self.tr("Generations"))
+        self.generations.setAccessibleDescription(
+            self.tr("How many parent/child steps around the commit to show")
+        )
+        self.generations.setToolTip(self.tr("Parent/child steps shown around the commit (1–10)"))
         gen_label.setBuddy(self.generations)
-        self.fit_button = QPushButton("&Fit")
-        self.fit_button.setAccessibleName("Fit graph to view")
-        self.fit_button.setToolTip("Fit the whole neighbourhood into the view (0)")
-        cutoff_label = QLabel("Era c&utoff:")
+        self.fit_button = QPushButton(self.tr("&Fit"))
+        self.fit_button.setAccessibleName(self.tr("Fit graph to view"))
+        self.fit_button.setToolTip(self.tr("Fit the whole neighbourhood into the view (0)"))
+        cutoff_label = QLabel(self.tr("Era c&utoff:"))
         self.cutoff_combo = QComboBox()
         cutoff_label.setBuddy(self.cutoff_combo)
-        self.cutoff_combo.setAccessibleName("Era cutoff")
-        self.cutoff_combo.setToolTip("Eras whose revocation or rotation names a cutoff commit")
-        self.cutoff_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.cutoff_button = QPushButton("Around &cutoff…")
-        self.cutoff_button.setAccessibleName("Show commits around the era's cutoff")
-        self.cutoff_button.setToolTip("Show the commits around the cutoff of the era chosen on the left")
-        self.export_button = QPushButton("&Export GraphML…")
-        self.export_button.setAccessibleName("Export commit graph as GraphML")
-        self.export_button.setToolTip("Write the whole commit DAG to a GraphML file")
+        self.cutoff_combo.setAccessibleName(self.tr("Era cutoff"))
+        self.cutoff_combo.setToolTip(self.tr("Eras whose revocation or rotation names a cutoff commit"))
+        self.cutoff_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.cutoff_combo.setMinimumContentsLength(12)
+        self.cutoff_button = QPushButton(self.tr("Around &cutoff…"))
+        self.cutoff_button.setAccessibleName(self.tr("Show commits around the era's cutoff"))
+        self.cutoff_button.setToolTip(
+            self.tr("Show the commits around the cutoff of the era chosen on the left")
+        )
+        self.export_button = QPushButton(self.tr("&Export GraphML…"))
+        self.export_button.setAccessibleName(self.tr("Export commit graph as GraphML"))
+        self.export_button.setToolTip(self.tr("Write the whole commit DAG to a GraphML file"))
 
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
         bar.addWidget(gen_label)
         bar.addWidget(self.generations)
         bar.addWidget(self.fit_button)
-        bar.addSpacing(12)
-        bar.addWidget(cutoff_label)
-        bar.addWidget(self.cutoff_combo)
-        bar.addWidget(self.cutoff_button)
         bar.addStretch(1)
         bar.addWidget(self.export_button)
+        bar2 = QHBoxLayout()
+        bar2.setContentsMargins(0, 0, 0, 0)
+        bar2.addWidget(cutoff_label)
+        bar2.addWidget(self.cutoff_combo, 1)
+        bar2.addWidget(self.cutoff_button)
 
         self.caption = QLabel()
-        self.caption.setAccessibleName("Graph caption")
+        self.caption.setAccessibleName(self.tr("Graph caption"))
         self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.canvas = GraphCanvas()
 
@@ -527,6 +575,7 @@ class GraphView(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(4)
         layout.addLayout(bar)
+        layout.addLayout(bar2)
         layout.addWidget(self.caption)
         layout.addWidget(self.canvas, 1)
         self.setTabOrder(self.generations, self.fit_button)
@@ -545,6 +594,7 @@ class GraphView(QWidget):
     # ---- view contract ------------------------------------------------------
     def set_report(self, report: Report) -> None:
         self.report = report
+        self.proven = None
         self.center_id = None
         self.mode = "none"
         self.cutoff_era = None
@@ -552,11 +602,15 @@ class GraphView(QWidget):
         for era in report.eras:
             if era.cutoff and era.cutoff in report.commits:
                 self.cutoff_combo.addItem(
-                    f"{era.key_id} (era {era.index}) — {era.revoke_reason or 'revoked'}", era.index
+                    self.tr("%1 (era %2) — %3")
+                    .replace("%1", era.key_id)
+                    .replace("%2", str(era.index))
+                    .replace("%3", era.revoke_reason or self.tr("revoked")),
+                    era.index,
                 )
         has_cutoff = self.cutoff_combo.count() > 0
         if not has_cutoff:
-            self.cutoff_combo.addItem("no era has a cutoff", None)
+            self.cutoff_combo.addItem(self.tr("no era has a cutoff"), None)
         self.cutoff_combo.setEnabled(has_cutoff)
         self.cutoff_button.setEnabled(has_cutoff)
         self.export_button.setEnabled(bool(report.commits))
@@ -608,7 +662,16 @@ class GraphView(QWidget):
         self._rebuild()
 
     def fit(self) -> None:
-        self.canvas.fit(max_scale=1.0)
+        """Fit the neighbourhood, but never below a scale where card text stays readable
+        (the view scrolls instead)."""
+        self.canvas.fit(max_scale=1.0, min_scale=READABLE_SCALE)
+
+    def set_proven(self, region: set[str] | None) -> None:
+        """Shade the cards inside ``region`` (the ancestry of a selected cutoff)."""
+        self.proven = region
+        for cid, item in self.canvas.nodes.items():
+            item.proven = region is not None and cid in region
+            item.update()
 
     def export_graphml(self, path: str | None = None) -> str | None:
         """Write the whole DAG as GraphML to ``path`` (asked with a file dialog
@@ -617,7 +680,10 @@ class GraphView(QWidget):
             return None
         if path is None:
             path, _filter = QFileDialog.getSaveFileName(
-                self, "Export GraphML", "commits.graphml", "GraphML files (*.graphml);;All files (*)"
+                self,
+                self.tr("Export GraphML"),
+                "commits.graphml",
+                self.tr("GraphML files (*.graphml);;All files (*)"),
             )
             if not path:
                 return None
@@ -629,10 +695,16 @@ class GraphView(QWidget):
             graphml.write_graphml(self.report, path)
         except OSError as exc:
             QApplication.restoreOverrideCursor()
-            QMessageBox.warning(self, "Export GraphML", f"Could not write {path}:\n{exc}")
+            QMessageBox.warning(
+                self,
+                self.tr("Export GraphML"),
+                self.tr("Could not write %1:\n%2").replace("%1", path).replace("%2", str(exc)),
+            )
             return None
         QApplication.restoreOverrideCursor()
-        self.caption.setText(f"Exported {len(self.report.commits)} commits to {path}")
+        self.caption.setText(
+            self.tr("Exported %n commit(s) to %1", "", len(self.report.commits)).replace("%1", path)
+        )
         return path
 
     # ---- introspection (tests, main window) --------------------------------
@@ -674,18 +746,22 @@ class GraphView(QWidget):
         canvas.current = None
         report = self.report
         if report is None:
-            self.caption.setText("No file open.")
-            self._message("No file open")
+            self.caption.setText(self.tr("No file open."))
+            self._message(self.tr("No file open"))
             return
         if self.center_id is None:
-            self.caption.setText(f"{len(report.commits)} commits. Select a commit to see its neighbourhood.")
-            self._message("Select a commit to see its neighbourhood")
+            self.caption.setText(
+                self.tr("%n commit(s). Select a commit to see its neighbourhood.", "", len(report.commits))
+            )
+            self._message(self.tr("Select a commit to see its neighbourhood"))
             return
         n = self.generations.value()
         gens = graphml.neighbourhood(report, self.center_id, n)
         if not gens:
-            self.caption.setText(f"{short_id(self.center_id)} is not a commit of this store.")
-            self._message("Commit not in the store")
+            self.caption.setText(
+                self.tr("%1 is not a commit of this store.").replace("%1", short_id(self.center_id))
+            )
+            self._message(self.tr("Commit not in the store"))
             return
         index = graphml.dag_index(report)
         shown = {c for g in gens for c in g}
@@ -703,7 +779,9 @@ class GraphView(QWidget):
                 pos = index.position[cid]
                 era_i = report.signer.get(cid)
                 era_label = (
-                    report.eras[era_i].key_id if era_i is not None and era_i < len(report.eras) else "no era"
+                    report.eras[era_i].key_id
+                    if era_i is not None and era_i < len(report.eras)
+                    else self.tr("no era")
                 )
                 obj = report.objects.get(cid)
                 get = getattr(obj, "get", None)
@@ -723,6 +801,7 @@ class GraphView(QWidget):
                     cutoff_of=tuple(cutoffs.get(cid, ())),
                     merge=len(index.parents[pos]) > 1,
                 )
+                item.proven = self.proven is not None and cid in self.proven
                 item.setPos(x, y0 + row * (NODE_H + ROW_GAP))
                 scene.addItem(item)
                 canvas.nodes[cid] = item
@@ -733,15 +812,25 @@ class GraphView(QWidget):
                 if parent_item is not None:
                     scene.addItem(EdgeItem(parent_item, item, edge_color))
         scene.setSceneRect(scene.itemsBoundingRect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
-        what = (
-            f"Around the cutoff of {report.eras[self.cutoff_era].key_id} (era {self.cutoff_era}): "
-            if self.mode == "cutoff" and self.cutoff_era is not None
-            else "Neighbourhood of "
+        if self.mode == "cutoff" and self.cutoff_era is not None:
+            what = (
+                self.tr("Around the cutoff of %1 (era %2): %3")
+                .replace("%1", report.eras[self.cutoff_era].key_id)
+                .replace("%2", str(self.cutoff_era))
+                .replace("%3", short_id(self.center_id))
+            )
+        else:
+            what = self.tr("Neighbourhood of %1").replace("%1", short_id(self.center_id))
+        parts = (
+            what,
+            self.tr("%n generation(s)", "", n),
+            self.tr("%n commit(s) in %1 columns (parents left, children right)", "", len(shown)).replace(
+                "%1", str(len(gens))
+            ),
         )
-        self.caption.setText(
-            f"{what}{short_id(self.center_id)} · {n} generation{'s' if n != 1 else ''} · "
-            f"{len(shown)} commits in {len(gens)} columns (parents left, children right)"
-        )
+        if self.proven is not None:
+            parts += (self.tr("green: inside the proven history"),)
+        self.caption.setText(" · ".join(parts))
         canvas.resetTransform()
-        canvas.fit(max_scale=1.0, min_scale=0.8)
+        canvas.fit(max_scale=1.0, min_scale=READABLE_SCALE)
         canvas.centerOn(canvas.nodes[self.center_id])

@@ -3,8 +3,8 @@ badges, and search/filter by text, status, era and memory type."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPointF, QRectF, QSize, Signal
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtCore import QByteArray, QEvent, QModelIndex, QObject, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QPushButton,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -22,11 +23,21 @@ from PySide6.QtWidgets import (
 
 from ...core.lanes import LaneRow
 from ...core.verify.report import Report, Status
-from ..models import ERA_ROLE, LANE_ROLE, OBJECT_ID_ROLE, STATUS_ROLE, HistoryFilter, HistoryModel
-from ..style import era_color
+from ..models import (
+    ERA_ROLE,
+    LANE_ROLE,
+    OBJECT_ID_ROLE,
+    PROVEN_ROLE,
+    STATUS_ROLE,
+    HistoryFilter,
+    HistoryModel,
+    untrusted_label,
+)
+from ..style import PROBLEM_COLOR, era_color, status_badge
 
 LANE_W = 14
 BAND_W = 6
+MIN_SUMMARY = 260  # the Summary column never gets narrower than this
 
 
 class LaneDelegate(QStyledItemDelegate):
@@ -69,6 +80,8 @@ class LaneDelegate(QStyledItemDelegate):
                 painter.drawLine(QPointF(lx(a), top), QPointF(lx(b), mid))
             for a, b in lanes.down:
                 painter.drawLine(QPointF(lx(a), mid), QPointF(lx(b), bottom))
+        if index.data(PROVEN_ROLE):  # inside the proven region: a green bar on the lane side
+            painter.fillRect(QRectF(r.right() - 3, r.top(), 3, r.height()), QColor("#2e7d32"))
         cx, rad = lx(lanes.lane if not self.model.filter.active else 0), 5.0
         if status.ok:
             color = era_color(era) if era is not None else QColor("#757575")
@@ -85,7 +98,7 @@ class LaneDelegate(QStyledItemDelegate):
             )
             path = QPainterPath()
             path.addPolygon(poly)
-            painter.fillPath(path, QBrush(QColor("#c62828")))
+            painter.fillPath(path, QBrush(QColor(PROBLEM_COLOR)))
             painter.setPen(QPen(QColor("white"), 1.5))
             painter.drawLine(QPointF(cx, mid - 3), QPointF(cx, mid + 1))
             painter.drawPoint(QPointF(cx, mid + 3))
@@ -93,7 +106,11 @@ class LaneDelegate(QStyledItemDelegate):
 
 
 class HistoryView(QWidget):
+    """Signals: ``selectionRequested(str)``; ``provenCleared()`` when the user clears
+    the shaded proven region."""
+
     selectionRequested = Signal(str)
+    provenCleared = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -101,26 +118,50 @@ class HistoryView(QWidget):
         self.model = HistoryModel(self)
         self._quiet = False
 
-        self.search = QLineEdit(placeholderText="Search id or content…  (Ctrl+F)")
-        self.search.setAccessibleName("Search history")
+        self.search = QLineEdit(placeholderText=self.tr("Search id or content…  (Ctrl+F)"))
+        self.search.setAccessibleName(self.tr("Search history"))
         self.status_combo = QComboBox()
-        self.status_combo.setAccessibleName("Filter by status")
+        self.status_combo.setAccessibleName(self.tr("Filter by status"))
         self.era_combo = QComboBox()
-        self.era_combo.setAccessibleName("Filter by era")
+        self.era_combo.setAccessibleName(self.tr("Filter by era"))
         self.type_combo = QComboBox()
-        self.type_combo.setAccessibleName("Filter by memory type")
+        self.type_combo.setAccessibleName(self.tr("Filter by memory type"))
+        for combo in (self.status_combo, self.era_combo, self.type_combo):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(5)
+        self.status_combo.setMinimumContentsLength(10)  # "⚠ untrusted (4)" reads whole
+        self.search.setMinimumWidth(100)
         self.count = QLabel()
         bar = QHBoxLayout()
         bar.addWidget(self.search, 3)
-        for label, w in (("Status", self.status_combo), ("Era", self.era_combo), ("Type", self.type_combo)):
-            lab = QLabel(label + ":")
+        for label, w in (
+            (self.tr("Status:"), self.status_combo),
+            (self.tr("Era:"), self.era_combo),
+            (self.tr("Type:"), self.type_combo),
+        ):
+            lab = QLabel(label)
             lab.setBuddy(w)
             bar.addWidget(lab)
             bar.addWidget(w, 1)
         bar.addWidget(self.count)
 
+        self.proven_label = QLabel()
+        self.proven_label.setWordWrap(True)
+        self.proven_label.setAccessibleName(self.tr("Proven region"))
+        self.proven_clear = QPushButton(self.tr("Clear shading"))
+        self.proven_clear.clicked.connect(self.provenCleared)
+        self.proven_bar = QWidget()
+        pb = QHBoxLayout(self.proven_bar)
+        pb.setContentsMargins(4, 0, 4, 0)
+        swatch = QLabel("▌")
+        swatch.setStyleSheet("color: #2e7d32;")
+        pb.addWidget(swatch)
+        pb.addWidget(self.proven_label, 1)
+        pb.addWidget(self.proven_clear)
+        self.proven_bar.setVisible(False)
+
         self.table = QTableView()
-        self.table.setAccessibleName("Commit history")
+        self.table.setAccessibleName(self.tr("Commit history"))
         self.table.setModel(self.model)
         self.table.setItemDelegateForColumn(HistoryModel.GRAPH, LaneDelegate(self.model, self.table))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -130,29 +171,83 @@ class HistoryView(QWidget):
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.setShowGrid(False)
         self.table.setWordWrap(False)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         h = self.table.horizontalHeader()
         h.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        h.setStretchLastSection(False)
-        h.setSectionResizeMode(HistoryModel.SUMMARY, QHeaderView.ResizeMode.Stretch)
+        h.setStretchLastSection(True)
         for col, w in (
             (HistoryModel.GRAPH, 56),
-            (HistoryModel.STATUS, 118),
+            (HistoryModel.STATUS, self.status_width()),
             (HistoryModel.SIGNER, 150),
             (HistoryModel.TYPE, 140),
             (HistoryModel.TIME, 128),
             (HistoryModel.ID, 110),
         ):
             self.table.setColumnWidth(col, w)
+        self.table.setColumnWidth(HistoryModel.SUMMARY, MIN_SUMMARY)
+        h.sectionResized.connect(self._section_resized)
+        self.table.viewport().installEventFilter(self)
         self.table.selectionModel().currentRowChanged.connect(self._row_changed)
 
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addLayout(bar)
+        lay.addWidget(self.proven_bar)
         lay.addWidget(self.table)
         self.search.textChanged.connect(self._apply_filter)
         for c in (self.status_combo, self.era_combo, self.type_combo):
             c.currentIndexChanged.connect(self._apply_filter)
+        self._fitting = False
         self.clear()
+
+    # ---- column widths ------------------------------------------------------------
+    def status_width(self) -> int:
+        """Wide enough for the widest badge (status or untrusted label), never truncated."""
+        fm = QFontMetrics(self.table.font() if hasattr(self, "table") else self.font())
+        bold = self.font()
+        bold.setBold(True)
+        fmb = QFontMetrics(bold)
+        texts = [status_badge(s)[0] for s in Status] + [
+            untrusted_label(x) for x in ("poison_suspect", "poison_likely", "poison_confirmed")
+        ]
+        return max(max(fm.horizontalAdvance(t), fmb.horizontalAdvance(t)) for t in texts) + 18
+
+    def _section_resized(self, index: int, _old: int, new: int) -> None:
+        if index == HistoryModel.STATUS and new < self.status_width() and not self._fitting:
+            self._fitting = True
+            self.table.setColumnWidth(HistoryModel.STATUS, self.status_width())
+            self._fitting = False
+        if index != HistoryModel.SUMMARY and not self._fitting:
+            self._fit_summary()
+
+    def _fit_summary(self) -> None:
+        """Summary takes the room the other columns leave, never less than MIN_SUMMARY
+        (a horizontal scroll bar appears instead of squeezing it)."""
+        h = self.table.horizontalHeader()
+        others = sum(
+            h.sectionSize(c)
+            for c in range(self.model.columnCount())
+            if c not in (HistoryModel.SUMMARY, HistoryModel.ID) and not h.isSectionHidden(c)
+        )
+        id_w = 110
+        room = self.table.viewport().width() - others - id_w
+        self._fitting = True
+        self.table.setColumnWidth(HistoryModel.SUMMARY, max(MIN_SUMMARY, room))
+        self._fitting = False
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if obj is self.table.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_summary()
+        return False
+
+    def save_header(self) -> QByteArray:
+        return self.table.horizontalHeader().saveState()
+
+    def restore_header(self, state: QByteArray) -> None:
+        self.table.horizontalHeader().restoreState(state)
+        if self.table.columnWidth(HistoryModel.STATUS) < self.status_width():
+            self.table.setColumnWidth(HistoryModel.STATUS, self.status_width())
+        self._fit_summary()
 
     # ---- contract -------------------------------------------------------------
     def clear(self) -> None:
@@ -162,18 +257,23 @@ class HistoryView(QWidget):
         self.report = report
         self._quiet = True
         self.model.set_report(report)
+        self.proven_bar.setVisible(False)
         for combo in (self.status_combo, self.era_combo, self.type_combo):
             combo.blockSignals(True)
             combo.clear()
-        self.status_combo.addItem("All", None)
-        self.status_combo.addItem("Problems only", "problems")
-        self.era_combo.addItem("All", None)
-        self.type_combo.addItem("All", None)
+        self.status_combo.addItem(self.tr("All"), None)
+        self.status_combo.addItem(self.tr("Problems only"), "problems")
+        self.era_combo.addItem(self.tr("All"), None)
+        self.type_combo.addItem(self.tr("All"), None)
         if report is not None:
+            if self.model.untrusted:
+                self.status_combo.addItem(
+                    "⚠ " + self.tr("untrusted (%n)", "", len(self.model.untrusted)), "untrusted"
+                )
             present = set(report.commits.values())
             for s in Status:
                 if s in present:
-                    self.status_combo.addItem(s.value, s.value)
+                    self.status_combo.addItem(status_badge(s)[0], s.value)
             for e in report.eras:
                 self.era_combo.addItem(f"{e.key_id} ({e.role})", e.index)
             types = sorted(k.split(":", 1)[1] for k in report.counts if k.startswith("memory_type:"))
@@ -205,6 +305,17 @@ class HistoryView(QWidget):
     def highlight_era(self, era: int | None) -> None:
         self.model.set_highlight_era(era)
 
+    def set_proven(self, region: set[str] | None, text: str) -> None:
+        """Shade ``region`` (the ancestry of a cutoff); None clears the shading."""
+        self.model.set_proven(region)
+        self.proven_label.setText(text)
+        self.proven_bar.setVisible(region is not None)
+
+    def set_checkpoint_head(self, head: str | None) -> None:
+        self.model.set_checkpoint_head(
+            head if self.report is not None and head in self.report.commits else None
+        )
+
     def filter_to(self, *, status: str | None = None, era: int | None = None) -> None:
         if status is not None:
             self.status_combo.setCurrentIndex(max(0, self.status_combo.findData(status)))
@@ -223,7 +334,11 @@ class HistoryView(QWidget):
             self.model.set_filter(flt)
         total = len(self.model.ids)
         shown = self.model.rowCount()
-        self.count.setText(f"{shown:,} of {total:,}" if shown != total else f"{total:,} commits")
+        self.count.setText(
+            self.tr("%1 of %2").replace("%1", f"{shown:,}").replace("%2", f"{total:,}")
+            if shown != total
+            else self.tr("%n commit(s)", "", total)
+        )
 
     def _row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if self._quiet or not current.isValid():

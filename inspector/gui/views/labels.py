@@ -21,8 +21,8 @@ import json
 import os
 from typing import Any
 
-from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QColor, QIcon
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QColor, QIcon, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -46,7 +46,8 @@ from PySide6.QtWidgets import (
 from ...core.verify.merkle import make_proof
 from ...core.verify.mutmem import is_untrusted, rank
 from ...core.verify.report import Status
-from ..style import is_dark, status_badge
+from ...core.write.safe import atomic_write
+from ..style import displayable, palette, readable, status_badge
 
 __all__ = [
     "DISCLOSURE_NOTE",
@@ -60,10 +61,11 @@ __all__ = [
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 
-DISCLOSURE_NOTE = (
-    "A receipt proves what was disclosed and in which order — not that nothing else existed or was withheld."
+DISCLOSURE_NOTE = QT_TRANSLATE_NOOP(
+    "LabelsView",
+    "A receipt proves what was disclosed and in which order — not that nothing else existed or was withheld.",
 )
-NO_MUTMEM_TEXT = "This file carries no MutMem labels or recall receipts."
+NO_MUTMEM_TEXT = QT_TRANSLATE_NOOP("LabelsView", "This file carries no MutMem labels or recall receipts.")
 
 # label -> (glyph, colour).  The glyph and the label's own name always travel
 # together with the colour, so nothing is told by colour alone.
@@ -92,11 +94,17 @@ def short_id(object_id: str | None, n: int = 12) -> str:
 def label_badge(label: str | None) -> tuple[str, QColor]:
     """Display text (glyph + label name) and colour of a label (None: no label record)."""
     glyph, color = _LABEL_STYLE.get(label, ("•", "#6a1b9a"))
-    text = f"{glyph} {label}" if label is not None else f"{glyph} no label"
-    c = QColor(color)
-    if is_dark():
-        c = c.lighter(160)
-    return text, c
+    text = (
+        f"{glyph} {label}"
+        if label is not None
+        else f"{glyph} " + QCoreApplication.translate("LabelsView", "no label")
+    )
+    # alternating rows are a shade off the base: reach 4.5:1 against the darker of the two
+    pal = palette()
+    bg = pal.color(QPalette.ColorRole.AlternateBase)
+    base = pal.color(QPalette.ColorRole.Base)
+    worst = bg if abs(bg.lightness() - 128) < abs(base.lightness() - 128) else base
+    return text, readable(color, worst)
 
 
 def label_icon(label: str | None) -> QIcon:
@@ -118,7 +126,9 @@ def label_icon(label: str | None) -> QIcon:
 
 def rank_text(label: str | None) -> str:
     r = rank(label)
-    return f"{r} · untrusted" if is_untrusted(label) else str(r)
+    return (
+        f"{r} · " + QCoreApplication.translate("LabelsView", "untrusted") if is_untrusted(label) else str(r)
+    )
 
 
 def memory_text(report: Any, memory_id: str, limit: int = 90) -> str:
@@ -166,11 +176,12 @@ def _item(
 
 def _table(columns: tuple[str, ...], stretch: int) -> QTableWidget:
     t = QTableWidget(0, len(columns))
-    t.setHorizontalHeaderLabels(list(columns))
+    t.setHorizontalHeaderLabels([QCoreApplication.translate("Columns", c) for c in columns])
     t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     t.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     t.verticalHeader().setVisible(False)
+    t.verticalHeader().setDefaultSectionSize(t.fontMetrics().height() + 8)  # compact rows
     t.setAlternatingRowColors(True)
     t.setWordWrap(False)
     h = t.horizontalHeader()
@@ -188,7 +199,7 @@ def begin_mutmem_report(view: Any, report: Any, placeholder: str = NO_MUTMEM_TEX
     view._report = report
     view._mm = getattr(report, "mutmem", None)
     if view._mm is None:
-        view._placeholder.setText(placeholder)
+        view._placeholder.setText(view.tr(placeholder))
         view._stack.setCurrentIndex(0)
         return False
     view._record_to_memory = view._mm.memory_of_record()
@@ -200,9 +211,32 @@ class LabelsView(QWidget):
 
     selectionRequested = Signal(str)
 
-    CHAIN_COLUMNS = ("#", "Label", "Rank", "Signed by", "Confidence", "Evidence", "Reason", "Position")
-    RECEIPT_COLUMNS = ("Receipt", "Head", "Entries", "k", "Root check", "Status", "Evidence")
-    ENTRY_COLUMNS = ("#", "Memory", "Content", "Weight", "Label")
+    CHAIN_COLUMNS = (
+        "#",
+        QT_TRANSLATE_NOOP("Columns", "Label"),
+        QT_TRANSLATE_NOOP("Columns", "Rank"),
+        QT_TRANSLATE_NOOP("Columns", "Signed by"),
+        QT_TRANSLATE_NOOP("Columns", "Confidence"),
+        QT_TRANSLATE_NOOP("Columns", "Evidence"),
+        QT_TRANSLATE_NOOP("Columns", "Reason"),
+        QT_TRANSLATE_NOOP("Columns", "Position"),
+    )
+    RECEIPT_COLUMNS = (
+        QT_TRANSLATE_NOOP("Columns", "Receipt"),
+        QT_TRANSLATE_NOOP("Columns", "Head"),
+        QT_TRANSLATE_NOOP("Columns", "Entries"),
+        "k",
+        QT_TRANSLATE_NOOP("Columns", "Root check"),
+        QT_TRANSLATE_NOOP("Columns", "Status"),
+        QT_TRANSLATE_NOOP("Columns", "Evidence"),
+    )
+    ENTRY_COLUMNS = (
+        "#",
+        QT_TRANSLATE_NOOP("Columns", "Memory"),
+        QT_TRANSLATE_NOOP("Columns", "Content"),
+        QT_TRANSLATE_NOOP("Columns", "Weight"),
+        QT_TRANSLATE_NOOP("Columns", "Label"),
+    )
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -214,7 +248,7 @@ class LabelsView(QWidget):
         self._syncing = False
 
         self._stack = QStackedWidget(self)
-        self._placeholder = QLabel("No file open.")
+        self._placeholder = QLabel(self.tr("No file open."))
         self._placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._placeholder.setWordWrap(True)
         self._stack.addWidget(self._placeholder)
@@ -225,7 +259,7 @@ class LabelsView(QWidget):
         outer.addWidget(self._stack)
 
         # ---- label chain ------------------------------------------------
-        chain_box = QGroupBox("Label chain")
+        chain_box = QGroupBox(self.tr("Label chain"))
         cl = QVBoxLayout(chain_box)
         top = QHBoxLayout()
         self._memory_header = QLabel()
@@ -233,25 +267,26 @@ class LabelsView(QWidget):
         self._memory_header.setWordWrap(True)
         self._memory_header.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self._memory_header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        top.addWidget(self._memory_header, 1)
-        top.addWidget(QLabel("Labelled memories:"))
+        top.addWidget(QLabel(self.tr("Labelled memories:")))
         self._picker = QComboBox()
         self._picker.setMinimumContentsLength(28)
         self._picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self._picker.setToolTip("Memories that carry at least one label record")
+        self._picker.setToolTip(self.tr("Memories that carry at least one label record"))
         self._picker.activated.connect(self._on_picker)
-        top.addWidget(self._picker)
+        top.addWidget(self._picker, 1)
         cl.addLayout(top)
+        cl.addWidget(self._memory_header)
         self._chain_summary = QLabel()
         self._chain_summary.setTextFormat(Qt.TextFormat.RichText)
         self._chain_summary.setWordWrap(True)
         cl.addWidget(self._chain_summary)
         self._chain = _table(self.CHAIN_COLUMNS, stretch=6)
         self._chain.itemSelectionChanged.connect(self._on_chain_selected)
-        cl.addWidget(self._chain)
+        self._chain.setMinimumHeight(self.chain_min_height())
+        cl.addWidget(self._chain, 1)
 
         # ---- receipts -----------------------------------------------------
-        rec_box = QGroupBox("Recall receipts")
+        rec_box = QGroupBox(self.tr("Recall receipts"))
         rl = QVBoxLayout(rec_box)
         split = QSplitter(Qt.Orientation.Horizontal)
         self._receipts = _table(self.RECEIPT_COLUMNS, stretch=0)
@@ -264,7 +299,7 @@ class LabelsView(QWidget):
         right = QWidget()
         rr = QVBoxLayout(right)
         rr.setContentsMargins(0, 0, 0, 0)
-        self._receipt_header = QLabel("Select a receipt to see what it disclosed.")
+        self._receipt_header = QLabel(self.tr("Select a receipt to see what it disclosed."))
         self._receipt_header.setWordWrap(True)
         self._receipt_header.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self._receipt_header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -284,14 +319,14 @@ class LabelsView(QWidget):
         )
         note_icon.setAlignment(Qt.AlignmentFlag.AlignTop)
         note_row.addWidget(note_icon)
-        self._note = QLabel(DISCLOSURE_NOTE)
+        self._note = QLabel(self.tr(DISCLOSURE_NOTE))
         self._note.setWordWrap(True)
         self._note.setObjectName("disclosureNote")
         note_row.addWidget(self._note, 1)
         rr.addLayout(note_row)
         actions = QHBoxLayout()
-        self._export_btn = QPushButton("Export inclusion proof…")
-        self._export_btn.setToolTip("Save an RFC 6962 inclusion proof of the selected entry as JSON")
+        self._export_btn = QPushButton(self.tr("Export inclusion proof…"))
+        self._export_btn.setToolTip(self.tr("Save an RFC 6962 inclusion proof of the selected entry as JSON"))
         self._export_btn.setEnabled(False)
         self._export_btn.clicked.connect(self._on_export_clicked)
         actions.addWidget(self._export_btn)
@@ -312,15 +347,28 @@ class LabelsView(QWidget):
         vsplit = QSplitter(Qt.Orientation.Vertical)
         vsplit.addWidget(chain_box)
         vsplit.addWidget(rec_box)
-        vsplit.setStretchFactor(0, 2)
-        vsplit.setStretchFactor(1, 3)
-        vsplit.setSizes([230, 420])
+        vsplit.setStretchFactor(0, 3)
+        vsplit.setStretchFactor(1, 2)
+        vsplit.setSizes([320, 380])
         vsplit.setChildrenCollapsible(False)
         cv = QVBoxLayout(content)
         cv.setContentsMargins(0, 0, 0, 0)
         cv.addWidget(vsplit)
 
         self.clear()
+
+    MIN_CHAIN_ROWS = 6
+
+    def chain_min_height(self) -> int:
+        """Room for the header and MIN_CHAIN_ROWS rows of the label chain."""
+        t = self._chain
+        rows = t.verticalHeader().defaultSectionSize() * self.MIN_CHAIN_ROWS
+        scrollbar = t.horizontalScrollBar().sizeHint().height()  # shown when the columns overflow
+        return t.horizontalHeader().sizeHint().height() + rows + scrollbar + 2 * t.frameWidth() + 4
+
+    def visible_chain_rows(self) -> int:
+        """How many label-chain rows fit in the table's viewport (tests)."""
+        return self._chain.viewport().height() // max(self._chain.verticalHeader().defaultSectionSize(), 1)
 
     # ------------------------------------------------------------------ contract
     def clear(self) -> None:
@@ -331,7 +379,7 @@ class LabelsView(QWidget):
         self._record_to_memory = {}
         self._fill_chain(None)
         self._fill_receipts()
-        self._placeholder.setText("No file open.")
+        self._placeholder.setText(self.tr("No file open."))
         self._stack.setCurrentIndex(0)
 
     def set_report(self, report: Any) -> None:
@@ -392,27 +440,35 @@ class LabelsView(QWidget):
             raise KeyError(f"no recall receipt {receipt_id!r} in this file")
         rv = self._mm.receipts[receipt_id]
         if rv.root is None:
-            raise ValueError("this receipt has no root: there is nothing to prove inclusion under")
+            raise ValueError(self.tr("this receipt has no root: there is nothing to prove inclusion under"))
         proof = make_proof(receipt_id, rv.entries, ordinal, rv.root)
         if path is None:
             suggested = f"proof-{short_id(receipt_id)}-{ordinal}.json"
             path, _ = QFileDialog.getSaveFileName(
-                self, "Export inclusion proof", suggested, "JSON files (*.json);;All files (*)"
+                self,
+                self.tr("Export inclusion proof"),
+                suggested,
+                self.tr("JSON files (*.json);;All files (*)"),
             )
             if not path:
                 return None
-        with open(path, "w", encoding="utf-8") as fh:
-            json.dump(proof.to_json(), fh, indent=2, ensure_ascii=False)
-            fh.write("\n")
+        data = (json.dumps(proof.to_json(), indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+        atomic_write(path, data, mode=0o600)
         ok, reason = proof.check()
         name = os.path.basename(path)
         if ok:
             self._export_status.setText(
-                f"✔ Saved {name}: entry {ordinal} of {proof.tree_size} is "
-                f"included under root {short_id(proof.root)}…"
+                "✔ "
+                + self.tr("Saved %1: entry %2 of %3 is included under root %4…")
+                .replace("%1", name)
+                .replace("%2", str(ordinal))
+                .replace("%3", str(proof.tree_size))
+                .replace("%4", short_id(proof.root))
             )
         else:
-            self._export_status.setText(f"✖ Saved {name}, but the proof does not check")
+            self._export_status.setText(
+                "✖ " + self.tr("Saved %1, but the proof does not check").replace("%1", name)
+            )
         self._export_status.setToolTip(f"{path}\n{reason}")
         return path
 
@@ -464,17 +520,23 @@ class LabelsView(QWidget):
         mv = self._mm.memories.get(memory_id) if self._mm is not None and memory_id else None
         if mv is None:
             self._memory_header.setText(
-                "Select a memory to see its label chain." if self._mm is not None else ""
+                self.tr("Select a memory to see its label chain.") if self._mm is not None else ""
             )
             self._chain_summary.setText("")
             del blocker
             return
         cur_text, _ = label_badge(mv.label)
-        trust = "⚠ untrusted" if mv.untrusted else "trusted"
+        trust = "⚠ " + self.tr("untrusted") if mv.untrusted else self.tr("trusted")
         self._memory_header.setText(
-            f"Memory {short_id(memory_id)} — “{memory_text(self._report, memory_id, 120)}”\n"
-            f"Now: {cur_text} ({trust}) · weight {mv.weight_q} · "
-            f"{len(mv.labels)} label record(s), none ever deleted"
+            self.tr("Memory %1 — “%2”")
+            .replace("%1", short_id(memory_id))
+            .replace("%2", displayable(memory_text(self._report, memory_id, 120))[0])
+            + "\n"
+            + self.tr("Now: %1 (%2) · weight %3 · ")
+            .replace("%1", cur_text)
+            .replace("%2", trust)
+            .replace("%3", str(mv.weight_q))
+            + self.tr("%n label record(s), none ever deleted", "", len(mv.labels))
         )
         self._memory_header.setToolTip(memory_id)
         if mv.labels:
@@ -482,10 +544,10 @@ class LabelsView(QWidget):
             for lp in mv.labels:
                 text, color = label_badge(lp.label)
                 parts.append(f'<span style="color:{color.name()}"><b>{_html(text)}</b></span>')
-            self._chain_summary.setText("Chain: " + " → ".join(parts))
+            self._chain_summary.setText(self.tr("Chain:") + " " + " → ".join(parts))
         else:
             self._chain_summary.setText(
-                "No label records: the label is null (ranks like <i>unverified</i>, trusted)."
+                self.tr("No label records: the label is null (ranks like <i>unverified</i>, trusted).")
             )
         self._chain.setRowCount(len(mv.labels))
         for row, lp in enumerate(mv.labels):
@@ -494,19 +556,27 @@ class LabelsView(QWidget):
             conf_text = f"{conf / 1000:.3f}".rstrip("0").rstrip(".") if isinstance(conf, int) else "—"
             ev = ", ".join(short_id(e) for e in lp.evidence) or "—"
             cells = [
-                _item(str(row + 1), object_id=lp.commit, tip=f"label record {lp.commit}"),
+                _item(
+                    str(row + 1), object_id=lp.commit, tip=self.tr("label record %1").replace("%1", lp.commit)
+                ),
                 _item(text, tip=_label_tip(lp), color=color),
                 _item(
                     rank_text(lp.label),
-                    tip="restriction rank: supported/poison_refuted 0, "
-                    "unverified 1, disputed 2, poison_suspect 3, poison_likely 4, "
-                    "poison_confirmed 5; rank ≥ 3 is untrusted",
+                    tip=self.tr(
+                        "restriction rank: supported/poison_refuted 0, "
+                        "unverified 1, disputed 2, poison_suspect 3, poison_likely 4, "
+                        "poison_confirmed 5; rank ≥ 3 is untrusted"
+                    ),
                 ),
                 _item(f"{lp.role or '?'} · {lp.key_id or '?'}"),
                 _item(conf_text, tip=f"confidence_milli = {conf!r}", align_right=True),
-                _item(ev, tip="\n".join(map(str, lp.evidence)) or "no evidence cited"),
+                _item(ev, tip="\n".join(map(str, lp.evidence)) or self.tr("no evidence cited")),
                 _item(" ".join(str(lp.reason).split()), tip=str(lp.reason)),
-                _item(str(lp.position), align_right=True, tip=f"index {lp.position} in DAG order"),
+                _item(
+                    str(lp.position),
+                    align_right=True,
+                    tip=self.tr("index %1 in DAG order").replace("%1", str(lp.position)),
+                ),
             ]
             for col, it in enumerate(cells):
                 self._chain.setItem(row, col, it)
@@ -525,17 +595,20 @@ class LabelsView(QWidget):
         self._receipts.setRowCount(len(receipts))
         for row, rv in enumerate(receipts):
             root_ok = rv.root is not None and rv.root == rv.root_recomputed
-            root_text = "✔ root recomputes" if root_ok else "✖ root mismatch"
+            root_text = "✔ " + self.tr("root recomputes") if root_ok else "✖ " + self.tr("root mismatch")
             root_color = QColor("#2e7d32" if root_ok else "#c62828")
             valid = rv.status == "valid"
-            status_text = "✔ valid" if valid else f"✖ invalid ({len(rv.problems)})"
+            status_text = (
+                "✔ " + self.tr("valid")
+                if valid
+                else "✖ " + self.tr("invalid (%1)").replace("%1", str(len(rv.problems)))
+            )
             status_color = QColor("#2e7d32" if valid else "#c62828")
-            if is_dark():
-                root_color, status_color = root_color.lighter(160), status_color.lighter(160)
+            base = self._receipts.palette().color(QPalette.ColorRole.Base)
+            root_color, status_color = readable(root_color, base), readable(status_color, base)
             try:
                 ev_text, ev_color = status_badge(Status(rv.evidence_status))
-                if is_dark():
-                    ev_color = ev_color.lighter(160)
+                ev_color = readable(ev_color, base)
             except ValueError:
                 ev_text, ev_color = str(rv.evidence_status), None
             cells = [
@@ -546,12 +619,20 @@ class LabelsView(QWidget):
                 _item(
                     root_text,
                     color=root_color,
-                    tip=f"stated root    {rv.root}\nrecomputed root {rv.root_recomputed}",
+                    tip=self.tr("stated root %1\nrecomputed root %2")
+                    .replace("%1", str(rv.root))
+                    .replace("%2", str(rv.root_recomputed)),
                 ),
                 _item(
-                    status_text, color=status_color, tip="\n".join(rv.problems) or "all receipt checks pass"
+                    status_text,
+                    color=status_color,
+                    tip="\n".join(rv.problems) or self.tr("all receipt checks pass"),
                 ),
-                _item(ev_text, color=ev_color, tip=f"evidence record status {rv.evidence_status}"),
+                _item(
+                    ev_text,
+                    color=ev_color,
+                    tip=self.tr("evidence record status %1").replace("%1", str(rv.evidence_status)),
+                ),
             ]
             for col, it in enumerate(cells):
                 self._receipts.setItem(row, col, it)
@@ -567,16 +648,21 @@ class LabelsView(QWidget):
         rv = self._mm.receipts.get(receipt_id) if self._mm is not None and receipt_id else None
         if rv is None:
             self._receipt_header.setText(
-                "Select a receipt to see what it disclosed."
+                self.tr("Select a receipt to see what it disclosed.")
                 if self._mm is not None and self._mm.receipts
-                else "This file has no recall receipts."
+                else self.tr("This file has no recall receipts.")
             )
             self._problems.hide()
             del blocker
             return
         self._receipt_header.setText(
-            f"Receipt {short_id(rv.evidence_id)}: {len(rv.entries)} of k = {rv.k} disclosed at head "
-            f"{short_id(rv.head)} · query {short_id(rv.query_sha256)} · root {short_id(rv.root)}"
+            self.tr("Receipt %1: %2 of k = %3 disclosed at head %4 · query %5 · root %6")
+            .replace("%1", short_id(rv.evidence_id))
+            .replace("%2", str(len(rv.entries)))
+            .replace("%3", str(rv.k))
+            .replace("%4", short_id(rv.head))
+            .replace("%5", short_id(rv.query_sha256))
+            .replace("%6", short_id(rv.root))
         )
         self._receipt_header.setToolTip(
             f"receipt {rv.evidence_id}\nhead {rv.head}\nquery_sha256 {rv.query_sha256}\nroot {rv.root}"
@@ -600,7 +686,7 @@ class LabelsView(QWidget):
                 self._entries.setItem(row, col, it)
         if rv.problems:
             self._problems.setText("✖ " + "\n✖ ".join(rv.problems))
-            red = QColor("#c62828").lighter(160 if is_dark() else 100)
+            red = readable("#c62828", self.palette().color(QPalette.ColorRole.Window))
             self._problems.setStyleSheet(f"color: {red.name()}")
             self._problems.show()
         else:
@@ -661,7 +747,9 @@ class LabelsView(QWidget):
         try:
             self.export_proof(self._receipt, row)
         except (KeyError, ValueError, OSError) as exc:
-            self._export_status.setText(f"✖ Could not export the proof: {exc}")
+            self._export_status.setText(
+                "✖ " + self.tr("Could not export the proof: %1").replace("%1", str(exc))
+            )
 
 
 class _Syncing:

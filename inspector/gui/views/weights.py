@@ -24,11 +24,13 @@ from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QEvent,
     QItemSelectionModel,
     QModelIndex,
     QPersistentModelIndex,
     QPointF,
+    QRectF,
     QSortFilterProxyModel,
     Qt,
     Signal,
@@ -52,7 +54,7 @@ from PySide6.QtWidgets import (
 
 from ...core.verify.mutmem import Q_MAX, Q_MIN, Q_START, TrajectoryPoint, rank
 from ..models import ColumnsModel
-from ..style import is_dark
+from ..style import displayable, is_dark
 from .labels import begin_mutmem_report, label_badge, memory_text, short_id
 
 __all__ = ["MemoryTableModel", "WeightsView"]
@@ -63,11 +65,18 @@ MEMORY_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 WEIGHT_ROLE = Qt.ItemDataRole.UserRole + 3
 
-NO_MUTMEM_TEXT = "This file carries no MutMem weights."
+NO_MUTMEM_TEXT = QT_TRANSLATE_NOOP("WeightsView", "This file carries no MutMem weights.")
 BIN = 100  # histogram bin width (milli-weight); bins are centred on multiples of 100
-BOUNDS = ((Q_MAX, "3.0 ceiling"), (Q_START, "1.0 start"), (Q_MIN, "0.1 floor"))
+# the guide lines, named in the plot's one unit (milli-weight)
+BOUNDS = (
+    (Q_MAX, QT_TRANSLATE_NOOP("WeightsView", "3000 ceiling")),
+    (Q_START, QT_TRANSLATE_NOOP("WeightsView", "1000 start")),
+    (Q_MIN, QT_TRANSLATE_NOOP("WeightsView", "100 floor")),
+)
 Y_TOP = Q_MAX + 350
-HIST_TIP = "Click a bar to list only the memories of that weight; click it again to show all"
+HIST_TIP = QT_TRANSLATE_NOOP(
+    "WeightsView", "Click a bar to list only the memories of that weight; click it again to show all"
+)
 
 
 @dataclass(frozen=True)
@@ -84,7 +93,14 @@ class _Row:
 class MemoryTableModel(ColumnsModel):
     """One row per memory of ``report.mutmem.memories``."""
 
-    COLUMNS = ("Memory", "Content", "Weight", "Label", "Trust", "Transitions")
+    COLUMNS = (
+        QT_TRANSLATE_NOOP("Columns", "Memory"),
+        QT_TRANSLATE_NOOP("Columns", "Content"),
+        QT_TRANSLATE_NOOP("Columns", "Weight"),
+        QT_TRANSLATE_NOOP("Columns", "Label"),
+        QT_TRANSLATE_NOOP("Columns", "Trust"),
+        QT_TRANSLATE_NOOP("Columns", "Transitions"),
+    )
     C_ID, C_TEXT, C_WEIGHT, C_LABEL, C_TRUST, C_TRANS = range(6)
 
     def __init__(self, parent: Any = None) -> None:
@@ -104,9 +120,9 @@ class MemoryTableModel(ColumnsModel):
     ) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
             return {
-                self.C_WEIGHT: "current milli-weight at HEAD (▲ above, ▼ below the 1000 start)",
-                self.C_TRUST: "a memory whose label ranks 3 or more is untrusted",
-                self.C_TRANS: "number of weight transitions",
+                self.C_WEIGHT: self.tr("current milli-weight at HEAD (▲ above, ▼ below the 1000 start)"),
+                self.C_TRUST: self.tr("a memory whose label ranks 3 or more is untrusted"),
+                self.C_TRANS: self.tr("number of weight transitions"),
             }.get(section)
         return super().headerData(section, orientation, role)
 
@@ -126,7 +142,7 @@ class MemoryTableModel(ColumnsModel):
             if col == self.C_LABEL:
                 return label_badge(r.label)[0] if r.label is not None else ""
             if col == self.C_TRUST:
-                return "⚠ untrusted" if r.untrusted else ""
+                return "⚠ " + self.tr("untrusted") if r.untrusted else ""
             if col == self.C_TRANS:
                 return str(r.transitions)
         if role == SORT_ROLE:
@@ -155,9 +171,9 @@ class MemoryTableModel(ColumnsModel):
             if col == self.C_TEXT:
                 return r.text
             if col == self.C_WEIGHT:
-                return f"weight_q {r.weight_q} (w = {r.weight_q / 1000:.3f})"
+                return f"weight_q {r.weight_q}"
             if col == self.C_LABEL and r.label_records:
-                return f"{r.label_records} label record(s); the chain is in the Labels view"
+                return self.tr("%n label record(s); the chain is in the Labels view", "", r.label_records)
         return None
 
 
@@ -227,7 +243,7 @@ class WeightsView(QWidget):
         self._hist_tick = "1000"
 
         self._stack = QStackedWidget(self)
-        self._placeholder = QLabel("No file open.")
+        self._placeholder = QLabel(self.tr("No file open."))
         self._placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._placeholder.setWordWrap(True)
         self._stack.addWidget(self._placeholder)
@@ -248,14 +264,16 @@ class WeightsView(QWidget):
         self._title.setTextFormat(Qt.TextFormat.PlainText)
         self._title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         head.addWidget(self._title, 1)
-        self._export_btn = QPushButton("Export PNG…")
-        self._export_btn.setToolTip("Save the weight plot as a PNG image")
+        self._export_btn = QPushButton(self.tr("Export PNG…"))
+        self._export_btn.setToolTip(self.tr("Save the weight plot as a PNG image"))
         self._export_btn.clicked.connect(lambda: self.export_png())
         head.addWidget(self._export_btn, 0, Qt.AlignmentFlag.AlignTop)
         tl.addLayout(head)
         self._caption = QLabel(
-            "● weight transition (click to select its commit)   ◆ label record   "
-            "■ the memory's own commit (start, 1000)   dashed: floor, start, ceiling"
+            self.tr(
+                "● weight transition (click to select its commit)   ◆ label record   "
+                "■ the memory's own commit (start, 1000)   dashed: floor, start, ceiling"
+            )
         )
         self._caption.setWordWrap(True)
         tl.addWidget(self._caption)
@@ -263,8 +281,8 @@ class WeightsView(QWidget):
         self.plot = pg.PlotWidget()
         self.plot.setMinimumHeight(180)
         pi = self.plot.getPlotItem()
-        pi.setLabel("bottom", "DAG position")
-        pi.setLabel("left", "milli-weight")
+        pi.setLabel("bottom", self.tr("DAG position"))
+        pi.setLabel("left", self.tr("milli-weight"))
         pi.setMouseEnabled(x=True, y=False)
         pi.hideButtons()
         pi.setMenuEnabled(False)
@@ -295,7 +313,7 @@ class WeightsView(QWidget):
         # the bounds are named on a right-hand axis, where no data point can hide them
         pi.showAxis("right")
         right = pi.getAxis("right")
-        right.setTicks([[(v, t) for v, t in BOUNDS], []])
+        right.setTicks([[(v, self.tr(t)) for v, t in BOUNDS], []])
         right.setStyle(tickLength=0, showValues=True)
         pi.setYRange(0, Y_TOP, padding=0)
         tl.addWidget(self.plot, 1)
@@ -309,10 +327,10 @@ class WeightsView(QWidget):
         self._hist_title.setWordWrap(True)
         hl.addWidget(self._hist_title)
         self.histogram = pg.PlotWidget()
-        self.histogram.setToolTip(HIST_TIP)
+        self.histogram.setToolTip(self.tr(HIST_TIP))
         hpi = self.histogram.getPlotItem()
-        hpi.setLabel("bottom", "current milli-weight")
-        hpi.setLabel("left", "memories (log)")
+        hpi.setLabel("bottom", self.tr("current milli-weight"))
+        hpi.setLabel("left", self.tr("memories (log)"))
         hpi.setMouseEnabled(x=False, y=False)
         hpi.hideButtons()
         hpi.setMenuEnabled(False)
@@ -333,13 +351,13 @@ class WeightsView(QWidget):
         bl.setContentsMargins(0, 0, 4, 0)
         frow = QHBoxLayout()
         self._filter_edit = QLineEdit()
-        self._filter_edit.setPlaceholderText("Filter memories by id, text or label…")
+        self._filter_edit.setPlaceholderText(self.tr("Filter memories by id, text or label…"))
         self._filter_edit.setClearButtonEnabled(True)
         self._filter_edit.textChanged.connect(lambda t: self._proxy.set_filter(text=t))
         frow.addWidget(self._filter_edit, 1)
         self._bin_label = QLabel()
         frow.addWidget(self._bin_label)
-        self._bin_clear = QPushButton("Show all weights")
+        self._bin_clear = QPushButton(self.tr("Show all weights"))
         self._bin_clear.clicked.connect(lambda: self.filter_weight_bin(None))
         self._bin_clear.hide()
         frow.addWidget(self._bin_clear)
@@ -406,11 +424,11 @@ class WeightsView(QWidget):
         self._update_bin_label()
         self._plot_memory(None)
         self._fill_histogram()
-        self._placeholder.setText("No file open.")
+        self._placeholder.setText(self.tr("No file open."))
         self._stack.setCurrentIndex(0)
 
     def set_report(self, report: Any) -> None:
-        if not begin_mutmem_report(self, report, NO_MUTMEM_TEXT):
+        if not begin_mutmem_report(self, report, NO_MUTMEM_TEXT):  # translated there
             return
         self._pos = {cid: i for i, cid in enumerate(getattr(report, "order", []) or [])}
         rows = []
@@ -473,7 +491,7 @@ class WeightsView(QWidget):
 
     def bound_lines(self) -> dict[int, str]:
         """Horizontal reference lines on the weight plot: value → label text."""
-        names = dict(BOUNDS)
+        names = {v: self.tr(t) for v, t in BOUNDS}
         return {int(line.value()): names[v] for v, line in self._bound_lines.items()}
 
     def histogram_counts(self) -> dict[int, int]:
@@ -505,7 +523,9 @@ class WeightsView(QWidget):
         Returns the path written, or None when cancelled."""
         if path is None:
             name = f"weights-{short_id(self._memory)}.png" if self._memory else "weights.png"
-            path, _ = QFileDialog.getSaveFileName(self, "Export weight plot", name, "PNG images (*.png)")
+            path, _ = QFileDialog.getSaveFileName(
+                self, self.tr("Export weight plot"), name, self.tr("PNG images (*.png)")
+            )
             if not path:
                 return None
         ok = False
@@ -567,16 +587,29 @@ class WeightsView(QWidget):
             ys.append(int(y))
             commits.append(p.commit)
             if i == 0:
-                tips.append(f"start: weight {y} (w = {y / 1000:.3f})\nposition {x} (the memory itself)")
+                tips.append(
+                    self.tr("start: weight %1\nposition %2 (the memory itself)")
+                    .replace("%1", str(y))
+                    .replace("%2", str(x))
+                )
             else:
                 delta = y - prev_y
                 lines = [
-                    f"transition {i} of {n}: {prev_y} → {y} ({'+' if delta >= 0 else ''}{delta})",
-                    f"position {x}",
+                    self.tr("transition %1 of %2: %3 → %4 (%5)")
+                    .replace("%1", str(i))
+                    .replace("%2", str(n))
+                    .replace("%3", str(prev_y))
+                    .replace("%4", str(y))
+                    .replace("%5", f"{'+' if delta >= 0 else ''}{delta}"),
+                    self.tr("position %1").replace("%1", str(x)),
                 ]
                 if p.valence is not None:
-                    lines.append(f"valence {p.valence:+.3f}, eta {p.eta}")
-                lines.append(f"commit {p.commit}")
+                    lines.append(
+                        self.tr("valence %1, eta %2")
+                        .replace("%1", f"{p.valence:+.3f}")
+                        .replace("%2", str(p.eta))
+                    )
+                lines.append(self.tr("commit %1").replace("%1", str(p.commit)))
                 tips.append("\n".join(lines))
             prev_x, prev_y = x, y
         self._points = list(zip(xs, ys, strict=False))
@@ -613,8 +646,10 @@ class WeightsView(QWidget):
         spots = []
         self._label_commits, self._label_tips, self._label_pos = [], [], []
         span = max(end_x - x0, 1)
-        last_x: float | None = None
-        level = 0
+        placed: list[tuple[float, float, float, int]] = []  # (left, right, y, level) in pixels
+        px_x, px_y = self._pixels_per_unit(end_x - x0 + 2 * max(span * 0.03, 2), max(Y_TOP, max(ys) + 250))
+        fm = self.plot.fontMetrics()
+        line_h = fm.height() * 1.15 + 4
         for j, lp in enumerate(mv.labels):
             lx = lp.position if isinstance(lp.position, int) and lp.position >= 0 else x0
             ly = self._weight_at(lx)
@@ -626,12 +661,26 @@ class WeightsView(QWidget):
             self._label_pos.append((lx, ly))
             conf = lp.confidence_milli
             self._label_tips.append(
-                f"{text} (rank {rank(lp.label)})\nby {lp.key_id or '?'} ({lp.role or '?'})"
-                + (f", confidence {conf}/1000" if isinstance(conf, int) else "")
-                + f"\nposition {lp.position}\n{lp.reason}\ncommit {lp.commit}"
+                self.tr("%1 (rank %2)\nby %3 (%4)")
+                .replace("%1", text)
+                .replace("%2", str(rank(lp.label)))
+                .replace("%3", lp.key_id or "?")
+                .replace("%4", lp.role or "?")
+                + (self.tr(", confidence %1/1000").replace("%1", str(conf)) if isinstance(conf, int) else "")
+                + "\n"
+                + self.tr("position %1").replace("%1", str(lp.position))
+                + f"\n{lp.reason}\n"
+                + self.tr("commit %1").replace("%1", str(lp.commit))
             )
-            level = level + 1 if last_x is not None and lx - last_x < span * 0.14 else 0
-            last_x = lx
+            half = (fm.horizontalAdvance(text) + 14) / 2
+            cx, cy = lx * px_x, ly * px_y
+            level = 0
+            while any(
+                lvl == level and left < cx + half and cx - half < right and abs(cy - y) < line_h
+                for left, right, y, lvl in placed
+            ):
+                level += 1
+            placed.append((cx - half, cx + half, cy, level))
             item = pg.TextItem(
                 text, color=color, anchor=(0.5, 1.25 + 1.15 * level), fill=pg.mkBrush(_with_alpha(base, 215))
             )
@@ -649,16 +698,33 @@ class WeightsView(QWidget):
         pi.setYRange(0, top, padding=0)
         self._fit_axes(left_tick=str(max(Q_MAX, max(ys))))
 
-        cur_text = label_badge(mv.label)[0] if mv.label is not None else "none (no label record)"
-        trust = " · ⚠ untrusted" if mv.untrusted else ""
+        cur_text = label_badge(mv.label)[0] if mv.label is not None else self.tr("none (no label record)")
+        trust = " · ⚠ " + self.tr("untrusted") if mv.untrusted else ""
         self._title.setText(
-            f"Memory {short_id(memory_id)} — “{memory_text(self._report, memory_id, 110)}”\n"
-            f"weight now {mv.weight_q} (w = {mv.weight_q / 1000:.3f}) after {n} transition(s) · "
-            f"label {cur_text}{trust}"
+            self.tr("Memory %1 — “%2”")
+            .replace("%1", short_id(memory_id))
+            .replace("%2", displayable(memory_text(self._report, memory_id, 110))[0])
+            + "\n"
+            + self.tr("weight now %1 after %n transition(s)", "", n).replace("%1", str(mv.weight_q))
+            + " · "
+            + self.tr("label %1").replace("%1", cur_text)
+            + trust
         )
         self._title.setToolTip(memory_id)
         self._hist_marker.setValue(mv.weight_q)
         self._hist_marker.show()
+
+    def _pixels_per_unit(self, x_span: float, y_span: float) -> tuple[float, float]:
+        """Pixels per data unit along x and y of the trajectory plot (its view box, or
+        an estimate from the widget before the first layout)."""
+        vb = self.plot.getPlotItem().getViewBox()
+        w = vb.width() if vb.width() > 50 else max(self.plot.width() - 110, 200)
+        h = vb.height() if vb.height() > 50 else max(self.plot.height() - 50, 120)
+        return w / max(x_span, 1e-9), h / max(y_span, 1e-9)
+
+    def label_text_rects(self) -> list[QRectF]:
+        """Scene rectangles of the label texts on the plot (tests: they never overlap)."""
+        return [t.sceneBoundingRect() for t in self._label_texts]
 
     def _weight_at(self, x: float) -> int:
         y = self._points[0][1] if self._points else Q_START
@@ -712,8 +778,13 @@ class WeightsView(QWidget):
         if rows:
             moved = sum(r.weight_q != Q_START for r in rows)
             self._hist_title.setText(
-                f"{len(rows)} memories · {moved} reweighted · {untrusted} ⚠ untrusted\n"
-                "▼ orange: below the 1000 start · ▲ blue: above"
+                self.tr("%n memory(ies)", "", len(rows))
+                + " · "
+                + self.tr("%1 reweighted · %2 ⚠ untrusted")
+                .replace("%1", str(moved))
+                .replace("%2", str(untrusted))
+                + "\n"
+                + self.tr("▼ orange: below the 1000 start · ▲ blue: above")
             )
         else:
             self._hist_title.setText("")
@@ -724,7 +795,11 @@ class WeightsView(QWidget):
             self._bin_label.setText("")
             self._bin_clear.hide()
         else:
-            self._bin_label.setText(f"weight {wr[0]}–{wr[1]}: {self._proxy.rowCount()} memories")
+            self._bin_label.setText(
+                self.tr("weight %1–%2: %n memory(ies)", "", self._proxy.rowCount())
+                .replace("%1", str(wr[0]))
+                .replace("%2", str(wr[1]))
+            )
             self._bin_clear.show()
 
     def _select_row(self, memory_id: str) -> None:
@@ -774,7 +849,7 @@ class WeightsView(QWidget):
             self._hist_tick = hist_tick
         fm = self.plot.fontMetrics()
         pi = self.plot.getPlotItem()
-        widest_bound = max((t for _, t in BOUNDS), key=fm.horizontalAdvance)
+        widest_bound = max((self.tr(t) for _, t in BOUNDS), key=fm.horizontalAdvance)
         for name, widest in (("left", self._left_tick), ("right", widest_bound)):
             pi.getAxis(name).setStyle(
                 autoExpandTextSpace=False, tickTextWidth=fm.horizontalAdvance(widest) + 6
@@ -855,11 +930,13 @@ class WeightsView(QWidget):
     def _on_histogram_hover(self, scene_pos: QPointF) -> None:
         centre = self._bin_at_scene(scene_pos)
         if centre is None:
-            self.histogram.setToolTip(HIST_TIP)
+            self.histogram.setToolTip(self.tr(HIST_TIP))
             return
         lo, hi = self._bin_range(centre)
         self.histogram.setToolTip(
-            f"weight {lo}–{hi}: {self._hist_counts[centre]} memories\nclick to show only these"
+            self.tr("weight %1–%2: %n memory(ies)\nclick to show only these", "", self._hist_counts[centre])
+            .replace("%1", str(lo))
+            .replace("%2", str(hi))
         )
 
 

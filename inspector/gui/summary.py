@@ -1,0 +1,228 @@
+"""What the banner and the overview say about a report, computed once (no widgets).
+
+Everything here reads the :class:`~inspector.core.verify.report.Report`; text goes
+through Qt's translation (context ``Summary``) or the core catalogue.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from PySide6.QtCore import QObject
+
+from ..core.verify.report import Finding, Report, Severity, Status
+from .i18n import finding_text
+
+
+def checkpoint_state(report: Report) -> str:
+    """``"none"``, ``"verified"`` or ``"failed"``: the external checkpoint's outcome."""
+    cp = report.checkpoint if isinstance(report.checkpoint, dict) else {}
+    state = cp.get("state")
+    if cp.get("given") and state in ("verified", "failed"):
+        return str(state)
+    cont = report.container.get("continuity") if isinstance(report.container, dict) else None
+    return cont if cont in ("verified", "failed") else "none"
+
+
+def untrusted_memories(report: Report) -> list[str]:
+    mm = report.mutmem
+    if mm is None:
+        return []
+    return [m for m, mv in mm.memories.items() if getattr(mv, "untrusted", False)]
+
+
+def internal_error(report: Report) -> Finding | None:
+    return next((f for f in report.findings if f.code == "internal_error"), None)
+
+
+def first_error(report: Report) -> Finding | None:
+    """The finding the banner's "jump" goes to: the first error on an object the file has."""
+    errors = [f for f in report.findings if f.severity == Severity.ERROR]
+    for f in errors:
+        if f.object_id in report.objects or f.object_id in report.commits:
+            return f
+    return errors[0] if errors else None
+
+
+class Summary(QObject):
+    """The banner's and overview's sentences (translation context ``Summary``)."""
+
+    def verdict_word(self, verdict: str) -> str:
+        return {
+            "pass": self.tr("PASS"),
+            "fail": self.tr("FAIL"),
+            "unopenable": self.tr("UNOPENABLE"),
+            "indeterminate": self.tr("INDETERMINATE"),
+            "error": self.tr("ERROR"),
+            "interrupted": self.tr("INTERRUPTED"),
+        }.get(verdict, verdict.upper())
+
+    def verdict_reason(self, report: Report) -> str:
+        """One line: why the verdict is what it is; long ids are shortened (the
+        tooltip and the Findings pane keep them whole)."""
+        return shorten_ids(self.full_reason(report))
+
+    def full_reason(self, report: Report) -> str:
+        """One line: why the verdict is what it is (the worst finding, summarised)."""
+        crash = internal_error(report)
+        if crash is not None:
+            return finding_text(crash)
+        if report.verdict == "unopenable" and report.findings:
+            return finding_text(report.findings[0])
+        if report.primary_reason and report.verdict != "pass":
+            return report.primary_reason
+        errors = [f for f in report.findings if f.severity == Severity.ERROR]
+        if errors:
+            dark = [
+                f
+                for f in errors
+                if f.code == "not_in_proven_pre_rotation_history"
+                and report.commits.get(f.object_id) == Status.NOT_IN_PROVEN_PRE_ROTATION_HISTORY
+            ]
+            if dark:
+                by_era = Counter(report.signer.get(f.object_id) for f in dark)
+                era_i, n = by_era.most_common(1)[0]
+                era = report.eras[era_i] if era_i is not None and 0 <= era_i < len(report.eras) else None
+                if era is not None:
+                    if era.revoke_reason == "rotation":
+                        text = self.tr("%n commit(s) signed by %1 after it was rotated out", "", n)
+                    else:
+                        text = self.tr("%n commit(s) signed by %1 after it was revoked", "", n)
+                    text = text.replace("%1", era.key_id)
+                else:
+                    text = self.tr("%n commit(s) outside the history a revoked key may speak for", "", n)
+                rest = len(errors) - n
+            elif errors[0].code in CHECKPOINT_BREAKS:
+                text = self.tr("The file does not continue the history the checkpoint saw: %1").replace(
+                    "%1", finding_text(errors[0])
+                )
+                rest = len(errors) - 1
+            else:
+                text = finding_text(errors[0])
+                rest = len(errors) - 1
+            if rest > 0:
+                text += " " + self.tr("(and %n more error(s))", "", rest)
+            return text
+        warnings = sum(1 for f in report.findings if f.severity == Severity.WARNING)
+        if report.verdict == "pass":
+            text = self.tr("Every id, signature and link checks; every key era holds.")
+            if warnings:
+                text += " " + self.tr("%n warning(s) to read.", "", warnings)
+            return text
+        return ""
+
+    def counts_text(self, report: Report) -> str:
+        sev = report.severity_counts()
+        return " · ".join(
+            (
+                self.tr("%n error(s)", "", sev["error"]),
+                self.tr("%n warning(s)", "", sev["warning"]),
+                self.tr("%n note(s)", "", sev["info"]),
+            )
+        )
+
+    def checkpoint_text(self, report: Report, head: str | None = None) -> str:
+        state = checkpoint_state(report)
+        if state == "verified":
+            text = self.tr("Checkpoint verified")
+            if head:
+                text += " " + self.tr("(head %1)").replace("%1", short(head))
+            return "⚑ " + text
+        if state == "failed":
+            return "✖ " + self.tr("Checkpoint failed: this is not the history the checkpoint saw")
+        return "○ " + self.tr("No checkpoint — rollback not detectable")
+
+
+_texts: list[Summary] = []
+
+
+def texts() -> Summary:
+    if not _texts:
+        _texts.append(Summary())
+    return _texts[0]
+
+
+def verdict_word(verdict: str) -> str:
+    return texts().verdict_word(verdict)
+
+
+def verdict_reason(report: Report) -> str:
+    """One line: why the verdict is what it is (the worst finding, summarised)."""
+    return texts().verdict_reason(report)
+
+
+def counts_text(report: Report) -> str:
+    return texts().counts_text(report)
+
+
+def checkpoint_text(report: Report, head: str | None = None) -> str:
+    return texts().checkpoint_text(report, head)
+
+
+CHECKPOINT_BREAKS = ("checkpoint_continuity_failed", "checkpoint_head_missing", "checkpoint_count_regression")
+_LONG_ID = re.compile(r"\b(sha256:[0-9a-f]{10})[0-9a-f]{20,}")
+
+
+def shorten_ids(text: str) -> str:
+    """``sha256:`` + 64 hex digits → the first 10 and an ellipsis (for one-line summaries)."""
+    return _LONG_ID.sub(r"\1…", text)
+
+
+def short(oid: str | None, n: int = 10) -> str:
+    if not oid:
+        return "—"
+    return oid.split(":", 1)[-1][:n] if oid.startswith("sha256:") else oid[: n + 8]
+
+
+def agent_id(report: Report) -> str | None:
+    head = report.objects.get(report.head) if report.head else None
+    if head is not None and getattr(head, "malformed", None) is None:
+        aid = head.get("agent_id") if hasattr(head, "get") else None
+        if isinstance(aid, str) and aid:
+            return aid
+    for o in report.objects.values():
+        if getattr(o, "kind", "") == "identity" and getattr(o, "malformed", None) is None:
+            aid = o.get("agent_id")
+            if isinstance(aid, str) and aid:
+                return aid
+    return None
+
+
+def mutmem_counts(report: Report) -> dict[str, int]:
+    mm = report.mutmem
+    if mm is None:
+        return {"memories": 0, "records": 0, "receipts": 0, "untrusted": 0}
+    records = sum(
+        len(getattr(mv, "trajectory", []) or []) - 1 + len(mv.labels) for mv in mm.memories.values()
+    )
+    return {
+        "memories": len(mm.memories),
+        "records": max(records, 0),
+        "receipts": len(mm.receipts),
+        "untrusted": sum(1 for mv in mm.memories.values() if mv.untrusted),
+    }
+
+
+def checkpoint_head(data: bytes | None) -> str | None:
+    """The ``head_commit_id`` of checkpoint JSON bytes (None when absent or not a string)."""
+    if not data:
+        return None
+    import json
+
+    try:
+        raw = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    head = raw.get("head_commit_id") if isinstance(raw, dict) else None
+    return head if isinstance(head, str) else None
+
+
+def looks_like_checkpoint(data: bytes) -> bool:
+    """Whether dropped bytes are a checkpoint JSON (rather than a store to open)."""
+    return checkpoint_head(data[:1_000_000]) is not None
+
+
+def describe(obj: Any) -> str:
+    return getattr(obj, "kind", "") or "object"

@@ -1,0 +1,389 @@
+"""Overview: the first thing an auditor reads about a file.
+
+Three pages, one shown at a time:
+
+* **report** — the file (SHA-256, size, format, unlock method), the agent, the key
+  eras in one line each, counts of commits / evidence / MutMem records and
+  receipts, the checkpoint state, what a verdict does not prove, and the
+  problems grouped by what they mean, each linking to its object;
+* **unopenable** — why the file could not be opened (wrong passphrase, damaged
+  at byte N, unsupported version…: the finding's message, expected, found and
+  likely cause) with "Try another passphrase / recovery code…" right there;
+* **crash** — the last-resort answer: the inspector failed (a bug, not a verdict
+  on the file); the crash report to copy.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections import defaultdict
+from typing import Any
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QUrl, Signal
+from PySide6.QtWidgets import (
+    QApplication,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QStackedWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...core import codes
+from ...core.verify.report import Finding, Report
+from .. import summary as S
+from ..i18n import core_text, finding_text
+from ..style import severity_color, severity_text
+
+MAX_PER_GROUP = 40
+NOTES = (
+    QT_TRANSLATE_NOOP(
+        "OverviewView",
+        "Integrity is not truth: a valid signature proves who wrote a memory and that it is unchanged, "
+        "not that what it says is correct.",
+    ),
+    QT_TRANSLATE_NOOP("OverviewView", "A receipt shows what was disclosed, not what was withheld."),
+    QT_TRANSLATE_NOOP(
+        "OverviewView",
+        "Without an external checkpoint, rollback cannot be detected: an older complete copy of the file "
+        "verifies just as well.",
+    ),
+)
+
+
+def _e(text: Any) -> str:
+    return html.escape(str(text), quote=True)
+
+
+class OverviewView(QWidget):
+    """View contract (see ``views/__init__``) plus ``retryRequested`` (unopenable page)."""
+
+    selectionRequested = Signal(str)
+    retryRequested = Signal()
+
+    REPORT, UNOPENABLE, CRASH = range(3)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.report: Report | None = None
+        self.path: str | None = None
+        self.checkpoint_head: str | None = None
+        self.details = ""  # traceback of a crash, when the worker sent one
+        self._links: list[str] = []
+        self.stack = QStackedWidget()
+        self.browser = QTextBrowser()
+        self.browser.setAccessibleName(self.tr("Overview"))
+        self.browser.setOpenLinks(False)
+        self.browser.anchorClicked.connect(self._anchor)
+        self.stack.addWidget(self.browser)
+
+        unopen = QWidget()
+        ul = QVBoxLayout(unopen)
+        self.unopenable_text = QTextBrowser()
+        self.unopenable_text.setAccessibleName(self.tr("Why the file could not be opened"))
+        self.retry_button = QPushButton(self.tr("Try another passphrase / recovery code…"))
+        self.retry_button.clicked.connect(self.retryRequested)
+        row = QHBoxLayout()
+        row.addWidget(self.retry_button)
+        row.addStretch(1)
+        ul.addWidget(self.unopenable_text, 1)
+        ul.addLayout(row)
+        self.stack.addWidget(unopen)
+
+        crash = QWidget()
+        cl = QVBoxLayout(crash)
+        self.crash_title = QLabel()
+        self.crash_title.setWordWrap(True)
+        f = self.crash_title.font()
+        f.setBold(True)
+        f.setPointSizeF(max(f.pointSizeF(), 9.0) * 1.2)
+        self.crash_title.setFont(f)
+        self.crash_intro = QLabel(
+            self.tr(
+                "The inspector stopped with an unexpected error. This is a bug in the inspector, "
+                "not a verdict on the file: the file was not changed. Please copy the crash report "
+                "below into a bug report."
+            )
+        )
+        self.crash_intro.setWordWrap(True)
+        self.crash_report = QPlainTextEdit(readOnly=True)
+        self.crash_report.setAccessibleName(self.tr("Crash report"))
+        self.copy_button = QPushButton(self.tr("&Copy crash report"))
+        self.copy_button.clicked.connect(self.copy_crash_report)
+        crow = QHBoxLayout()
+        crow.addWidget(self.copy_button)
+        crow.addStretch(1)
+        cl.addWidget(self.crash_title)
+        cl.addWidget(self.crash_intro)
+        cl.addWidget(self.crash_report, 1)
+        cl.addLayout(crow)
+        self.stack.addWidget(crash)
+
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.stack)
+        self.clear()
+
+    # ---- view contract ------------------------------------------------------------
+    def clear(self) -> None:
+        self.report = None
+        self.browser.setHtml("<p>" + _e(self.tr("No file open.")) + "</p>")
+        self.stack.setCurrentIndex(self.REPORT)
+
+    def set_context(self, path: str | None, checkpoint_head: str | None, details: str = "") -> None:
+        self.path, self.checkpoint_head, self.details = path, checkpoint_head, details
+
+    def set_report(self, report: Report | None) -> None:
+        if report is None:
+            self.clear()
+            return
+        self.report = report
+        if S.internal_error(report) is not None:
+            self._show_crash(report)
+        elif report.verdict == "unopenable":
+            self._show_unopenable(report)
+        else:
+            self._links = []
+            self.browser.setHtml(self._report_html(report))
+            self.stack.setCurrentIndex(self.REPORT)
+
+    def select(self, object_id: str) -> None:
+        """Nothing to move: the overview is a summary."""
+
+    def page(self) -> int:
+        return self.stack.currentIndex()
+
+    def links(self) -> list[str]:
+        """The object ids the problem list links to, in order (tests, keyboard)."""
+        return list(self._links)
+
+    def activate_link(self, index: int) -> None:
+        if 0 <= index < len(self._links):
+            self.selectionRequested.emit(self._links[index])
+
+    # ---- pages ----------------------------------------------------------------------
+    def _link(self, object_id: str, text: str) -> str:
+        self._links.append(object_id)
+        return f'<a href="#obj-{len(self._links) - 1}">{_e(text)}</a>'
+
+    def _anchor(self, url: QUrl) -> None:
+        frag = url.fragment()
+        if frag.startswith("obj-"):
+            try:
+                self.activate_link(int(frag[4:]))
+            except ValueError:
+                return
+
+    def _report_html(self, r: Report) -> str:
+        inp = r.input if isinstance(r.input, dict) else {}
+        c = r.container if isinstance(r.container, dict) else {}
+        rows: list[tuple[str, str]] = []
+        rows.append((self.tr("File"), _e(inp.get("path") or self.path or "—")))
+        if inp.get("sha256"):
+            rows.append((self.tr("SHA-256"), f"<code>{_e(inp['sha256'])}</code>"))
+        if isinstance(inp.get("size"), int):
+            rows.append((self.tr("Size"), _e(self.tr("%n byte(s)", "", int(inp["size"])))))
+        fmt = c.get("format") or inp.get("format") or "—"
+        unlock = c.get("unlock")
+        unlock_text = {
+            "passphrase": self.tr("unlocked with the passphrase"),
+            "recovery code": self.tr("unlocked with the recovery code"),
+        }.get(str(unlock), self.tr("not sealed (directory store)") if fmt == "directory" else "")
+        rows.append((self.tr("Format"), _e(f"{fmt}" + (f" — {unlock_text}" if unlock_text else ""))))
+        aid = S.agent_id(r)
+        rows.append((self.tr("Agent"), f"<code>{_e(aid)}</code>" if aid else "—"))
+        rows.append((self.tr("HEAD"), f"<code>{_e(r.head or '—')}</code>"))
+        mm = S.mutmem_counts(r)
+        n_commits = len(r.commits) or r.counts.get("commits", 0)
+        n_ev = len(r.evidence) or r.counts.get("evidence", 0)
+        counts = ", ".join(
+            (
+                self.tr("%n commit(s)", "", n_commits),
+                self.tr("%n evidence record(s)", "", n_ev),
+                self.tr("%n MutMem record(s)", "", mm["records"]),
+                self.tr("%n recall receipt(s)", "", mm["receipts"]),
+                self.tr("%n memory(ies) with MutMem state", "", mm["memories"]),
+            )
+        )
+        rows.append((self.tr("Contents"), _e(counts)))
+        rows.append((self.tr("Checkpoint"), _e(S.checkpoint_text(r, self.checkpoint_head))))
+        if mm["untrusted"]:
+            rows.append(
+                (
+                    self.tr("Untrusted"),
+                    _e(
+                        "⚠ " + self.tr("%n memory(ies) labelled poison_suspect or worse", "", mm["untrusted"])
+                    ),
+                )
+            )
+        out = ["<html><body>"]
+        out.append("<table cellspacing='0' cellpadding='3'>")
+        for k, v in rows:
+            out.append(f"<tr><td valign='top'><b>{_e(k)}</b></td><td>{v}</td></tr>")
+        out.append("</table>")
+
+        heading = self.tr("Key eras")
+        out.append(f"<h3>{_e(heading)}</h3><ul>")
+        for e in r.eras:
+            if e.revoked_by is None:
+                state = self.tr("active")
+            elif e.revoke_reason == "rotation":
+                state = self.tr("rotated out at cutoff %1").replace("%1", S.short(e.cutoff))
+            else:
+                state = (
+                    self.tr("revoked (%1) at cutoff %2")
+                    .replace("%1", str(e.revoke_reason or "—"))
+                    .replace("%2", S.short(e.cutoff))
+                )
+            n = r.counts.get(f"era_commits:{e.index}", 0)
+            n_text = self.tr("%n commit(s)", "", n)
+            link = self._link(f"era:{e.index}", e.key_id)
+            out.append(
+                f"<li>{link} — {_e(e.role)} · <code>{_e(e.fingerprint)}</code> · {_e(state)} · "
+                f"{_e(n_text)}</li>"
+            )
+        if not r.eras:
+            none = self.tr("No key eras (no identity could be read).")
+            out.append(f"<li>{_e(none)}</li>")
+        out.append("</ul>")
+
+        heading = self.tr("Problems, by what they mean")
+        out.append(f"<h3>{_e(heading)}</h3>")
+        groups: dict[str, list[Finding]] = defaultdict(list)
+        for f in sorted(r.findings, key=lambda f: f.severity.rank):
+            groups[f.code].append(f)
+        if not groups:
+            none = self.tr("No findings.")
+            out.append(f"<p>{_e(none)}</p>")
+        for code, fs in sorted(groups.items(), key=lambda kv: (kv[1][0].severity.rank, kv[0])):
+            sev = fs[0].severity
+            count = self.tr("%n finding(s)", "", len(fs))
+            colour = severity_color(sev).name()
+            info = codes.lookup(code)
+            # a code the table describes gets its title; any other is named by its code alone
+            name = (
+                f"<b>{_e(core_text(info.title))}</b> <code>{_e(code)}</code>"
+                if info
+                else f"<code>{_e(code)}</code>"
+            )
+            badge = f"<span style='color:{colour}'><b>{_e(severity_text(sev))}</b></span>"
+            out.append(f"<p>{badge} · {name} — {_e(count)}")
+            if info is not None:
+                out.append(f"<br><i>{_e(core_text(info.meaning))}</i>")
+            out.append("</p><ul>")
+            for f in fs[:MAX_PER_GROUP]:
+                target = f.object_id or (f.related[0] if f.related else "")
+                label = f"{f.object_kind} {S.short(target, 12)}" if target else f.object_kind
+                head = self._link(target, label) if target else _e(label)
+                out.append(f"<li>{head}: {_e(finding_text(f))}</li>")
+            if len(fs) > MAX_PER_GROUP:
+                out.append(
+                    "<li>"
+                    + _e(self.tr("… and %n more (see Findings)", "", len(fs) - MAX_PER_GROUP))
+                    + "</li>"
+                )
+            out.append("</ul>")
+
+        heading = self.tr("What a verdict does not prove")
+        out.append(f"<h3>{_e(heading)}</h3><ul>")
+        for note in NOTES:
+            out.append(f"<li>{_e(self.tr(note))}</li>")
+        out.append("</ul></body></html>")
+        return "".join(out)
+
+    def _show_unopenable(self, r: Report) -> None:
+        f = r.findings[0] if r.findings else None
+        heading = self.tr("This file could not be opened")
+        out = [f"<h2>{_e(heading)}</h2>"]
+        if f is not None:
+            out.append(f"<p><b>{_e(finding_text(f))}</b></p><table cellpadding='3'>")
+            info = codes.lookup(f.code)
+            label = self.tr("Code")
+            out.append(f"<tr><td><b>{_e(label)}</b></td><td><code>{_e(f.code)}</code></td></tr>")
+            if info is not None:
+                out.append(
+                    "<tr><td><b>"
+                    + _e(self.tr("Meaning"))
+                    + f"</b></td><td>{_e(core_text(info.meaning))}</td></tr>"
+                )
+            for label, value in (
+                (self.tr("Expected"), f.expected),
+                (self.tr("Found"), f.found),
+                (self.tr("Likely cause"), f.likely_cause),
+            ):
+                if value:
+                    out.append(f"<tr><td><b>{_e(label)}</b></td><td>{_e(value)}</td></tr>")
+            if info is not None:
+                out.append(
+                    "<tr><td><b>"
+                    + _e(self.tr("What to do"))
+                    + f"</b></td><td>{_e(core_text(info.action))}</td></tr>"
+                )
+            out.append("</table>")
+        credential = f is not None and f.code in (
+            "wrong_passphrase",
+            "authentication_failed",
+            "invalid_recovery_code",
+            "no_recovery_slot",
+            "empty_passphrase",
+            "credential_required",
+        )
+        if credential:
+            out.append(
+                "<p>"
+                + _e(
+                    self.tr(
+                        "Nothing was changed. Try another passphrase, or the recovery code "
+                        "(aleth-recovery-v1:…)."
+                    )
+                )
+                + "</p>"
+            )
+        else:
+            out.append(
+                "<p>"
+                + _e(
+                    self.tr(
+                        "Nothing was changed. If you expected this file to open, compare its SHA-256 with "
+                        "a copy you trust; a damaged or truncated file cannot be verified."
+                    )
+                )
+                + "</p>"
+            )
+        self.unopenable_text.setHtml("".join(out))
+        self.retry_button.setVisible(self.path is not None and not _is_dir(self.path))
+        self.stack.setCurrentIndex(self.UNOPENABLE)
+
+    def _show_crash(self, r: Report) -> None:
+        f = S.internal_error(r)
+        assert f is not None
+        self.crash_title.setText("⚠ " + finding_text(f))
+        self.crash_report.setPlainText(self.crash_text(r))
+        self.stack.setCurrentIndex(self.CRASH)
+
+    def crash_text(self, r: Report) -> str:
+        from ..app import versions
+
+        f = S.internal_error(r)
+        lines = ["Aleth Inspector crash report", "", versions(), ""]
+        if self.path:
+            lines.append(f"input: {self.path}")
+        if f is not None:
+            lines.append(json.dumps(f.to_json(), indent=1, ensure_ascii=True))
+        if self.details:
+            lines += ["", self.details.strip()]
+        return "\n".join(lines)
+
+    def copy_crash_report(self) -> None:
+        QApplication.clipboard().setText(self.crash_report.toPlainText())
+        self.copy_button.setText(self.tr("Copied ✔"))
+
+
+def _is_dir(path: str) -> bool:
+    from pathlib import Path
+
+    return Path(path).is_dir()
