@@ -84,9 +84,10 @@ def run(ctx: Context) -> Report:
 def _summarise(ctx: Context) -> None:
     r = ctx.report
     r.objects = {**ctx.evidence, **ctx.commits}
-    for o in [*([ctx.root] if ctx.root else []), *ctx.identities, *ctx.events, *ctx.migrations,
-              *ctx.checkpoints]:  # fmt: skip
-        r.objects.setdefault(o.stored_id, o)
+    small = [ctx.root, *ctx.identities, *ctx.events, *ctx.migrations, *ctx.checkpoints, ctx.external]
+    for o in small:
+        if o is not None:
+            r.objects.setdefault(o.stored_id, o)
     per_era: dict[int, int] = {}
     for cid in ctx.commits:
         i = r.signer.get(cid)

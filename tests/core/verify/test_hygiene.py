@@ -18,6 +18,8 @@ def test_the_external_checkpoint_unsigned_fields_are_warned_about() -> None:
     r = check(w.store, checkpoint=json.dumps(cp).encode())
     assert "unsigned_field" in warnings(r, cp["checkpoint_id"])
     assert r.checkpoint["state"] == "verified"
+    # the external checkpoint stays in the report, for the detail views
+    assert r.objects[cp["checkpoint_id"]].type == "Checkpoint"
 
 
 def test_a_private_region_in_an_object_key_is_warned_about() -> None:
