@@ -12,23 +12,10 @@ from pathlib import Path
 from . import container
 from .container import Credential, Opened
 from .errors import ContainerError, InspectorError, StoreError
+from .secrets import read_secret_file  # noqa: F401  (re-exported until callers import core.secrets)
 from .store import Store, read_directory
 from .verify.engine import VerifyOptions, verify
 from .verify.report import Report
-
-
-def read_secret_file(path: str | os.PathLike[str], what: str = "passphrase") -> str:
-    """Read a passphrase or recovery code from a file (one trailing newline is dropped)."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InspectorError("credential_unreadable", f"cannot read the {what} file {p}: {exc}") from exc
-    if text.endswith("\n"):
-        text = text[:-1]
-    if text.endswith("\r"):
-        text = text[:-1]
-    return text
 
 
 def is_sealed(path: str | os.PathLike[str]) -> bool:
