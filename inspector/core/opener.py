@@ -61,6 +61,7 @@ def open_path(
         raise StoreError("not_found", f"{p} does not exist")
     blob = read_blob(p)
     if credential is None and key is None:
+        container.parse_envelope(blob)  # a file that is no container says what it is first (bad_magic, …)
         raise ContainerError("credential_required", f"{p} is sealed: a passphrase or recovery code is needed")
     opened = container.open_container(blob, credential or Credential(passphrase="-"), key=key)
     store = Store(dict(opened.files), origin=opened.format, source=str(p))
