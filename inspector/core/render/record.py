@@ -45,15 +45,17 @@ def complete(
     started_at: str | None = None,
     duration_s: float | None = None,
     checkpoint_given: bool | None = None,
+    hash_input: bool = True,
 ) -> Report:
     """Fill the audit-record fields the opener left empty (in place; returns ``report``).
 
-    ``input.sha256``/``size`` are hashed from the file here only when missing.
+    ``input.sha256``/``size`` are hashed from the file here only when missing (and
+    ``hash_input``: a report of a usage error does not read the file).
     """
     inp = dict(report.input or {})
     if "path" not in inp or inp["path"] is None:
         inp["path"] = os.fsdecode(path) if path is not None else None
-    if path is not None and ("sha256" not in inp or "size" not in inp):
+    if hash_input and path is not None and ("sha256" not in inp or "size" not in inp):
         sha, size = file_digest(path)
         inp.setdefault("sha256", sha)
         inp.setdefault("size", size)
