@@ -39,7 +39,9 @@ class Command:
     parser: argparse.ArgumentParser
     help: str = ""
     options: list[Option] = field(default_factory=list)
-    positionals: list[tuple[str, bool]] = field(default_factory=list)  # (metavar, is a path)
+    positionals: list[tuple[str, bool, list[str] | None]] = field(
+        default_factory=list
+    )  # metavar, path?, choices
     subcommands: dict[str, Command] = field(default_factory=dict)
 
     @property
@@ -80,7 +82,9 @@ def describe(parser: argparse.ArgumentParser, path: list[str] | None = None, hel
             )
         else:
             metavar = action.metavar if isinstance(action.metavar, str) else action.dest.upper()
-            cmd.positionals.append((metavar, metavar in _PATH_METAVARS or metavar.endswith("FILE")))
+            choices = [str(c) for c in action.choices] if action.choices else None
+            is_path = choices is None and (metavar in _PATH_METAVARS or metavar.endswith("FILE"))
+            cmd.positionals.append((metavar, is_path, choices))
     return cmd
 
 
@@ -109,8 +113,8 @@ def bash(root: Command) -> str:
             else:
                 prev_cases.append(f"            {flags}) COMPREPLY=(); return ;;")
         flags = " ".join(f for o in cmd.options for f in o.flags)
-        words = " ".join(cmd.subcommands)
-        files = "1" if any(is_path for _, is_path in cmd.positionals) else ""
+        words = " ".join([*cmd.subcommands, *(c for _, _, choices in cmd.positionals for c in choices or ())])
+        files = "1" if any(is_path for _, is_path, _ in cmd.positionals) else ""
         body = [f'        "{key}")']
         if prev_cases:
             body += ['            case "$prev" in', *prev_cases, "            esac"]
@@ -183,8 +187,9 @@ def zsh(root: Command) -> str:
         if cmd.subcommands:
             specs += ["'1: :->command'", "'*:: :->args'"]
         else:
-            for i, (metavar, is_path) in enumerate(cmd.positionals, 1):
-                specs.append(f"'{i}:{_zsh_text(metavar)}:{'_files' if is_path else ' '}'")
+            for i, (metavar, is_path, choices) in enumerate(cmd.positionals, 1):
+                action = f"({' '.join(choices)})" if choices else ("_files" if is_path else " ")
+                specs.append(f"'{i}:{_zsh_text(metavar)}:{action}'")
         lines = [
             f"{_zsh_fn(cmd)}() {{",
             "    local context state state_descr line",
@@ -239,8 +244,11 @@ def fish(root: Command) -> str:
             if cmd.path:
                 sub_cond = f"{cond}; and not __fish_seen_subcommand_from {' '.join(cmd.subcommands)}"
             lines.append(f"complete -c {PROG} -n '{sub_cond}' -a {name} -d '{_fish_text(child.help)}'")
-        if cmd.path and any(is_path for _, is_path in cmd.positionals):
+        if cmd.path and any(is_path for _, is_path, _ in cmd.positionals):
             lines.append(f"complete -c {PROG} -n '{cond}' -F")
+        for _, _, choices in cmd.positionals:
+            if cmd.path and choices:
+                lines.append(f"complete -c {PROG} -n '{cond}' -a '{' '.join(choices)}'")
         for o in cmd.options:
             parts = [f"complete -c {PROG} -n '{cond}'"]
             for flag in o.flags:
@@ -259,6 +267,7 @@ def fish(root: Command) -> str:
 # ---------------------------------------------------------------- man page
 def _roff(text: str) -> str:
     text = text.replace("\\", "\\e").replace("-", "\\-")
+    text = "".join(c if c.isascii() else f"\\[u{ord(c):04X}]" for c in text)
     return "\n".join(("\\&" + ln if ln[:1] in (".", "'") else ln) for ln in text.split("\n"))
 
 
@@ -276,8 +285,11 @@ def manpage(root: Command, environment: list[tuple[str, str]], exit_codes: str) 
         "\\fIFILE\\fR",
         ".SH DESCRIPTION",
         _roff(_clean(parser.description)),
-        ".SH COMMANDS",
+        ".SH OPTIONS",
     ]
+    for o in root.options:
+        out += [".TP", ", ".join(f"\\fB{_roff(f)}\\fR" for f in o.flags), _roff(o.help)]
+    out.append(".SH COMMANDS")
     for cmd in root.walk():
         if not cmd.path:
             continue
