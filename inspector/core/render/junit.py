@@ -58,31 +58,23 @@ class _Suite:
         self.tests += 1
         tc = ET.SubElement(self.el, "testcase", classname=f"{PREFIX}.{classname}", name=escape(name))
         tc.set("time", "0")
-        failing = [
-            f
-            for f in findings
-            if f.severity is Severity.ERROR or (self.strict and f.severity is Severity.WARNING)
-        ]
-        other = [f for f in findings if f not in failing]
-        bad_status = status is not None and not status.ok
+        failing: list[Finding] = []
+        other: list[Finding] = []
+        for f in findings:
+            fails = f.severity is Severity.ERROR or (self.strict and f.severity is Severity.WARNING)
+            (failing if fails else other).append(f)
+        status_text = f"status {status.value}" if status is not None and not status.ok else None
+        lines = [_line(f) for f in failing]
         if self.report.verdict in ("error", "interrupted") and failing:
             self.errors += 1
-            first = failing[0]
-            el = ET.SubElement(tc, "error", message=escape(first.message), type=escape(first.code))
-            el.text = "\n".join(_line(f) for f in failing)
-        elif failing or bad_status:
+            el = ET.SubElement(tc, "error", message=escape(failing[0].message), type=escape(failing[0].code))
+            el.text = "\n".join(lines)
+        elif failing or status_text:
             self.failures += 1
-            first = failing[0] if failing else None
-            el = ET.SubElement(
-                tc,
-                "failure",
-                message=escape(first.message if first else f"status {status.value}"),  # type: ignore[union-attr]
-                type=escape(first.code if first else status.value),  # type: ignore[union-attr]
-            )
-            text = [_line(f) for f in failing]
-            if bad_status:
-                text.insert(0, f"status {status.value}")  # type: ignore[union-attr]
-            el.text = "\n".join(text)
+            message = escape(failing[0].message) if failing else status_text
+            kind = escape(failing[0].code) if failing else (status.value if status is not None else "")
+            el = ET.SubElement(tc, "failure", message=message or "", type=kind)
+            el.text = "\n".join([status_text, *lines] if status_text else lines)
         if other:
             ET.SubElement(tc, "system-out").text = "\n".join(_line(f) for f in other)
 
