@@ -46,8 +46,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
     if args.code is None:
         print(tr(LIST_HEAD, lang), file=out)
         size = max(len(c) for c in table)
-        for code, info in table.items():
-            line = f"  {code:<{size}}  {tr(SEVERITY[info.severity.value], lang):<7}  {tr(info.title, lang)}"
+        for code, entry in table.items():
+            line = f"  {code:<{size}}  {tr(SEVERITY[entry.severity.value], lang):<7}  {tr(entry.title, lang)}"
             print(line if len(line) <= width else line[: width - 1] + "…", file=out)
         return EXIT_PASS
     info = lookup(args.code)
