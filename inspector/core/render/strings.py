@@ -41,6 +41,11 @@ SECTION_ERAS = message("KEY ERAS ({n})")
 SECTION_COMMITS = message("COMMITS")
 SECTION_EVIDENCE = message("EVIDENCE")
 SECTION_INPUT = message("INPUT")
+SECTION_MEMORIES = message("MEMORIES")
+SECTION_RECEIPTS = message("RECEIPTS")
+MEMORIES = (message("{n} memory"), message("{n} memories"))
+UNTRUSTED = message("{n} untrusted ({labels})")
+RECEIPTS_VALID = message("{valid} of {n} valid")
 
 STRICT_FAIL = message("Failed because of --strict: {warnings} count as failures.")
 CHECKPOINT_STATE = {

@@ -264,6 +264,25 @@ def _statuses(report: Report, t: S.Tr, lines: _Lines) -> None:
         lines.wrap(f"{label}  {parts}", 0, len(label) + 2)
 
 
+def _mutmem(report: Report, t: S.Tr, lines: _Lines) -> None:
+    """How many memories the file holds and how many are untrusted; receipts that hold."""
+    mm = report.mutmem
+    if mm is None or not (mm.memories or mm.receipts):
+        return
+    if mm.memories:
+        untrusted = Counter(str(v.label) for v in mm.memories.values() if v.untrusted)
+        parts = [t.count(len(mm.memories), S.MEMORIES)]
+        if untrusted:
+            labels = ", ".join(f"{escape(k)} {n}" for k, n in sorted(untrusted.items()))
+            parts.append(t(S.UNTRUSTED, n=sum(untrusted.values()), labels=labels))
+        label = t(S.SECTION_MEMORIES)
+        lines.wrap(f"{label}  " + " · ".join(parts), 0, len(label) + 2)
+    if mm.receipts:
+        valid = sum(1 for r in mm.receipts.values() if r.status == "valid")
+        label = t(S.SECTION_RECEIPTS)
+        lines.wrap(f"{label}  " + t(S.RECEIPTS_VALID, valid=valid, n=len(mm.receipts)), 0, len(label) + 2)
+
+
 def _input(report: Report, o: RenderOptions, t: S.Tr, lines: _Lines) -> None:
     inp = report.input or {}
     lines.add()
@@ -309,5 +328,6 @@ def render_text(report: Report, options: RenderOptions | None = None) -> str:
         _findings(report, o, t, lines)
         _eras(report, t, lines)
         _statuses(report, t, lines)
+        _mutmem(report, t, lines)
         _input(report, o, t, lines)
     return "\n".join(lines.out) + "\n"

@@ -84,6 +84,23 @@ def test_key_eras_fit_80_columns_one_era_per_line(pass_report):
     assert all(len(line) <= 80 for line in eras)
 
 
+def test_mutmem_summary(mutmem_report):
+    text = render_text(mutmem_report)
+    assert "MEMORIES  11 memories" in text
+    assert "RECEIPTS  2 of 2 valid" in text
+
+
+def test_untrusted_memories_are_counted(mutmem_report):
+    assert "· 1 untrusted (poison_likely 1)" in render_text(mutmem_report)  # the fixture's poisoned memory
+    view = next(v for v in mutmem_report.mutmem.memories.values() if not v.untrusted)
+    old = view.label
+    view.label = "poison_confirmed"
+    try:
+        assert "· 2 untrusted (poison_confirmed 1, poison_likely 1)" in render_text(mutmem_report)
+    finally:
+        view.label = old
+
+
 def test_checkpoint_state_is_stated(fail_report, checkpoint_report):
     assert "Checkpoint: none given, so rollback is not detectable." in render_text(fail_report)
     assert "Checkpoint: verified" in render_text(checkpoint_report)
