@@ -81,7 +81,8 @@ def html_context(report: Report, options: RenderOptions | None = None) -> dict[s
     primary = sorted((f for f in report.findings if not f.additional), key=lambda f: f.severity.rank)
     additional = [f for f in report.findings if f.additional]
     limit = max(1, o.max_rows)
-    commit_ids = list(reversed(report.order)) + [c for c in report.commits if c not in set(report.order)]
+    ordered = set(report.order)
+    commit_ids = list(reversed(report.order)) + [c for c in report.commits if c not in ordered]
     statuses = Counter(report.commits.values())
     notes = [t(n) for n in S.NOT_PROVEN]
     if report.profile == "hom-aimos-v1":
