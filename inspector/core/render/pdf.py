@@ -8,6 +8,7 @@ Qt is optional (the ``[gui]`` extra): without it :func:`render_pdf` raises
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from typing import Any
 
 from ..verify.report import Report
@@ -15,6 +16,9 @@ from .html import render_html
 from .options import RenderOptions
 
 INSTALL_HINT = "PDF reports need Qt: pip install 'aleth-inspector[gui]'"
+# Qt lays out a long table slowly (about 3 s per 1,000 rows on 2 cores): a PDF lists at
+# most this many rows per table and says how many more the JSON report has.
+PDF_MAX_ROWS = 1000
 _APP: list[Any] = []  # the QGuiApplication this module created, kept alive
 
 
@@ -48,9 +52,12 @@ def html_document(html: str):  # type: ignore[no-untyped-def]
 
 
 def render_pdf(report: Report, options: RenderOptions | None = None) -> bytes:
-    """The PDF bytes of the HTML report of ``report`` (A4, 15 mm margins)."""
+    """The PDF bytes of the HTML report of ``report`` (A4, 15 mm margins, at most
+    :data:`PDF_MAX_ROWS` rows per table)."""
     QtCore, QtGui = _qt()
     o = options or RenderOptions()
+    if o.max_rows > PDF_MAX_ROWS:
+        o = replace(o, max_rows=PDF_MAX_ROWS)
     doc = html_document(render_html(report, o))
     buffer = QtCore.QBuffer()
     buffer.open(QtCore.QIODevice.OpenModeFlag.WriteOnly)

@@ -94,6 +94,22 @@ def test_pdf_tables_repeat_their_header_on_every_page(pass_report):
     assert len(with_header) >= 2  # eras and commits: a <thead> each, repeated per page
 
 
+def test_pdf_tables_are_capped_and_say_so(monkeypatch, many_warnings_report):
+    from inspector.core.render import pdf
+
+    seen = {}
+
+    def spy(html):
+        seen["html"] = html
+        return html_document_orig(html)
+
+    html_document_orig = pdf.html_document
+    monkeypatch.setattr(pdf, "PDF_MAX_ROWS", 3)
+    monkeypatch.setattr(pdf, "html_document", spy)
+    render_pdf(many_warnings_report)
+    assert "… 5 more rows in the JSON report." in seen["html"]
+
+
 def test_pdf_without_qt_says_what_to_install(monkeypatch, pass_report):
     monkeypatch.setitem(sys.modules, "PySide6", None)  # import PySide6 now fails
     with pytest.raises(PdfUnavailable, match=r"pip install 'aleth-inspector\[gui\]'"):
