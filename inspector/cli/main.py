@@ -164,7 +164,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 _print_json(report)
             if exc.usage:
                 print(exc.usage, file=err)
-            print(f"aleth-inspector: error: {exc.message}", file=err)
+            code = f" [{exc.code}]" if exc.code != "usage_error" else ""  # for scripts and `explain`
+            print(f"aleth-inspector: error: {exc.message}{code}", file=err)
             return report.exit_code
         except KeyboardInterrupt:
             report = _error_report("interrupted", None, args, started, t0)
