@@ -35,11 +35,17 @@ def _qt():  # type: ignore[no-untyped-def]
 
 
 def _application(QtGui) -> None:  # type: ignore[no-untyped-def]
+    """Make sure a Qt application exists: a QApplication (not a bare QGuiApplication), so
+    that widget code later in the same process (the GUI, its tests) still works."""
     if QtGui.QGuiApplication.instance() is not None:
         return
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    _APP.append(QtGui.QGuiApplication(["aleth-inspector"]))
+    try:
+        from PySide6.QtWidgets import QApplication as App
+    except ImportError:  # a Qt without widgets: a document still lays out
+        App = QtGui.QGuiApplication
+    _APP.append(App(["aleth-inspector"]))
 
 
 def html_document(html: str):  # type: ignore[no-untyped-def]

@@ -69,7 +69,8 @@ def test_mutmem_tables(mutmem_report):
 
 
 # ---------------------------------------------------------------- PDF (Qt: in the test extra)
-def test_pdf_is_a_pdf_with_several_pages_for_a_long_report(fail_report):
+# The tests take pytest-qt's application, as the GUI has its own.
+def test_pdf_is_a_pdf_with_several_pages_for_a_long_report(qapp, fail_report):
     long = copy.copy(fail_report)
     long.findings = [
         Finding("unreachable_commit", Severity.WARNING, "commit", f"sha256:{i:064x}", f"finding number {i}")
@@ -81,7 +82,7 @@ def test_pdf_is_a_pdf_with_several_pages_for_a_long_report(fail_report):
     assert len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) >= 3
 
 
-def test_pdf_tables_repeat_their_header_on_every_page(pass_report):
+def test_pdf_tables_repeat_their_header_on_every_page(qapp, pass_report):
     from PySide6.QtGui import QTextTable
 
     from inspector.core.render.html import render_html as html_of
@@ -94,7 +95,7 @@ def test_pdf_tables_repeat_their_header_on_every_page(pass_report):
     assert len(with_header) >= 2  # eras and commits: a <thead> each, repeated per page
 
 
-def test_pdf_tables_are_capped_and_say_so(monkeypatch, many_warnings_report):
+def test_pdf_tables_are_capped_and_say_so(qapp, monkeypatch, many_warnings_report):
     from inspector.core.render import pdf
 
     seen = {}
