@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from ..codes import lookup
@@ -28,7 +29,8 @@ def _environment():  # type: ignore[no-untyped-def]
     import jinja2
 
     return jinja2.Environment(
-        loader=jinja2.PackageLoader("inspector.core.render", "templates"),
+        # a plain directory beside this module: the wheel and the PyInstaller bundle both have it
+        loader=jinja2.FileSystemLoader(Path(__file__).with_name("templates")),
         autoescape=True,
         finalize=lambda value: MISSING if value is None or value == "" else value,
         trim_blocks=True,
