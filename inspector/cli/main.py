@@ -12,6 +12,7 @@ asked for.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import os
 import sys
@@ -134,10 +135,13 @@ def _error_report(
 
 
 def _print_json(report) -> None:  # type: ignore[no-untyped-def]
+    """The one JSON object of a run that reached no verdict (a stdout that cannot be
+    written to any more, e.g. a full disk, leaves the exit code to tell)."""
     from ..core.render import render_json
     from .output import stdout
 
-    stdout().write_json(render_json(report))
+    with contextlib.suppress(OSError):
+        stdout().write_json(render_json(report))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
