@@ -110,3 +110,29 @@ def test_exit_codes_of_the_real_process(tmp_path):
     assert run("verify", tmp_path / "missing", "-q").returncode == 2
     assert run("verify", "--no-such-option").returncode == 3
     assert run("verify", DEMO).returncode == 3  # sealed, and no terminal to ask on
+
+
+def test_ctrl_c_gives_the_interrupted_report_and_130():
+    """A real SIGINT while the command waits for its passphrase on standard input."""
+    import signal
+    import time
+
+    p = subprocess.Popen(
+        [sys.executable, "-m", "inspector", "verify", str(DEMO), "--passphrase-file", "-", "--json"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    syscall = Path(f"/proc/{p.pid}/syscall")
+    deadline = time.monotonic() + 60
+    while not syscall.read_text().startswith("0 0x0 "):  # until it blocks in read(0, …)
+        assert time.monotonic() < deadline and p.poll() is None, "never waited for the passphrase"
+        time.sleep(0.05)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130, err
+    doc = json.loads(out)
+    jsonschema.Draft202012Validator(REPORT_SCHEMA).validate(doc)
+    assert doc["verdict"] == "interrupted" and b"Traceback" not in err
