@@ -30,7 +30,12 @@ def artifact_uri(path: str | None) -> str:
     ``file://`` URIs; bytes that are not UTF-8 are percent-encoded like any other."""
     if not path:
         return "input"
-    raw = os.fsencode(path).replace(b"\\", b"/") if os.sep == "\\" else os.fsencode(path)
+    try:
+        raw = os.fsencode(path)
+    except UnicodeEncodeError:  # a surrogate no file system name can hold: show it escaped
+        raw = path.encode("utf-8", "backslashreplace")
+    if os.sep == "\\":
+        raw = raw.replace(b"\\", b"/")
     encoded = quote(raw, safe="/")
     return f"file://{encoded}" if raw.startswith(b"/") else encoded
 

@@ -95,6 +95,7 @@ def test_a_crash_is_an_unsuccessful_execution(crash_report, pass_report):
         ("/abs/x.aleth", "file:///abs/x.aleth"),
         ("caf\udce9.aleth", "caf%E9.aleth"),  # not UTF-8 on disk: the byte itself
         ("c:memory", "c%3Amemory"),  # never read as a URI scheme
+        ("\ud800.aleth", "%5Cud800.aleth"),  # no file system name holds this: escaped, never a crash
     ],
 )
 def test_artifact_uris(path, uri):
