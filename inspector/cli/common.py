@@ -77,7 +77,7 @@ def needs_credential(path: Path) -> bool:
             return False
         with path.open("rb") as fh:
             return fh.read(5) == b"ALETH"
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a name no file system can hold
         return False
 
 

@@ -34,7 +34,7 @@ def file_digest(path: str | os.PathLike[str]) -> tuple[str | None, int | None]:
                 h.update(chunk)
                 size += len(chunk)
         return h.hexdigest(), size
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a name no file system can hold
         return None, None
 
 
