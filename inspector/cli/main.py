@@ -196,7 +196,7 @@ def _crash(exc: BaseException, args, started: str, t0: float, json_mode: bool, e
     report = _error_report("internal", exc, args, started, t0)
     if json_mode:
         _print_json(report)
-    (finding,) = report.findings
+    finding = report.findings[0]
     print(f"aleth-inspector: {escape(finding.message)}", file=err)
     if finding.found:
         print(f"  {escape(finding.found)}", file=err)
