@@ -133,7 +133,7 @@ def html_context(report: Report, options: RenderOptions | None = None) -> dict[s
         "checkpoint": checkpoint,
         "file": escape(str(source)) if source else None,
         "sha256": inp.get("sha256") or (t(S.HTML["directory_store"]) if fmt == "directory" else None),
-        "size": t.count(size, S.BYTES).replace(str(size), f"{size:,}", 1) if isinstance(size, int) else None,
+        "size": t.count(size, S.BYTES) if isinstance(size, int) else None,
         "format": t(S.DIRECTORY) if fmt == "directory" else (escape(str(fmt)) if fmt else None),
         "profile": report.profile,
         "head": escape(report.head) if report.head else None,

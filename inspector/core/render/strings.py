@@ -165,4 +165,5 @@ class Tr:
         return tr(template, self.lang, **params)
 
     def count(self, n: int, forms: tuple[str, str]) -> str:
-        return self(forms[0] if n == 1 else forms[1], n=n)
+        """``n`` with the singular or plural form, digits grouped (``2,048 commits``)."""
+        return self(forms[0] if n == 1 else forms[1], n=f"{n:,}")

@@ -295,7 +295,7 @@ def _input(report: Report, o: RenderOptions, t: S.Tr, lines: _Lines) -> None:
     if fmt:
         facts.append(t(S.DIRECTORY) if fmt == "directory" else escape(str(fmt)))
     if isinstance(inp.get("size"), int):
-        facts.append(t.count(inp["size"], S.BYTES).replace(str(inp["size"]), f"{inp['size']:,}", 1))
+        facts.append(t.count(inp["size"], S.BYTES))
     if facts:
         lines.wrap(" · ".join(facts), 2, 4)
     if inp.get("sha256"):
