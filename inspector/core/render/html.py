@@ -19,7 +19,7 @@ from ..verify.report import Finding, Report, Status
 from . import strings as S
 from .options import RenderOptions
 from .safe import escape
-from .text import short_id, shorten_ids, worst_finding
+from .text import finding_target, short_id, shorten_ids, worst_finding
 
 MISSING = "—"
 
@@ -69,7 +69,9 @@ def html_context(report: Report, options: RenderOptions | None = None) -> dict[s
     if report.profile == "hom-aimos-v1" and report.primary_reason:
         reason = t(S.PRIMARY_REASON, reason=escape(report.primary_reason))
     elif report.verdict != "pass" and worst is not None:
-        reason = shorten_ids(escape(finding_message(worst, o.lang)))
+        target = finding_target(worst, inp.get("path"))
+        message = shorten_ids(escape(finding_message(worst, o.lang)))
+        reason = f"{target}: {message}" if target else message
     strict_note = None
     if o.strict and report.verdict == "fail" and counts["error"] == 0 and counts["warning"]:
         strict_note = t(S.STRICT_FAIL, warnings=t.count(counts["warning"], S.WARNINGS))
