@@ -8,14 +8,12 @@ import os
 import sys
 from pathlib import Path
 
-from ..core.verify.report import EXIT_CODES, EXIT_INTERNAL_ERROR
+from ..core.verify.report import EXIT_CODES
 
 EXIT_PASS = EXIT_CODES["pass"]  # 0
 EXIT_FAIL = EXIT_CODES["fail"]  # 1
 EXIT_UNOPENABLE = EXIT_CODES["unopenable"]  # 2
 EXIT_USAGE = EXIT_CODES["error"]  # 3: bad arguments, missing credential, refused operation
-EXIT_INDETERMINATE = EXIT_CODES["indeterminate"]  # 4
-EXIT_INTERNAL = EXIT_INTERNAL_ERROR  # 5: a bug in the inspector
 EXIT_INTERRUPTED = EXIT_CODES["interrupted"]  # 130
 
 EXIT_CODES_HELP = (

@@ -77,7 +77,6 @@ HTML_TITLE = message("Aleth Inspector report")
 HTML = {
     name: message(text)
     for name, text in {
-        "verdict": "Verdict",
         "input": "Input",
         "file": "File",
         "sha256": "SHA-256",
@@ -87,15 +86,12 @@ HTML = {
         "duration": "Duration",
         "tool": "Inspected by",
         "profile": "Profile",
-        "checkpoint": "Checkpoint",
         "head": "HEAD",
-        "summary": "Summary",
         "findings": "Findings",
         "severity": "Severity",
         "code": "Code",
         "object": "Object",
         "message": "Message",
-        "details": "Details",
         "expected": "Expected",
         "found": "Found",
         "likely_cause": "Likely cause",
