@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Render resources/aleth-inspector.svg to the hicolor PNG sizes.
+"""Render inspector/data/aleth-inspector.svg (the icon inside the package) to the hicolor PNG sizes.
 
 Writes resources/icons/hicolor/<N>x<N>/apps/aleth-inspector.png for N in
 16, 32, 48, 64, 128, 256, with PySide6's QSvgRenderer (QtSvg ships in
@@ -16,7 +16,7 @@ from pathlib import Path
 
 SIZES = (16, 32, 48, 64, 128, 256)
 ROOT = Path(__file__).resolve().parent.parent
-SVG = ROOT / "resources" / "aleth-inspector.svg"
+SVG = ROOT / "inspector" / "data" / "aleth-inspector.svg"
 OUT = ROOT / "resources" / "icons" / "hicolor"
 
 

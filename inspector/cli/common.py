@@ -4,15 +4,47 @@ credential arguments and reading them."""
 from __future__ import annotations
 
 import argparse
-import getpass
+import os
 import sys
 from pathlib import Path
 
-EXIT_PASS, EXIT_FAIL, EXIT_UNOPENABLE, EXIT_USAGE = 0, 1, 2, 3
+from ..core.verify.report import EXIT_CODES
+
+EXIT_PASS = EXIT_CODES["pass"]  # 0
+EXIT_FAIL = EXIT_CODES["fail"]  # 1
+EXIT_UNOPENABLE = EXIT_CODES["unopenable"]  # 2
+EXIT_USAGE = EXIT_CODES["error"]  # 3: bad arguments, missing credential, refused operation
+EXIT_INTERRUPTED = EXIT_CODES["interrupted"]  # 130
+
+EXIT_CODES_HELP = (
+    "Exit codes: 0 pass, 1 fail, 2 unopenable, 3 usage error, 4 indeterminate, 5 internal error, "
+    "130 interrupted."
+)
+SECRET_RULES = (
+    "A secret is never given on the command line. F is a file, or - for standard input; "
+    "--passphrase-fd N reads an open descriptor; without any of these, the file named by "
+    "ALETH_PASSPHRASE_FILE is read, then a terminal is asked (no echo). The secret is UTF-8 text; one "
+    "trailing newline (\\n or \\r\\n) is removed, nothing else."
+)
 
 
 class UsageError(Exception):
-    pass
+    """The command line cannot be carried out (exit 3; ``verdict: "error"`` in JSON).
+    ``code`` is the finding code of the JSON report; ``usage`` the usage line."""
+
+    def __init__(self, message: str, *, code: str = "usage_error", usage: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.usage = usage
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with the project's usage error: raised (the CLI's top level prints it,
+    or the JSON error report) and exit code 3, not 2 (2 means unopenable)."""
+
+    def error(self, message: str):  # type: ignore[no-untyped-def]
+        raise UsageError(message, usage=self.format_usage().strip())
 
 
 def add_credential_args(p: argparse.ArgumentParser) -> None:
@@ -20,35 +52,70 @@ def add_credential_args(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--passphrase-file",
         metavar="F",
-        help="read the passphrase from file F (never given on the command line)",
+        help="read the passphrase from file F (- for standard input)",
+    )
+    g.add_argument(
+        "--passphrase-fd",
+        metavar="N",
+        type=int,
+        help="read the passphrase from open file descriptor N",
     )
     g.add_argument(
         "--recovery-code-file",
         metavar="F",
-        help="unlock an ALETH002 file with the recovery code read from file F",
+        help="unlock an ALETH002 file with the recovery code read from file F (- for standard input)",
     )
 
 
-class Parser(argparse.ArgumentParser):
-    """argparse with the project's usage exit code (3, not 2: 2 means unopenable)."""
+def needs_credential(path: Path) -> bool:
+    """Whether ``path`` is a sealed container (it starts like one); a directory, a
+    missing path or any other file needs no secret (the opener says what it is)."""
+    try:
+        if not path.is_file():
+            return False
+        with path.open("rb") as fh:
+            return fh.read(5) == b"ALETH"
+    except (OSError, ValueError):  # ValueError: a name no file system can hold
+        return False
 
-    def error(self, message: str):  # type: ignore[no-untyped-def]
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+def read_credential(args: argparse.Namespace, path: Path):  # type: ignore[no-untyped-def]
+    """``(Credential | None, Secret | None)`` for ``path`` from the arguments, the
+    environment or a terminal prompt; :class:`UsageError` when a sealed file has no
+    way to get one."""
+    from ..core.container import Credential
+    from ..core.errors import InspectorError
+    from ..core.secrets import ENV_PASSPHRASE_FILE, read_secret, read_secret_fd
+
+    if not needs_credential(path):
+        return None, None
+    try:
+        if getattr(args, "recovery_code_file", None):
+            secret = read_secret(args.recovery_code_file, "recovery code")
+            return Credential(recovery_code=secret.value), secret
+        if getattr(args, "passphrase_file", None):
+            secret = read_secret(args.passphrase_file)
+        elif getattr(args, "passphrase_fd", None) is not None:
+            secret = read_secret_fd(args.passphrase_fd)
+        elif os.environ.get(ENV_PASSPHRASE_FILE):
+            secret = read_secret(os.environ[ENV_PASSPHRASE_FILE])
+        elif sys.stdin is not None and sys.stdin.isatty():
+            import getpass
+
+            from ..core.secrets import Secret
+
+            secret = Secret(getpass.getpass(f"Passphrase for {path}: "), "the terminal")
+        else:
+            raise UsageError(
+                f"{path} is sealed: give --passphrase-file F (- for standard input), --passphrase-fd N, "
+                f"--recovery-code-file F or {ENV_PASSPHRASE_FILE} (there is no terminal to ask on)",
+                code="credential_required",
+            )
+    except InspectorError as exc:
+        raise UsageError(exc.message, code=exc.code) from exc
+    return Credential(passphrase=secret.value), secret
 
 
 def credential_from_args(args: argparse.Namespace, path: Path):  # type: ignore[no-untyped-def]
-    from ..core.container import Credential
-    from ..core.opener import read_secret_file
-
-    if path.is_dir():
-        return None
-    if getattr(args, "passphrase_file", None):
-        return Credential(passphrase=read_secret_file(args.passphrase_file))
-    if getattr(args, "recovery_code_file", None):
-        return Credential(recovery_code=read_secret_file(args.recovery_code_file, "recovery code"))
-    if not sys.stdin.isatty():
-        raise UsageError(
-            f"{path} is sealed: give --passphrase-file or --recovery-code-file (no terminal to prompt on)"
-        )
-    return Credential(passphrase=getpass.getpass(f"Passphrase for {path}: "))
+    """The credential alone (see :func:`read_credential`)."""
+    return read_credential(args, path)[0]

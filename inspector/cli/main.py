@@ -1,22 +1,34 @@
 """The ``aleth-inspector`` command line: parse, call the core, print, exit.
 
 Each subcommand lives in its own module with a ``register(sub)`` that adds its
-parser and sets ``func``.  Exit codes: 0 pass, 1 fail, 2 unopenable, 3 usage
-(bad arguments, missing credential, refused operation).
+parser and sets ``func``.  Whatever happens, the command answers: a usage error, a
+missing credential, Ctrl-C and a bug in the inspector each have their own exit
+code (3, 3, 130, 5; never 1, which means "the file fails"), and with ``--json`` each
+is one JSON report on stdout (schema ``aleth-inspector/report/1``, verdict
+``error`` or ``interrupted``).  Nothing here imports Qt: the GUI loads it only when
+asked for.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import difflib
+import os
 import sys
+import time
+import traceback
 from collections.abc import Sequence
-from pathlib import Path
 
 from .. import __version__
-from . import author, demo, gui, receipt, verify
-from .common import EXIT_USAGE, Parser, UsageError
+from . import author, completion, demo, explain, gui, receipt, verify
+from .common import EXIT_CODES_HELP, EXIT_INTERRUPTED, EXIT_USAGE, Parser, UsageError
+from .output import safe_streams
 
-MODULES = (verify, demo, receipt, author, gui)
+MODULES = (verify, explain, demo, receipt, author, gui, completion)
+
+GUI_MODULES = ("PySide6", "shiboken6", "pyqtgraph")
+GUI_INSTALL_HINT = "this needs the desktop extra: pip install 'aleth-inspector[gui]'"
 
 
 def _versions() -> str:
@@ -36,17 +48,8 @@ def _versions() -> str:
         parts.append(f"PySide6 {PySide6.__version__}")
         parts.append(f"Qt {QtCore.qVersion()}")
     except ImportError:
-        parts.append("PySide6 not installed")
+        parts.append("PySide6 not installed (pip install 'aleth-inspector[gui]' for the desktop inspector)")
     return "\n".join(parts)
-
-
-class _VersionAction(argparse.Action):
-    def __init__(self, option_strings: list[str], dest: str, **kw: object) -> None:
-        super().__init__(option_strings, dest, nargs=0, help="print versions and exit")
-
-    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
-        print(_versions())
-        parser.exit()
 
 
 class _VersionAction(argparse.Action):
@@ -62,8 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="aleth-inspector",
         description="Verify and explore alethech agent-memory files (.aleth containers and "
-        "directory stores).",
-        epilog="Exit codes: 0 pass, 1 fail, 2 unopenable, 3 usage.",
+        "directory stores). `aleth-inspector FILE` opens FILE in the desktop inspector.",
+        epilog=EXIT_CODES_HELP,
     )
     parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -72,29 +75,135 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def command_names() -> list[str]:
-    """Every subcommand name, in the order ``--help`` lists them."""
-    parser = build_parser()
+def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            return list(action.choices)
-    return []
+            return dict(action.choices)
+    return {}
+
+
+def command_names() -> list[str]:
+    """Every subcommand name, in the order ``--help`` lists them."""
+    return list(_subparsers(build_parser()))
+
+
+def _wants_json(argv: Sequence[str]) -> bool:
+    """Whether the command line asks for JSON output (known before parsing, so that a
+    usage error is reported in JSON too)."""
+    for i, a in enumerate(argv):
+        if a == "--json" or a == "--format=json" or (a == "--format" and argv[i + 1 : i + 2] == ["json"]):
+            return True
+    return False
+
+
+def _route(argv: list[str], names: list[str]) -> list[str]:
+    """``aleth-inspector FILE`` means ``gui FILE``; a word that is neither a command nor
+    an existing path is a usage error that says so (not argparse's "invalid choice")."""
+    if not argv or argv[0].startswith("-") or argv[0] in names:
+        return argv
+    if os.path.lexists(argv[0]):
+        return ["gui", *argv]
+    close = difflib.get_close_matches(argv[0], names, n=1)
+    hint = f"; did you mean '{close[0]}'?" if close else f"; commands: {', '.join(names)}"
+    raise UsageError(f"no such file or command: {argv[0]}{hint}", code="usage_error")
+
+
+def _error_report(
+    kind: str, exc: BaseException | None, args: argparse.Namespace | None, started: str, t0: float
+):  # type: ignore[no-untyped-def]
+    """The report of a run that reached no verdict (usage error, interruption, bug)."""
+    from ..core.render.record import complete
+    from ..core.verify.report import Report, Severity, make_finding
+    from .messages import INTERRUPTED, USAGE
+
+    if kind == "usage":
+        assert isinstance(exc, UsageError)
+        report = Report(verdict="error")
+        report.findings.append(
+            make_finding(
+                exc.code, Severity.ERROR, "invocation", "", USAGE, expected=exc.usage, detail=exc.message
+            )
+        )
+    elif kind == "interrupted":
+        report = Report(verdict="interrupted")
+        report.findings.append(make_finding("interrupted", Severity.WARNING, "invocation", "", INTERRUPTED))
+    else:
+        assert exc is not None
+        report = Report.internal_error(exc)
+    path = getattr(args, "path", None) if args is not None else None
+    return complete(report, path, started_at=started, duration_s=time.perf_counter() - t0, hash_input=False)
+
+
+def _print_json(report) -> None:  # type: ignore[no-untyped-def]
+    """The one JSON object of a run that reached no verdict (a stdout that cannot be
+    written to any more, e.g. a full disk, leaves the exit code to tell)."""
+    from ..core.render import render_json
+    from .output import stdout
+
+    with contextlib.suppress(OSError):
+        stdout().write_json(render_json(report))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    """Run the command line; returns the exit code (the console script exits with it)."""
+    from ..core.render.record import utc_now
+
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] not in command_names() and not argv[0].startswith("-") and Path(argv[0]).exists():
-        argv.insert(0, "gui")  # plain `aleth-inspector FILE` opens the GUI
-    args = parser.parse_args(argv)
-    if args.command is None:
-        parser.print_help()
-        return EXIT_USAGE
-    try:
-        return args.func(args)
-    except UsageError as exc:
-        print(f"aleth-inspector: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    except KeyboardInterrupt:
-        print("aleth-inspector: interrupted", file=sys.stderr)
-        return EXIT_USAGE
+    started, t0 = utc_now(), time.perf_counter()
+    json_mode = _wants_json(argv)
+    args: argparse.Namespace | None = None
+    with safe_streams() as (_out, err):
+        try:
+            parser = build_parser()
+            args = parser.parse_args(_route(argv, list(_subparsers(parser))))
+            if args.command is None:
+                parser.print_help()
+                return EXIT_USAGE
+            return int(args.func(args))
+        except SystemExit as exc:  # --help, --version
+            return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else EXIT_USAGE)
+        except UsageError as exc:
+            report = _error_report("usage", exc, args, started, t0)
+            if json_mode:
+                _print_json(report)
+            if exc.usage:
+                print(exc.usage, file=err)
+            code = f" [{exc.code}]" if exc.code != "usage_error" else ""  # for scripts and `explain`
+            print(f"aleth-inspector: error: {exc.message}{code}", file=err)
+            return report.exit_code
+        except KeyboardInterrupt:
+            report = _error_report("interrupted", None, args, started, t0)
+            if json_mode:
+                _print_json(report)
+            print("aleth-inspector: interrupted; no verdict was reached", file=err)
+            return EXIT_INTERRUPTED
+        except ModuleNotFoundError as exc:
+            if (exc.name or "").split(".")[0] not in GUI_MODULES:
+                return _crash(exc, args, started, t0, json_mode, err)
+            usage = UsageError(GUI_INSTALL_HINT, code="usage_error")
+            report = _error_report("usage", usage, args, started, t0)
+            if json_mode:
+                _print_json(report)
+            print(f"aleth-inspector: {GUI_INSTALL_HINT}", file=err)
+            return report.exit_code
+        except Exception as exc:  # the last resort: a bug becomes a report, never a traceback
+            return _crash(exc, args, started, t0, json_mode, err)
+
+
+def _crash(exc: BaseException, args, started: str, t0: float, json_mode: bool, err) -> int:  # type: ignore[no-untyped-def]
+    from ..core.render.safe import escape
+
+    report = _error_report("internal", exc, args, started, t0)
+    if json_mode:
+        _print_json(report)
+    finding = report.findings[0]
+    print(f"aleth-inspector: {escape(finding.message)}", file=err)
+    if finding.found:
+        print(f"  {escape(finding.found)}", file=err)
+    print(
+        "  Please report this bug with the lines above (set ALETH_INSPECTOR_TRACEBACK=1 for details).",
+        file=err,
+    )
+    if os.environ.get("ALETH_INSPECTOR_TRACEBACK"):
+        print("".join(traceback.format_exception(exc)), file=err)
+    return report.exit_code

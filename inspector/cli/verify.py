@@ -1,132 +1,278 @@
-"""``aleth-inspector verify``: open, verify, print the report."""
+"""``aleth-inspector verify``: open, verify, render the report, exit with its code."""
 
 from __future__ import annotations
 
 import argparse
-import json
-import sys
-from collections import Counter, defaultdict
+import dataclasses
+import importlib.util
+import os
+import time
 from pathlib import Path
 
 from .common import (
-    EXIT_FAIL,
-    EXIT_PASS,
-    EXIT_UNOPENABLE,
+    EXIT_CODES_HELP,
+    EXIT_USAGE,
+    SECRET_RULES,
     UsageError,
     add_credential_args,
-    credential_from_args,
+    read_credential,
 )
+
+FORMATS = ("text", "json", "sarif", "junit", "html", "pdf")
+PROFILES = ("auto", "alethech", "hom-aimos-v1")
 
 
 def register(sub) -> None:  # type: ignore[no-untyped-def]
+    from ..core.i18n import LANGUAGES
+    from .progress import MODES
+
     v = sub.add_parser(
         "verify",
         help="verify a sealed file or directory store completely",
-        description="Open PATH (a .aleth file or a directory store) and run the complete "
-        "verifier. Without a credential file a sealed file prompts for its "
-        "passphrase (no echo); a passphrase is never accepted as an argument.",
-        epilog="Exit codes: 0 pass, 1 fail, 2 unopenable, 3 usage.",
+        description="Open PATH (a .aleth file, a directory store or a HOM-AIMOS bundle), run the complete "
+        "verifier and print the report: text for a person, or one JSON object (--json), SARIF, JUnit XML, "
+        "HTML or PDF. Without a credential a sealed file asks for its passphrase on the terminal (no echo).",
+        epilog=f"{SECRET_RULES} {EXIT_CODES_HELP}",
     )
-    v.add_argument("path", metavar="PATH", help="a .aleth file or an alethech store directory")
+    v.add_argument("path", metavar="PATH", help="a .aleth file, an alethech store directory or a bundle")
     add_credential_args(v)
-    v.add_argument("--checkpoint", metavar="F", help="external checkpoint JSON to check continuity against")
-    v.add_argument("--json", action="store_true", help="print exactly one JSON object")
+    v.add_argument(
+        "--checkpoint",
+        metavar="F",
+        help="external checkpoint JSON to check continuity against (without one, rollback is not detectable)",
+    )
+    v.add_argument(
+        "--emit-checkpoint",
+        metavar="OUT",
+        help="if the file passes, write a checkpoint signed with its sealed signing key to OUT (a new file)",
+    )
+    v.add_argument("--format", choices=FORMATS, default=None, help="report format (default: text)")
+    v.add_argument("--json", action="store_true", help="print exactly one JSON object (= --format json)")
+    v.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="write the report to FILE (mode 0600: it may hold decrypted content) instead of stdout",
+    )
     v.add_argument("--strict", action="store_true", help="warnings fail the verdict too (exit 1)")
+    v.add_argument("-q", "--quiet", action="store_true", help="print the verdict line only; no progress")
+    v.add_argument(
+        "--progress",
+        choices=MODES,
+        default="auto",
+        help="progress on stderr: auto (on a terminal, after a second), off, or json lines",
+    )
+    v.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help="language of the text and HTML reports (default: from the environment)",
+    )
+    v.add_argument(
+        "--profile",
+        choices=PROFILES,
+        default="auto",
+        help="how to judge PATH: auto (by its content), alethech, or hom-aimos-v1 (a HOM-AIMOS bundle)",
+    )
+    v.add_argument(
+        "--trust-master",
+        metavar="FPR",
+        help="HOM-AIMOS: the master key fingerprint you trust; a bundle under any other master fails",
+    )
     v.set_defaults(func=cmd_verify)
 
 
-def cmd_verify(args: argparse.Namespace) -> int:
-    from ..core.errors import InspectorError
-    from ..core.opener import open_and_verify
-    from ..core.verify.engine import VerifyOptions
+def _format(args: argparse.Namespace) -> str:
+    fmt = getattr(args, "format", None)
+    if getattr(args, "json", False):
+        if fmt not in (None, "json"):
+            raise UsageError(f"--json and --format {fmt} ask for different formats; give one of them")
+        return "json"
+    return fmt or "text"
 
-    path = Path(args.path)
-    if not path.exists():
-        raise UsageError(f"{path} does not exist")
-    checkpoint = None
-    if args.checkpoint:
-        try:
-            checkpoint = Path(args.checkpoint).read_bytes()
-        except OSError as exc:
-            raise UsageError(f"cannot read checkpoint {args.checkpoint}: {exc.strerror}") from exc
+
+def _inside(child: Path, parent: Path) -> bool:
     try:
-        cred = credential_from_args(args, path)
-    except InspectorError as exc:
-        raise UsageError(exc.describe()) from exc
-    opts = VerifyOptions(
-        checkpoint=checkpoint,
-        checkpoint_name=Path(args.checkpoint).name if args.checkpoint else "checkpoint",
-        strict=args.strict,
-    )
-    report = open_and_verify(path, cred, opts)
-    if args.json:
-        json.dump(report.to_json(), sys.stdout, indent=1, sort_keys=False)
-        sys.stdout.write("\n")
-    else:
-        sys.stdout.write(format_report(report, str(path)))
-    return {"pass": EXIT_PASS, "fail": EXIT_FAIL}.get(report.verdict, EXIT_UNOPENABLE)
+        child.resolve().relative_to(parent.resolve())
+        return True
+    except (ValueError, OSError):
+        return False
 
 
-SEVERITY_MARK = {"error": "✗ ERROR", "warning": "! WARNING", "info": "i INFO"}
-MAX_PER_CODE = 20
+def _check_target(target: Path, path: Path, what: str) -> None:
+    """A file the command will create must not be the input, inside a store, or in a
+    directory that does not exist."""
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        raise UsageError(f"directory {parent} of {what} {target} does not exist")
+    if target.is_dir():
+        raise UsageError(f"{what} {target} is a directory; name a file")
+    if path.exists() and (
+        (path.is_dir() and _inside(target, path)) or (target.exists() and os.path.samefile(target, path))
+    ):
+        raise UsageError(f"refusing to write {what} {target} over or into the input {path}")
 
 
-def format_report(report, source: str) -> str:  # type: ignore[no-untyped-def]
-    """A readable report: the verdict first, then findings grouped by severity."""
-    out: list[str] = []
-    verdict = {"pass": "PASS", "fail": "FAIL", "unopenable": "UNOPENABLE"}[report.verdict]
-    c = report.counts
-    what = report.container.get("format", "")
-    summary = ""
-    if report.verdict != "unopenable":
-        summary = (
-            f" ({what + ', ' if what else ''}{c.get('commits', 0)} commits, "
-            f"{c.get('evidence', 0)} evidence, {c.get('eras', 0)} key eras)"
+def _read_checkpoint(spec: str) -> bytes:
+    from ..core.emit import MAX_CHECKPOINT_FILE, parse_checkpoint
+
+    try:
+        with open(spec, "rb") as fh:
+            data = fh.read(MAX_CHECKPOINT_FILE + 1)
+    except OSError as exc:
+        raise UsageError(
+            f"cannot read the checkpoint {spec}: {exc.strerror or exc}", code="checkpoint_unusable"
+        ) from exc
+    if parse_checkpoint(data) is None:
+        raise UsageError(
+            f"{spec} is not a checkpoint: expected the strict JSON object with type Checkpoint that alethech "
+            "or verify --emit-checkpoint writes",
+            code="checkpoint_unusable",
         )
-    out.append(f"{verdict}  {source}{summary}")
-    sev = report.severity_counts()
-    out.append(f"      {sev['error']} errors, {sev['warning']} warnings, {sev['info']} notes")
-    if report.head:
-        out.append(f"HEAD  {report.head}")
-    if "continuity" in report.container:
-        out.append(f"checkpoint continuity: {report.container['continuity']}")
-    groups: dict[str, list] = defaultdict(list)
-    for f in report.findings:
-        groups[f.severity.value].append(f)
-    for severity in ("error", "warning", "info"):
-        items = groups.get(severity)
-        if not items:
-            continue
-        out.append("")
-        out.append(f"{SEVERITY_MARK[severity]}S ({len(items)})")
-        per_code: Counter[str] = Counter()
-        for f in items:
-            per_code[f.code] += 1
-            if per_code[f.code] > MAX_PER_CODE:
-                continue
-            target = f"{f.object_kind} {f.object_id}".strip()
-            out.append(f"  {SEVERITY_MARK[severity].split()[0]} {f.code}  {target}")
-            out.append(f"      {f.message}")
-        for code, n in per_code.items():
-            if n > MAX_PER_CODE:
-                out.append(f"  … and {n - MAX_PER_CODE} more {code} (see --json)")
-    if report.eras:
-        out.append("")
-        out.append("KEY ERAS")
-        for e in report.eras:
-            state = (
-                f"revoked by {e.revoked_by} ({e.revoke_reason}), cutoff {e.cutoff}"
-                if e.revoked_by
-                else "active"
-            )
-            out.append(f"  {e.key_id:<18} {e.role:<11} {e.fingerprint}  granted by {e.granted_by}")
-            out.append(f"  {'':<18} {state}")
-    if report.commits:
-        counts = Counter(s.value for s in report.commits.values())
-        out.append("")
-        out.append("COMMITS  " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
-    if report.evidence:
-        counts = Counter(s.value for s in report.evidence.values())
-        out.append("EVIDENCE " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
-    out.append("")
-    return "\n".join(out)
+    return data
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from ..core.i18n import system_language
+    from ..core.opener import open_and_verify
+    from ..core.render.record import complete, utc_now
+    from ..core.secrets import explain_failure
+    from ..core.verify.engine import VerifyOptions
+    from .output import stderr
+    from .progress import Progress
+
+    started, t0 = utc_now(), time.perf_counter()
+    fmt = _format(args)
+    path = Path(args.path)
+    output = Path(args.output) if getattr(args, "output", None) else None
+    emit_to = Path(args.emit_checkpoint) if getattr(args, "emit_checkpoint", None) else None
+    quiet = getattr(args, "quiet", False)
+    lang = getattr(args, "lang", None) or system_language()
+    if fmt == "pdf":
+        if output is None:
+            raise UsageError("--format pdf writes a file: give --output FILE")
+        if importlib.util.find_spec("PySide6") is None:
+            from ..core.render.pdf import INSTALL_HINT
+
+            raise UsageError(INSTALL_HINT)
+    if output is not None:
+        _check_target(output, path, "the report")
+    if emit_to is not None:
+        _check_target(emit_to, path, "the checkpoint")
+        if emit_to.exists():
+            raise UsageError(f"{emit_to} already exists; name a new file for the checkpoint")
+    checkpoint = _read_checkpoint(args.checkpoint) if getattr(args, "checkpoint", None) else None
+    credential, secret = read_credential(args, path)
+
+    mode = getattr(args, "progress", "auto")
+    progress = Progress(stderr(), "off" if quiet and mode == "auto" else mode, lang=lang)
+    options = VerifyOptions(
+        checkpoint=checkpoint,
+        checkpoint_name=Path(args.checkpoint).name if checkpoint is not None else "checkpoint",
+        progress=progress.update if progress.active else None,
+        strict=getattr(args, "strict", False),
+        profile=getattr(args, "profile", "auto"),
+        trust_master=getattr(args, "trust_master", None),
+    )
+    with progress:
+        report = open_and_verify(path, credential, options)
+    explain_failure(report, secret)
+    complete(
+        report,
+        path,
+        started_at=started,
+        duration_s=time.perf_counter() - t0,
+        checkpoint_given=checkpoint is not None,
+    )
+    status = _emit(
+        report, emit_to, path, credential, dataclasses.replace(options, progress=None), lang, quiet
+    )
+    _deliver(report, fmt, output, lang=lang, quiet=quiet, strict=options.strict)
+    return status if status is not None else report.exit_code
+
+
+def _emit(report, out, path, credential, options, lang, quiet) -> int | None:  # type: ignore[no-untyped-def]
+    """Write the checkpoint asked for with --emit-checkpoint (None: nothing to say
+    about the exit code; EXIT_USAGE: the checkpoint was refused)."""
+    if out is None:
+        return None
+    from ..core.emit import (
+        checkpoint_bytes,
+        checkpoint_for,
+        checkpoints_beside,
+        next_sequence,
+        parse_checkpoint,
+        stored_checkpoints,
+    )
+    from ..core.errors import InspectorError
+    from ..core.i18n import tr
+    from ..core.opener import open_path
+    from ..core.render.safe import escape
+    from ..core.verify.engine import verify
+    from ..core.write.safe import atomic_write
+    from .messages import NO_CHECKPOINT_WRITTEN, WROTE_CHECKPOINT
+    from .output import stderr
+
+    err = stderr()
+    if report.verdict != "pass":
+        print(f"aleth-inspector: {tr(NO_CHECKPOINT_WRITTEN, lang, verdict=report.verdict)}", file=err)
+        return None
+    if report.profile != "alethech":
+        print("aleth-inspector: --emit-checkpoint applies to alethech files only", file=err)
+        return EXIT_USAGE
+    try:
+        # The report does not carry the store: open it again and make sure it is the
+        # very history that was just judged before signing anything about it.
+        store = open_path(path, credential).store
+        again = verify(store, options)
+        if again.verdict != "pass" or again.head != report.head or again.counts != report.counts:
+            print("aleth-inspector: the file changed while it was verified; no checkpoint written", file=err)
+            return EXIT_USAGE
+        given = [parse_checkpoint(options.checkpoint)] if options.checkpoint is not None else []
+        known = [*stored_checkpoints(store), *(c for c in given if c is not None), *checkpoints_beside(out)]
+        cp = checkpoint_for(store, sequence=next_sequence(known))
+        atomic_write(out, checkpoint_bytes(cp), mode=0o644, overwrite=False)
+    except InspectorError as exc:
+        print(f"aleth-inspector: no checkpoint written: {escape(exc.message)}", file=err)
+        return EXIT_USAGE
+    if not quiet:
+        note = tr(WROTE_CHECKPOINT, lang, path=out, sequence=cp["sequence"], head=cp["head_commit_id"])
+        print(f"aleth-inspector: {note}", file=err)
+    return None
+
+
+def _deliver(report, fmt: str, output: Path | None, *, lang: str, quiet: bool, strict: bool) -> None:  # type: ignore[no-untyped-def]
+    """Render the report and write it to stdout or to ``output`` (atomically, 0600)."""
+    from ..core.errors import InspectorError
+    from ..core.i18n import tr
+    from ..core.render import JSON_LIKE, RenderOptions, render
+    from ..core.render.safe import encode
+    from ..core.write.safe import atomic_write
+    from .messages import WROTE_REPORT
+    from .output import stderr, stdout, terminal_width, use_color
+
+    out = stdout()
+    to_terminal = output is None and fmt == "text"
+    options = RenderOptions(
+        lang=lang,
+        width=terminal_width(out) if to_terminal else 80,
+        color=use_color(out) if to_terminal else False,
+        quiet=quiet,
+        strict=strict,
+    )
+    data = render(report, fmt, options)
+    if output is None:
+        assert isinstance(data, str)
+        (out.write_json if fmt in JSON_LIKE else out.write)(data)
+        return
+    payload = (
+        data
+        if isinstance(data, bytes)
+        else encode(data, "utf-8", kind="json" if fmt in JSON_LIKE else "text")
+    )
+    try:
+        atomic_write(output, payload, mode=0o600)
+    except InspectorError as exc:
+        raise UsageError(f"cannot write the report: {exc.message}") from exc
+    if not quiet:
+        print(f"aleth-inspector: {tr(WROTE_REPORT, lang, format=fmt, path=output)}", file=stderr())

@@ -20,6 +20,7 @@ from . import container
 from .canonical import canonical
 from .container import Credential, Opened
 from .errors import Cancelled, ContainerError, InspectorError, StoreError
+from .secrets import read_secret_file
 from .store import Store, read_directory
 from .verify.engine import VerifyOptions, verify
 from .verify.report import Report
@@ -27,20 +28,6 @@ from .verify.report import Report
 __all__ = ["OpenResult", "is_sealed", "open_and_verify", "open_path", "read_blob", "read_secret_file"]
 
 HOM_PROFILE = "hom-aimos-v1"
-
-
-def read_secret_file(path: str | os.PathLike[str], what: str = "passphrase") -> str:
-    """Read a passphrase or recovery code from a file (one trailing newline is dropped)."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InspectorError("credential_unreadable", f"cannot read the {what} file {p}: {exc}") from exc
-    if text.endswith("\n"):
-        text = text[:-1]
-    if text.endswith("\r"):
-        text = text[:-1]
-    return text
 
 
 def is_sealed(path: str | os.PathLike[str]) -> bool:
@@ -112,6 +99,7 @@ def open_path(
     if not_container is not None:
         raise not_container
     if credential is None and key is None:
+        container.parse_envelope(blob)  # a file that is no container says what it is first (bad_magic, …)
         raise ContainerError(
             "credential_required",
             f"{p} is sealed: a passphrase or recovery code is needed",
@@ -198,6 +186,7 @@ def _open_and_verify(p: Path, credential: Credential | None, opts: VerifyOptions
         if not_container is not None:
             raise not_container
         if credential is None:
+            container.parse_envelope(blob)  # a file that is no container says what it is first
             raise ContainerError(
                 "credential_required",
                 f"{p} is sealed: a passphrase or recovery code is needed",

@@ -95,7 +95,7 @@ def make_app(argv: list[str] | None = None) -> Any:
     app.setApplicationName("Aleth Inspector")
     app.setOrganizationName("AlethInspector")
     app.setDesktopFileName("aleth-inspector")
-    icon = Path(__file__).resolve().parent.parent.parent / "resources" / "aleth-inspector.svg"
+    icon = Path(__file__).resolve().parent.parent / "data" / "aleth-inspector.svg"  # inside the package
     if icon.exists():
         app.setWindowIcon(QIcon(str(icon)))
     return app

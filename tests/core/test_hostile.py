@@ -388,12 +388,13 @@ def test_cli_half_cut_sealed_file_exits_2(cli_dir: dict[str, Path]) -> None:
     assert len(codes) == 1 and codes[0] in ("authentication_failed", "truncated")
 
 
-def test_cli_missing_path_exits_3(cli_dir: dict[str, Path]) -> None:
+def test_cli_missing_path_is_unopenable_not_found(cli_dir: dict[str, Path]) -> None:
+    # issue 11: a missing file is a report (unopenable, not_found, exit 2), not a usage error
     missing = cli_dir["root"] / "does-not-exist.aleth"
-    r = _run("verify", str(missing), "--passphrase-file", str(cli_dir["pp"]))
-    assert r.returncode == 3
-    assert "does not exist" in r.stderr
-    assert r.stdout == ""
+    r = _run("verify", str(missing), "--passphrase-file", str(cli_dir["pp"]), "--json")
+    assert r.returncode == 2
+    (finding,) = json.loads(r.stdout)["findings"]
+    assert finding["code"] == "not_found" and "does not exist" in finding["message"]
 
 
 def test_cli_no_command_exits_3() -> None:

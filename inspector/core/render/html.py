@@ -1,0 +1,191 @@
+"""The HTML report (and the source of the PDF): one Jinja2 template,
+``templates/report.html.j2``, shared by the command line and the GUI.
+
+The template receives a view of the report made of plain strings (already
+translated, ids shortened, anything from the file escaped); Jinja2 escapes HTML
+and never prints ``None`` (a missing value is shown as an em dash).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..codes import lookup
+from ..i18n import finding_message
+from ..verify.report import Finding, Report, Status
+from . import strings as S
+from .options import RenderOptions
+from .safe import escape
+from .text import finding_target, short_id, shorten_ids, worst_finding
+
+MISSING = "—"
+
+
+@cache
+def _environment():  # type: ignore[no-untyped-def]
+    import jinja2
+
+    return jinja2.Environment(
+        # a plain directory beside this module: the wheel and the PyInstaller bundle both have it
+        loader=jinja2.FileSystemLoader(Path(__file__).with_name("templates")),
+        autoescape=True,
+        finalize=lambda value: MISSING if value is None or value == "" else value,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
+
+
+def _finding_row(f: Finding, t: S.Tr) -> dict[str, Any]:
+    info = lookup(f.code)
+    details = [
+        (t(S.HTML[name]), shorten_ids(escape(value)))
+        for name, value in (("expected", f.expected), ("found", f.found), ("likely_cause", f.likely_cause))
+        if value
+    ]
+    return {
+        "severity": f.severity.value,
+        "severity_word": t(S.SEVERITY_WORD[f.severity.value]),
+        "code": escape(f.code),
+        "title": t(info.title) if info else None,
+        "object": " ".join(p for p in (escape(f.object_kind), short_id(f.object_id, 60)) if p),
+        "message": shorten_ids(escape(finding_message(f, t.lang))),
+        "details": details,
+    }
+
+
+def html_context(report: Report, options: RenderOptions | None = None) -> dict[str, Any]:
+    """What the template shows, as plain strings (for the GUI to reuse piecewise too)."""
+    o = options or RenderOptions()
+    t = S.Tr(o.lang)
+    inp = report.input or {}
+    counts = report.severity_counts()
+    source = o.source if o.source is not None else inp.get("path")
+    worst = worst_finding(report)
+    reason = None
+    if report.profile == "hom-aimos-v1" and report.primary_reason:
+        reason = t(S.PRIMARY_REASON, reason=escape(report.primary_reason))
+    elif report.verdict != "pass" and worst is not None:
+        target = finding_target(worst, inp.get("path"))
+        message = shorten_ids(escape(finding_message(worst, o.lang)))
+        reason = f"{target}: {message}" if target else message
+    strict_note = None
+    if o.strict and report.verdict == "fail" and counts["error"] == 0 and counts["warning"]:
+        strict_note = t(S.STRICT_FAIL, warnings=t.count(counts["warning"], S.WARNINGS))
+    state = (report.checkpoint or {}).get("state", "none")
+    checkpoint = None
+    if report.profile == "alethech" and report.verdict in ("pass", "fail"):
+        template = S.CHECKPOINT_STATE.get(state)
+        checkpoint = t(template) if template else t(S.CHECKPOINT_OTHER, state=escape(str(state)))
+    fmt = inp.get("format")
+    size = inp.get("size")
+    primary = sorted((f for f in report.findings if not f.additional), key=lambda f: f.severity.rank)
+    additional = [f for f in report.findings if f.additional]
+    limit = max(1, o.max_rows)
+    ordered = set(report.order)
+    commit_ids = list(reversed(report.order)) + [c for c in report.commits if c not in ordered]
+    statuses = Counter(report.commits.values())
+    notes = [t(n) for n in S.NOT_PROVEN]
+    if report.profile == "hom-aimos-v1":
+        notes.append(t(S.NOT_PROVEN_HOM))
+    memories: list[dict[str, Any]] = []
+    receipts: list[dict[str, Any]] = []
+    if report.mutmem is not None:
+        for mid, view in report.mutmem.memories.items():
+            if len(view.trajectory) > 1 or view.labels:
+                memories.append(
+                    {
+                        "id": short_id(mid),
+                        "weight_q": view.weight_q,
+                        "label": escape(str(view.label)) if view.label is not None else None,
+                        "untrusted": view.untrusted,
+                        "trajectory": " → ".join(str(p.weight_q) for p in view.trajectory),
+                    }
+                )
+            if len(memories) >= limit:
+                break
+        for rid, rv in list(report.mutmem.receipts.items())[:limit]:
+            receipts.append(
+                {
+                    "id": short_id(rid),
+                    "status": rv.status,
+                    "head": short_id(rv.head),
+                    "entries": len(rv.entries),
+                    "root": short_id(rv.root),
+                }
+            )
+    return {
+        "lang": o.lang,
+        "title": t(S.HTML_TITLE),
+        "T": {name: t(template) for name, template in S.HTML.items()},
+        "verdict": report.verdict,
+        "verdict_word": t(S.VERDICT.get(report.verdict, report.verdict.upper())),
+        "reason": reason,
+        "strict_note": strict_note,
+        "tally": ", ".join(
+            (
+                t.count(counts["error"], S.ERRORS),
+                t.count(counts["warning"], S.WARNINGS),
+                t.count(counts["info"], S.NOTES),
+            )
+        ),
+        "checkpoint": checkpoint,
+        "file": escape(str(source)) if source else None,
+        "sha256": inp.get("sha256") or (t(S.HTML["directory_store"]) if fmt == "directory" else None),
+        "size": t.count(size, S.BYTES) if isinstance(size, int) else None,
+        "format": t(S.DIRECTORY) if fmt == "directory" else (escape(str(fmt)) if fmt else None),
+        "profile": report.profile,
+        "head": escape(report.head) if report.head else None,
+        "hom": (
+            {
+                "primary_reason": escape(report.primary_reason) if report.primary_reason else None,
+                "root": report.root,
+                "bundle_sha256": report.bundle_sha256,
+            }
+            if report.profile == "hom-aimos-v1"
+            else None
+        ),
+        "checked": escape(report.started_at) if report.started_at else None,
+        "duration": f"{report.duration_s:.2f} s" if report.duration_s is not None else None,
+        "tool": escape(f"{o.tool.get('name', '')} {o.tool.get('version', '')}".strip()) or None,
+        "notes": notes,
+        "findings": [_finding_row(f, t) for f in primary[:limit]],
+        "findings_more": t(S.HTML_MORE_ROWS, n=len(primary) - limit) if len(primary) > limit else None,
+        "additional": [_finding_row(f, t) for f in additional[:limit]],
+        "eras": [
+            {
+                "key_id": escape(e.key_id),
+                "role": escape(e.role),
+                "fingerprint": escape(e.fingerprint),
+                "state": (
+                    t(S.ERA_REVOKED, reason=escape(e.revoke_reason or "?"))
+                    if e.revoked_by is not None
+                    else t(S.ERA_ACTIVE)
+                ),
+                "granted_by": short_id(e.granted_by, 60),
+                "cutoff": short_id(e.cutoff) or None,
+            }
+            for e in report.eras
+        ],
+        "commit_summary": " · ".join(f"{s.value} {statuses[s]}" for s in reversed(Status) if statuses[s]),
+        "commits": [
+            {
+                "id": short_id(cid),
+                "status": report.commits[cid].value,
+                "signer": escape(era.key_id) if (era := report.era_of(cid)) is not None else None,
+            }
+            for cid in commit_ids[:limit]
+            if cid in report.commits
+        ],
+        "commits_more": (t(S.HTML_MORE_ROWS, n=len(commit_ids) - limit) if len(commit_ids) > limit else None),
+        "memories": memories,
+        "receipts": receipts,
+    }
+
+
+def render_html(report: Report, options: RenderOptions | None = None) -> str:
+    """A self-contained HTML report of ``report``."""
+    return _environment().get_template("report.html.j2").render(**html_context(report, options))

@@ -1,0 +1,35 @@
+"""aleth-inspector explain CODE: from the code table, in the user's language."""
+
+from __future__ import annotations
+
+from inspector.core.codes import CODES
+
+from .conftest import PASSING
+
+
+def test_explain_a_code(cli):
+    r = cli("explain", "not_in_proven_pre_rotation_history")
+    info = CODES["not_in_proven_pre_rotation_history"]
+    text = " ".join(r.out.split())
+    assert r.code == 0 and r.out.startswith("not_in_proven_pre_rotation_history  (error)")
+    for part in (info.title, info.meaning, info.why, info.action):
+        assert part in text
+    assert "What it means" in r.out and "Why it matters" in r.out and "What to do" in r.out
+
+
+def test_unknown_code_suggests_close_ones(cli):
+    r = cli("explain", "signature_invalidd")
+    assert r.code == 3 and "did you mean signature_invalid" in r.err
+
+
+def test_list_every_code(cli):
+    r = cli("explain")
+    assert r.code == 0
+    listed = {line.split()[0] for line in r.out.splitlines()[1:]}
+    assert set(CODES) <= listed
+
+
+def test_every_code_in_a_report_can_be_explained(cli):
+    doc = cli("verify", PASSING.parents[1] / "09_tampered_b_parent_deleted" / "store", "--json").json()
+    for f in doc["findings"]:
+        assert cli("explain", f["code"]).code == 0
