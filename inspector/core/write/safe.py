@@ -408,30 +408,35 @@ def _candidates(target: Path) -> list[Path]:
     return out
 
 
-def stale_leftovers(path: str | os.PathLike[str]) -> list[Path]:
-    """Copies beside the sealed file ``path`` that open with credentials it no
-    longer accepts: files this program (or an older build of it) would have
-    created there — ``F.bak``, the temp files of ``F`` and ``F.bak``, and
-    ``F.bak-YYYYmmdd-HHMMSS-PID`` — that are regular sealed files whose unlock
-    slots differ from ``F``'s (a re-key changes every slot; an ordinary write
-    keeps them).  Never a symbolic link, never a file another writer holds,
-    never anything else.  Reads container headers only."""
+def sealed_copies(path: str | os.PathLike[str]) -> list[Path]:
+    """Sealed copies beside ``path`` under the names this program (or an older build
+    of it) gives them — ``F.bak``, the temp files of ``F`` and ``F.bak``, and
+    ``F.bak-YYYYmmdd-HHMMSS-PID`` — that are regular files starting as a valid
+    container.  Never a symbolic link, never a temp file another writer holds."""
     target = Path(path)
-    current = _read_envelope_header(target)
-    if current is None or current[0] != "ALETH002":
-        return []  # a directory, or an ALETH001 file (never re-keyed: a re-key makes ALETH002)
     found = []
     for cand in _candidates(target):
-        if not os.path.lexists(cand):
+        if not os.path.lexists(cand) or _read_envelope_header(cand) is None:
             continue
-        other = _read_envelope_header(cand)
-        if other is None:
-            continue
-        if other[0] == "ALETH002" and other[1] == current[1]:
-            continue  # same slots: the same credentials open it
         if cand.name.endswith(TMP_SUFFIX) and _in_use(cand):
             continue  # being written right now
         found.append(cand)
+    return found
+
+
+def stale_leftovers(path: str | os.PathLike[str]) -> list[Path]:
+    """The :func:`sealed_copies` of the ALETH002 file ``path`` that open with
+    credentials it no longer accepts: their unlock slots differ from ``path``'s (a
+    re-key changes every slot; an ordinary write keeps them).  Reads container
+    headers only; an ALETH001 file has none (a re-key makes ALETH002)."""
+    current = _read_envelope_header(Path(path))
+    if current is None or current[0] != "ALETH002":
+        return []
+    found = []
+    for cand in sealed_copies(path):
+        other = _read_envelope_header(cand)
+        if other is not None and not (other[0] == "ALETH002" and other[1] == current[1]):
+            found.append(cand)
     return found
 
 
