@@ -23,7 +23,7 @@ from inspector.core.opener import open_and_verify, open_path
 from inspector.core.write import authoring as A
 from inspector.core.write import safe
 
-from .conftest import NEW_PASS, PASS, ours, open_small
+from .conftest import NEW_PASS, PASS, open_small, ours
 
 
 def mode(path: Path) -> int:
