@@ -16,7 +16,8 @@ from inspector.core.verify.report import Severity, Status
 from inspector.core.write import authoring as A
 from inspector.core.write import effects as E
 
-from .conftest import DEMO, DEMO_PASS, open_small
+from .conftest import open_small
+from .stores import DEMO, DEMO_PASS
 
 UNPLACED = ("evidence_unanchored", "not_in_proven_pre_rotation_history")
 

@@ -23,7 +23,8 @@ from inspector.core.opener import open_and_verify, open_path
 from inspector.core.write import authoring as A
 from inspector.core.write import safe
 
-from .conftest import NEW_PASS, PASS, open_small, ours
+from .conftest import open_small, ours
+from .stores import NEW_PASS, PASS
 
 
 def mode(path: Path) -> int:

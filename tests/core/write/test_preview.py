@@ -24,7 +24,8 @@ from inspector.core.write import authoring as A
 from inspector.core.write import safe
 from inspector.core.write.effects import Effect
 
-from .conftest import DEMO_KEYS, NEW_PASS, PASS, listing, open_small, ours
+from .conftest import listing, open_small, ours
+from .stores import DEMO_KEYS, NEW_PASS, PASS
 
 
 def sha(path: Path) -> str:
