@@ -23,6 +23,7 @@ from inspector.core.opener import open_and_verify, open_path
 from inspector.core.write import authoring as A
 from inspector.core.write import safe
 
+from .checks import aleth_ok
 from .conftest import open_small, ours
 from .stores import NEW_PASS, PASS
 
@@ -284,6 +285,7 @@ def test_rekey_in_place_leaves_nothing_the_old_passphrase_opens(sealed_copy, sma
     assert mine.read_bytes() == b"the user's own file"
     assert opens_with(sealed_copy, NEW_PASS) and not opens_with(sealed_copy, PASS)
     assert safe.stale_leftovers(sealed_copy) == []
+    assert aleth_ok(sealed_copy, recovery_code=small_sealed.code)
 
 
 def test_recover_in_place_keeps_no_backup(sealed_copy, small_sealed) -> None:
