@@ -111,6 +111,7 @@ def author_preview(
             "result",
             {
                 "preview": res.to_json(),
+                "effects": res.effects,  # templates and parameters: the dialog shows them translated
                 "output": res.output,
                 "ok": res.ok,
                 "disown_only": res.disown_only,
