@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import container
-from ..canonical import canonical, loads_strict
+from ..canonical import JsonError, canonical, loads_strict
 from ..container import Credential, Opened
 from ..errors import ContainerError, InspectorError, OperationError, StoreError
 from ..keys import KeyPair, fingerprint, root_id_for
@@ -288,7 +288,10 @@ def _check_root(src: Source, root: KeyPair) -> None:
         raise _refuse(
             "no_root", NO_ROOT, path=src.path, likely_cause="run 'migrate' first: it creates the root key"
         )
-    rec, _ = loads_strict(ra)
+    try:
+        rec, _ = loads_strict(ra)
+    except JsonError:
+        rec = None
     if not isinstance(rec, dict) or rec.get("root_public_key") != root.jwk:
         raise _refuse(
             "wrong_root_key",
@@ -417,7 +420,9 @@ def _cited_in_history(report: Report, head: str | None) -> set[str]:
         if obj is None or report.commits.get(cid) in _BAD_EDGE or getattr(obj, "malformed", None):
             continue
         cited.update(obj.evidence_refs)
-        stack.extend(p for p in obj.parents if isinstance(p, str))
+        parents = obj.parents
+        if isinstance(parents, list):  # a hostile value is no edge (an input may be built on as allowed)
+            stack.extend(p for p in parents if isinstance(p, str))
     return cited
 
 
@@ -869,19 +874,21 @@ def _check_secret_targets(secrets: Sequence[SecretFile], taken: set[str]) -> Non
             raise _refuse("target_directory_missing", TARGET_DIR_MISSING, directory=parent)
 
 
-def _current_digest(output: Output) -> tuple[str, bytes | None]:
+def _current_digest(output: Output) -> tuple[str, bytes | Store]:
     path = Path(output.source)
     try:
         if output.kind == "sealed":
             blob = read_blob(path)
             return hashlib.sha256(blob).hexdigest(), blob
-        return store_digest(read_directory(path).files), None
+        store = read_directory(path)
+        return store_digest(store.files), store
     except InspectorError as exc:
         raise _refuse("source_changed", SOURCE_GONE, path=path, reason=exc.message) from exc
 
 
-def _check_source(output: Output) -> bytes | None:
-    digest, blob = _current_digest(output)
+def _check_source(output: Output) -> bytes | Store:
+    """The source as it is now (its bytes, or its store), when it hashes as at the preview."""
+    digest, current = _current_digest(output)
     if digest != output.source_sha256:
         raise _refuse(
             "source_changed",
@@ -891,7 +898,7 @@ def _check_source(output: Output) -> bytes | None:
             found=f"SHA-256 {digest}",
             likely_cause="another program or another write changed it after the preview",
         )
-    return blob
+    return current
 
 
 def _check_written(target: Path, expected: str, directory: bool = False) -> None:
@@ -970,7 +977,7 @@ def _backup_allowed(target: Path, bak: Path, directory: bool) -> None:
 
 def _sealed_in_place(output: Output, target: Path, backup: bool, secrets: Sequence[SecretFile]) -> Written:
     old = _check_source(output)
-    assert old is not None
+    assert isinstance(old, bytes)
     st = os.stat(target)
     mode, owner = stat.S_IMODE(st.st_mode), (st.st_uid, st.st_gid)
     bak = safe.backup_path(target)
@@ -1007,8 +1014,8 @@ def _directory_in_place(output: Output, target: Path, backup: bool, secrets: Seq
     """Swap a verified new directory into place (one atomic exchange where the
     platform has it).  Files this program does not manage (``keys/root.key``, …)
     are carried over."""
-    _check_source(output)
-    assert output.files is not None
+    current = _check_source(output)
+    assert output.files is not None and isinstance(current, Store)
     bak = safe.backup_path(target)
     if backup:
         _backup_allowed(target, bak, directory=True)
@@ -1019,7 +1026,6 @@ def _directory_in_place(output: Output, target: Path, backup: bool, secrets: Seq
         else:
             shutil.rmtree(fresh)
     mode = stat.S_IMODE(os.stat(target).st_mode)
-    current = read_directory(target)
     write_directory(Store(dict(output.files)), fresh, carry=unmanaged_files(target, current))
     os.chmod(fresh, mode)
     exchanged = safe.rename_exchange(fresh, target)  # now: target = new, fresh = old
