@@ -334,6 +334,7 @@ def _seal(src: Source, files: dict[str, bytes]) -> bytes:
 
 def _output(src: Source, report: Report, files: dict[str, bytes], blob: bytes | None, **kw: Any) -> Output:
     unproven = E.newly_unproven(src.report, report)
+    base: dict[str, Any]
     if src.is_sealed:
         assert blob is not None
         base = {"kind": "sealed", "sha256": hashlib.sha256(blob).hexdigest(), "data": blob}

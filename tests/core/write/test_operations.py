@@ -532,3 +532,16 @@ def test_store_written_from_a_directory_matches_the_preview(dir_copy, small) -> 
         == res.output.sha256
         == A.store_digest(A.load_source(dir_copy.parent / "out").store.files)
     )
+
+
+def test_a_broken_root_authority_is_refused_not_a_crash(dir_copy, small) -> None:
+    (dir_copy / "root_authority.json").write_bytes(b'{"root_public_key": ')  # not JSON
+    src = A.load_source(dir_copy)
+    assert src.report.verdict == "fail"
+    for op in (
+        lambda: A.rotate(src, small.root, allow_invalid=True),
+        lambda: A.grant(src, small.root, "auditor", allow_invalid=True),
+    ):
+        with pytest.raises(OperationError) as exc:
+            op()
+        assert exc.value.code == "wrong_root_key"
