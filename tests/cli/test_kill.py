@@ -18,8 +18,10 @@ command stay cheap; a re-key still runs scrypt for its new passphrase slot.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
+import select
 import signal
 import time
 from collections.abc import Callable
@@ -85,11 +87,14 @@ def child(argv: list[str], mode: str, sig_w: int, stage: int = 0) -> int:
         os._exit(0)
 
 
-def read_until(fd: int, wanted: bytes, timeout: float = 60) -> bytes:
+def read_until(fd: int, wanted: bytes | None, timeout: float = 60) -> bytes:
+    """What the child says until it says ``wanted`` (or, with None, until it exits);
+    a child that says nothing for ``timeout`` seconds fails the test, never hangs it."""
     got = b""
     deadline = time.monotonic() + timeout
-    while wanted not in got:
-        assert time.monotonic() < deadline, f"the child never said {wanted!r}: {got!r}"
+    while wanted is None or wanted not in got:
+        ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+        assert ready, f"the child said {got!r} and then nothing for {timeout} s"
         chunk = os.read(fd, 16)
         if not chunk:
             break
@@ -123,14 +128,20 @@ def measure(argv: list[str]) -> tuple[float, float]:
     pid = child(argv, "none", w)
     os.close(w)
     got, marks = b"", {}
-    while True:
-        chunk = os.read(r, 1)
-        if not chunk:
-            break
-        marks.setdefault(chunk, time.monotonic())
-        got += chunk
-    os.waitpid(pid, 0)
-    os.close(r)
+    try:
+        while True:
+            ready, _, _ = select.select([r], [], [], 60)
+            assert ready, f"the run said {got!r} and then nothing for 60 s"
+            chunk = os.read(r, 1)
+            if not chunk:
+                break
+            marks.setdefault(chunk, time.monotonic())
+            got += chunk
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(r)
     assert b"e" in got, f"the run did not succeed: {got!r}"
     return marks[b"e"] - t0, marks[b"d"] - marks[b"w"]
 
