@@ -56,6 +56,9 @@ def child(argv: list[str], mode: str, sig_w: int, stage: int = 0) -> int:
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, 1)
         os.dup2(null, 2)
+        import sys
+
+        sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - the child ends with os._exit
         real_write = A.write
 
         def write(*a, **k):  # type: ignore[no-untyped-def]

@@ -297,11 +297,16 @@ def rename_exchange(a: Path, b: Path) -> bool:
 
 # --------------------------------------------------------------------------- the write lock
 
-_HELD: dict[str, list[object]] = {}  # lock file → [FileLock, depth] held by this process
+_HELD: dict[str, list[int]] = {}  # lock file → [descriptor, depth] held by this process
 
 
 def _forget_inherited() -> None:
-    _HELD.clear()  # a forked child holds none of its parent's locks (filelock makes them inert)
+    """A forked child holds none of its parent's locks: it drops its copies of the
+    descriptors (the parent's lock stays, flock belongs to the open file description)."""
+    for fd, _depth in _HELD.values():
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _HELD.clear()
 
 
 if hasattr(os, "register_at_fork"):
@@ -312,43 +317,47 @@ if hasattr(os, "register_at_fork"):
 def exclusive(path: str | os.PathLike[str]) -> Iterator[None]:
     """Hold the exclusive write lock of ``path`` (a file or a directory store).
 
-    Taken without waiting: when another process holds it, :class:`OperationError`
+    An advisory ``flock`` on the lock file ``.F.aleth-inspector.lock`` beside it,
+    taken without waiting: when another process holds it, :class:`OperationError`
     ``busy`` says "PATH is being written by another process".  The same process
     may nest it (the CLI holds it for the read-verify-write cycle, the writer
-    takes it again).  A killed holder's lock is free at once (flock)."""
-    from filelock import FileLock, Timeout
-
+    takes it again).  The kernel frees the lock of a killed holder at once; the
+    (empty) lock file stays, so every process locks the same inode."""
     target = Path(path)
     lp = lock_path(target)
     key = os.path.abspath(lp)
     held = _HELD.get(key)
     if held is not None:
-        held[1] = int(held[1]) + 1  # type: ignore[call-overload]
+        held[1] += 1
         try:
             yield
         finally:
-            held[1] = int(held[1]) - 1  # type: ignore[call-overload]
+            held[1] -= 1
         return
     if not _parent(target).is_dir():
         raise _err("target_directory_missing", MISSING_DIR, directory=_parent(target))
-    lock = FileLock(str(lp), timeout=0, thread_local=False)
     try:
-        lock.acquire()
-    except Timeout:
-        raise _err(
-            "busy",
-            BUSY,
-            path=target,
-            likely_cause="another aleth-inspector (or the app) is writing it; try again when it is done",
-        ) from None
+        fd = os.open(lp, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0), 0o600)
     except OSError as exc:
         raise _err("lock_failed", CANNOT_LOCK, path=target, reason=exc.strerror or str(exc)) from exc
-    _HELD[key] = [lock, 1]
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        os.close(fd)
+        if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            raise _err(
+                "busy",
+                BUSY,
+                path=target,
+                likely_cause="another aleth-inspector (or the app) is writing it; try again when it is done",
+            ) from None
+        raise _err("lock_failed", CANNOT_LOCK, path=target, reason=exc.strerror or str(exc)) from exc
+    _HELD[key] = [fd, 1]
     try:
         yield
     finally:
         del _HELD[key]
-        lock.release()
+        os.close(fd)  # releases the lock
 
 
 # --------------------------------------------------------------------------- leftovers (issue 16)
