@@ -126,6 +126,7 @@ class AuthorDialog(QDialog):
         self._job: str | None = None
         self._job_generation = -1
         self._secrets: list[A.SecretFile] = []
+        self.key_notes: list[str] = []  # warnings about the key files given (readable by others)
         titles = {
             "rotate": self.tr("Rotate a key"),
             "revoke": self.tr("Revoke a key"),
@@ -531,11 +532,14 @@ class AuthorDialog(QDialog):
     def _key_pem(self, path: str, what: str) -> bytes:
         if not path:
             raise InspectorError("usage", self.tr("choose the {what} file").format(what=what))
-        return KeyPair.load(path).pem()
+        key = KeyPair.load(path)
+        self.key_notes += key.notes  # a key file others can read: said with the preview, never refused
+        return key.pem()
 
     def params(self) -> dict[str, Any]:
         """The job parameters (raises InspectorError on incomplete input)."""
         op = self.op
+        self.key_notes = []
         p: dict[str, Any] = {"allow_invalid": self.allow_invalid.isChecked()}
         if op in ("rotate", "revoke", "grant"):
             p["root"] = self._key_pem(self.root_key.text(), self.tr("root key"))
@@ -737,6 +741,7 @@ class AuthorDialog(QDialog):
         else:
             head = "✖ " + self.tr("FAIL: the result does not verify — it cannot be written.")
         lines = [head]
+        lines += [f"⚠ {note}" for note in self.key_notes]
         lines += [self.tr("note: {text}").format(text=n) for n in preview.get("notes", [])]
         disowned_ids = {d["object_id"] for d in preview.get("disowned", [])}
         lines += [

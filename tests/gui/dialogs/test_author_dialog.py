@@ -172,12 +172,16 @@ def test_wrong_root_key_is_refused_in_the_preview(qtbot, copy, tmp_path, report)
 
 
 def test_revoke_dialog_revokes_a_role_key(qtbot, copy, tmp_path, report, keys) -> None:
+    loose = tmp_path / "root-0644.pem"  # a root key others can read: used, with a warning
+    loose.write_bytes(keys.root.read_bytes())
+    loose.chmod(0o644)
     dlg = make(qtbot, "revoke", copy, report)
-    dlg.root_key.setText(str(keys.root))
+    dlg.root_key.setText(str(loose))
     dlg.key_id.setCurrentText("housekeeper-001")
     dlg.reason.setCurrentText("expiry")
     dlg.output_path.setText(str(tmp_path / "revoked.aleth"))
     preview(qtbot, dlg)
+    assert f"⚠ the key file {loose} can be read by other users (mode 0644)" in dlg.verdict.text()
     write(qtbot, dlg)
     after = open_and_verify(tmp_path / "revoked.aleth", CRED)
     hk = next(e for e in after.eras if e.key_id == "housekeeper-001")
