@@ -25,7 +25,6 @@ from .common import (
     credential_from_args,
 )
 
-OPERATIONS = ("rotate", "revoke", "grant", "migrate", "rekey", "recover", "label")
 LABELS = (
     "unverified",
     "supported",
