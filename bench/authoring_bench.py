@@ -86,11 +86,7 @@ def main() -> int:
 
     def rekey() -> None:
         s = A.load_source(src, cred)
-        A.write_result(
-            A.rekey(s, "new bench passphrase", new_recovery_code=True),
-            tmp / "rekeyed.aleth",
-            new_passphrase="new bench passphrase",
-        )
+        A.write_result(A.rekey(s, "new bench passphrase", new_recovery_code=True), tmp / "rekeyed.aleth")
 
     rows = [timed("rotate", rotate), timed("label", label), timed("rekey", rekey)]
     lines = [

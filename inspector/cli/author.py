@@ -1,4 +1,12 @@
-"""Authoring subcommands: rotate, revoke, grant, migrate, rekey, recover, label."""
+"""Authoring subcommands: rotate, revoke, grant, migrate, rekey, recover, label.
+
+Each builds the result in memory, verifies it, seals it and shows the preview:
+what changes in plain words, what becomes NOT_IN_PROVEN_PRE_ROTATION_HISTORY,
+and the SHA-256 of the exact bytes to be written.  ``--dry-run`` stops there;
+otherwise exactly those bytes are written (and their SHA-256 printed).  With
+``--in-place`` the file's write lock is held for the whole read-verify-write
+cycle.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +14,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from .common import (
     EXIT_FAIL,
@@ -16,38 +25,70 @@ from .common import (
     credential_from_args,
 )
 
-OPERATIONS = ("rotate", "revoke", "grant", "migrate", "rekey", "recover", "label")
+LABELS = (
+    "unverified",
+    "supported",
+    "disputed",
+    "poison_suspect",
+    "poison_likely",
+    "poison_confirmed",
+    "poison_refuted",
+)
+
+AUTHORING_EPILOG = (
+    "The result is built in memory, verified and sealed; the preview shows what changes in plain "
+    "words and the SHA-256 of the exact bytes, and only those bytes are written: to a new path (-o, "
+    "mode 0600) or over FILE (--in-place: FILE's mode and owner are kept, the previous version is "
+    "kept as FILE.bak and replaced by the next in-place write unless --no-backup, and a second "
+    "writer is refused while the write lock is held). New private keys are saved (0600) only once "
+    "the result is in place. The output keeps the input's passphrase and every unlock slot. Exit "
+    "codes: 0 written (or dry run that would write), 1 the result does not verify or needs --disown "
+    "(nothing written), 2 input unopenable, 3 usage, refused, or FILE is being written by another "
+    "process."
+)
+REKEY_EPILOG = (
+    "The same payload is sealed under a new passphrase with fresh unlock slots: the old passphrase "
+    "stops working (and the old recovery code, unless it is kept). The preview shows this and the "
+    "SHA-256 of the exact bytes, and only those bytes are written: to a new path (-o, mode 0600; "
+    "FILE itself still opens with the old passphrase) or over FILE (--in-place: FILE's mode and "
+    "owner are kept, no backup is kept, and every copy beside FILE that the old passphrase opens, "
+    "such as FILE.bak, is deleted). A new recovery code is saved (0600) only once the result is in "
+    "place, or shown once on stderr. Exit codes: 0 written (or dry run), 2 input unopenable or "
+    "wrong credential, 3 usage, refused, or FILE is being written by another process."
+)
 
 
 def register(sub) -> None:  # type: ignore[no-untyped-def]
     _add_authoring_parsers(sub)
 
 
-AUTHORING_EPILOG = (
-    "The new payload is built in memory and verified; only a passing result is written, to a new "
-    "path (-o) or over the source (--in-place, with a backup kept until the new file is read back "
-    "and verified). The output keeps the input's passphrase and every unlock slot. Exit codes: 0 "
-    "written (or dry run shown), 1 the result does not verify (nothing written), 2 input "
-    "unopenable, 3 usage or refused."
-)
-
-
-def _authoring(sub, name: str, help_: str, description: str) -> argparse.ArgumentParser:  # type: ignore[no-untyped-def]
-    p = sub.add_parser(name, help=help_, description=description, epilog=AUTHORING_EPILOG)
+def _authoring(
+    sub, name: str, help_: str, description: str, *, rekey: bool = False
+) -> argparse.ArgumentParser:  # type: ignore[no-untyped-def]
+    p = sub.add_parser(
+        name, help=help_, description=description, epilog=REKEY_EPILOG if rekey else AUTHORING_EPILOG
+    )
     p.set_defaults(func=cmd_author)
-    p.add_argument("path", metavar="FILE", help="a .aleth file or a directory store")
+    p.add_argument("path", metavar="FILE", help="a .aleth file" + ("" if rekey else " or a directory store"))
     add_credential_args(p)
     out = p.add_mutually_exclusive_group()
     out.add_argument("-o", "--output", metavar="OUT", help="write the result to OUT (must not exist)")
     out.add_argument(
         "--in-place",
         action="store_true",
-        help="write over FILE (a backup is kept until the new file is verified)",
+        help="write over FILE"
+        + (" (no backup; copies the old passphrase opens are deleted)" if rekey else " (keeps FILE.bak)"),
     )
+    if not rekey:
+        p.add_argument(
+            "--no-backup",
+            action="store_true",
+            help="with --in-place: keep no FILE.bak (one is kept by default)",
+        )
     p.add_argument(
         "--dry-run",
         action="store_true",
-        help="show what would be added, the eras before and after and the verdict; write nothing",
+        help="show the preview (effects, eras before and after, verdict, SHA-256); write nothing",
     )
     p.add_argument("--json", action="store_true", help="print the preview/result as one JSON object")
     p.add_argument(
@@ -58,19 +99,41 @@ def _authoring(sub, name: str, help_: str, description: str) -> argparse.Argumen
     return p
 
 
+def _add_compromise_args(p: argparse.ArgumentParser, *, default_reason: str) -> None:
+    p.add_argument(
+        "--reason",
+        choices=("compromise", "expiry", "rotation"),
+        default=default_reason,
+        help=f"why the key is retired (default: {default_reason})",
+    )
+    p.add_argument(
+        "--cutoff",
+        metavar="COMMIT_ID",
+        help="the last commit you trust (default: HEAD); the key's later objects are disowned",
+    )
+    p.add_argument(
+        "--disown",
+        action="store_true",
+        help="with --reason compromise: confirm the listed objects are not yours and write the "
+        "result although it now fails (only when every new error is one of them)",
+    )
+
+
 def _add_authoring_parsers(sub) -> None:  # type: ignore[no-untyped-def]
     p = _authoring(
         sub,
         "rotate",
         "revoke a key and authorize a fresh one (root key needed)",
-        "Revoke one active key at a cutoff (HEAD unless chosen) and authorize a freshly "
-        "generated key in one key_rotation control event signed by the root key; the "
-        "identity record is re-signed. Rotating the agent key seals the new key as "
-        "keys/signing.key.",
+        "Revoke one active key at a cutoff (HEAD unless chosen) and authorize a freshly generated "
+        "key in one key_rotation control event signed by the root key; the identity record is "
+        "re-signed. Evidence and stored checkpoints of the old key that no commit cites are first "
+        "cited by one anchoring commit, which becomes the cutoff. Rotating the agent key seals the "
+        "new key as keys/signing.key. After a key theft: --reason compromise --cutoff LAST_TRUSTED "
+        "--disown.",
     )
     p.add_argument("--root-key", metavar="PEM", required=True, help="the root private key (PEM)")
     p.add_argument("--key", metavar="KEY_ID", help="the key to rotate (default: the agent key)")
-    p.add_argument("--cutoff", metavar="COMMIT_ID", help="cutoff_head (default: HEAD)")
+    _add_compromise_args(p, default_reason="rotation")
     p.add_argument(
         "--new-key-out",
         metavar="PEM",
@@ -80,18 +143,20 @@ def _add_authoring_parsers(sub) -> None:  # type: ignore[no-untyped-def]
         sub,
         "revoke",
         "revoke a key without a successor (root key needed)",
-        "Revoke an active key without a successor. Revoking the agent key also drops "
-        "keys/signing.key from the sealed payload.",
+        "Revoke an active key without a successor. Evidence and stored checkpoints of the key that "
+        "no commit cites are first cited by one anchoring commit. Revoking the agent key also drops "
+        "keys/signing.key from the sealed payload. After a key theft: --reason compromise --cutoff "
+        "LAST_TRUSTED --disown.",
     )
     p.add_argument("--root-key", metavar="PEM", required=True, help="the root private key (PEM)")
     p.add_argument("--key", metavar="KEY_ID", required=True, help="the key to revoke")
-    p.add_argument("--reason", choices=("compromise", "expiry", "rotation"), default="compromise")
+    _add_compromise_args(p, default_reason="compromise")
     p = _authoring(
         sub,
         "grant",
         "grant a housekeeper or auditor key (root key needed)",
         "Generate a housekeeper or auditor key pair, grant it in a key_grant control event, "
-        "and write its private key to --key-out (0600).",
+        "and write its private key to --key-out (0600) once the result is in place.",
     )
     p.add_argument("--root-key", metavar="PEM", required=True, help="the root private key (PEM)")
     p.add_argument("--role", choices=("housekeeper", "auditor"), required=True)
@@ -108,9 +173,10 @@ def _add_authoring_parsers(sub) -> None:  # type: ignore[no-untyped-def]
         sub,
         "rekey",
         "give a sealed file a new passphrase",
-        "Seal the same payload under a new passphrase (ALETH001 becomes ALETH002). A "
-        "recovery slot is kept when its code is given, replaced by a new code on request; "
-        "a file with a recovery slot and neither option is refused.",
+        "Seal the same payload under a new passphrase (ALETH001 becomes ALETH002). A recovery slot "
+        "is kept when its code is given, replaced by a new code on request; a file with a recovery "
+        "slot and neither option is refused.",
+        rekey=True,
     )
     p.add_argument("--new-passphrase-file", metavar="F", required=True)
     g = p.add_mutually_exclusive_group()
@@ -126,6 +192,7 @@ def _add_authoring_parsers(sub) -> None:  # type: ignore[no-untyped-def]
         "set a new passphrase using the recovery code",
         "Open FILE with its recovery code (--recovery-code-file) and set a new passphrase. "
         "The recovery slot stays (same code) unless a new code is asked for.",
+        rekey=True,
     )
     p.add_argument("--new-passphrase-file", metavar="F", required=True)
     p.add_argument("--new-recovery-code-out", metavar="F", help="replace the recovery code; write it to F")
@@ -138,112 +205,179 @@ def _add_authoring_parsers(sub) -> None:  # type: ignore[no-untyped-def]
         "writing a verdict label, a verdict without evidence).",
     )
     p.add_argument("--memory", metavar="ID", required=True)
-    p.add_argument(
-        "--label",
-        required=True,
-        choices=(
-            "unverified",
-            "supported",
-            "disputed",
-            "poison_suspect",
-            "poison_likely",
-            "poison_confirmed",
-            "poison_refuted",
-        ),
-    )
+    p.add_argument("--label", required=True, choices=LABELS)
     p.add_argument("--key", metavar="PEM", required=True, help="auditor or housekeeper private key")
     p.add_argument("--reason", metavar="TEXT", required=True)
-    p.add_argument("--evidence", metavar="ID", nargs="*", default=[], help="evidence ids (verdict labels)")
+    p.add_argument(
+        "--evidence",
+        metavar="ID",
+        action="append",
+        default=[],
+        help="an evidence id the label rests on (repeat for several; verdict labels need one)",
+    )
     p.add_argument("--confidence", metavar="MILLI", type=int, default=800, help="0…1000 (default 800)")
 
 
-def _print_result(res, written: str | None, as_json: bool, extra: dict | None = None) -> None:  # type: ignore[no-untyped-def]
-    if as_json:
-        out = res.to_json()
-        out["written"] = written
-        out.update(extra or {})
-        json.dump(out, sys.stdout, indent=1)
-        sys.stdout.write("\n")
-        return
-    print(f"{res.operation}: result {res.report.verdict.upper()} (input {res.source.report.verdict})")
+# --------------------------------------------------------------------------- output
+
+
+def _say(text: str, stream: Any = None) -> None:
+    """Print a line whatever the stream can encode (what it cannot is escaped)."""
+    stream = stream or sys.stdout
+    enc = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(enc)
+    except (UnicodeEncodeError, LookupError):
+        text = text.encode(enc, "backslashreplace").decode(enc, "replace")
+    print(text, file=stream)
+
+
+def _short(oid: str) -> str:
+    from ..core.write.effects import short_id
+
+    return short_id(oid)
+
+
+def _print_preview(res: Any, lang: str, extra_effects: list[Any]) -> None:
+    _say(f"{res.operation}: result {res.report.verdict.upper()} (input {res.source.report.verdict})")
+    for e in [*res.effects, *extra_effects]:
+        _say(f"  - {e.translated(lang)}")
+    if res.unproven:
+        _say(f"  objects that become NOT_IN_PROVEN_PRE_ROTATION_HISTORY ({len(res.unproven)}):")
+        for d in res.unproven:
+            what = "disowned" if d.error else "unanchored"
+            _say(f"    {d.kind:<10} {d.object_id}  {d.key_id}  {what}  {d.summary}")
     for label, items in (("added", res.added), ("removed", res.removed), ("changed", res.changed)):
         for item in items:
-            print(f"  {label:8} {item}")
+            _say(f"  {label:8} {item}")
     before = {(e.key_id, e.state) for e in res.eras_before}
     for e in res.eras_after:
         mark = " " if (e.key_id, e.state) in before else "*"
-        cut = f"  cutoff {e.cutoff}" if e.cutoff else ""
-        print(f"  {mark} era {e.key_id:<16} {e.role:<11} {e.state}{cut}")
+        cut = f"  cutoff {_short(e.cutoff)}" if e.cutoff else ""
+        _say(f"  {mark} era {e.key_id:<16} {e.role:<11} {e.state}{cut}")
     for note in res.notes:
-        print(f"  note: {note}")
+        _say(f"  note: {note.translated(lang)}")
+    disowned = {d.object_id for d in res.disowned}
     for f in res.report.findings:
-        if f.severity.value == "error":
-            print(f"  ✗ {f.code} {f.object_id}: {f.message}")
-    if written:
-        print(f"wrote {written}")
+        if f.severity.value == "error" and f.object_id not in disowned:
+            _say(f"  error {f.code} {f.object_id}: {f.message}")
+    _say(f"  output SHA-256 {res.output.sha256} ({res.output.kind}, {res.output.size} bytes)")
+
+
+def _warn(text: str) -> None:
+    _say(f"aleth-inspector: warning: {text}", sys.stderr)
+
+
+# --------------------------------------------------------------------------- the command
 
 
 def cmd_author(args: argparse.Namespace) -> int:
-    from ..core.errors import ContainerError, InspectorError, StoreError
-    from ..core.keys import KeyPair, write_private_key
-    from ..core.opener import read_secret_file
-    from ..core.write import authoring as A
-    from ..core.write.safe import atomic_write
+    from ..core.write import safe
 
     path = Path(args.path)
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         raise UsageError(f"{path} does not exist")
     if not args.dry_run and not args.in_place and not args.output:
         raise UsageError("give -o OUT, --in-place or --dry-run")
-    op = args.command
-    if op == "recover" and not args.recovery_code_file:
+    if getattr(args, "no_backup", False) and not args.in_place:
+        raise UsageError("--no-backup goes with --in-place")
+    if getattr(args, "disown", False) and args.reason != "compromise":
+        raise UsageError("--disown answers a key theft: use it with --reason compromise (and --cutoff)")
+    if args.command == "recover" and not args.recovery_code_file:
         raise UsageError("recover needs --recovery-code-file")
+    if args.in_place and not args.dry_run:
+        from ..core.errors import InspectorError
+
+        try:
+            with safe.exclusive(path):  # the whole read-verify-write cycle
+                return _cycle(args, path)
+        except InspectorError as exc:  # the lock's own refusal (busy); the cycle's are UsageErrors
+            raise UsageError(exc.describe()) from exc
+    return _cycle(args, path)
+
+
+def _load_key(path: str) -> Any:
+    from ..core.keys import KeyPair
+
+    key = KeyPair.load(path)
+    for note in key.notes:
+        _warn(note)
+    return key
+
+
+def _cycle(args: argparse.Namespace, path: Path) -> int:
+    """Read, verify, build, preview and (unless a dry run) write — under the lock
+    when writing in place."""
+    from ..core.errors import ContainerError, InspectorError, StoreError
+    from ..core.i18n import system_language
+    from ..core.opener import read_secret_file
+    from ..core.write import authoring as A
+    from ..core.write import safe
+
+    lang = system_language()
+    op = args.command
+    rekeying = op in ("rekey", "recover")
+    leftovers = safe.stale_leftovers(path) if path.is_file() else []
+    if not (rekeying and args.in_place):
+        for p in leftovers:
+            _warn(safe.STALE_LEFTOVER.format(path=p))
     try:
         cred = credential_from_args(args, path)
         src = A.load_source(path, cred)
     except (ContainerError, StoreError) as exc:
-        print(f"aleth-inspector: {exc.describe()}", file=sys.stderr)
+        _say(f"aleth-inspector: {exc.describe()}", sys.stderr)
         return EXIT_UNOPENABLE
     except InspectorError as exc:
         raise UsageError(exc.describe()) from exc
     allow = args.allow_invalid_input
-    new_passphrase = None
-    key_outputs: list[tuple[Path, str]] = []  # (path, key id) to write
+    secrets: list[Any] = []
     try:
         if op == "rotate":
-            root = KeyPair.load(args.root_key)
-            res = A.rotate(src, root, key_id=args.key, cutoff=args.cutoff, allow_invalid=allow)
-            new_id = next(iter(res.new_keys))
-            agent = res.eras_after and res.store.files.get("keys/signing.key") == res.new_keys[new_id].pem()
+            res = A.rotate(
+                src,
+                _load_key(args.root_key),
+                key_id=args.key,
+                cutoff=args.cutoff,
+                reason=args.reason,
+                allow_invalid=allow,
+            )
+            new_id, new_key = next(iter(res.new_keys.items()))
+            sealed_as_agent = res.store.files.get("keys/signing.key") == new_key.pem()
             if args.new_key_out:
-                key_outputs.append((Path(args.new_key_out), new_id))
-            elif not agent:
+                secrets.append(A.SecretFile.key(args.new_key_out, new_id, new_key))
+            elif not sealed_as_agent:
                 raise UsageError(
                     "rotating a housekeeper/auditor key needs --new-key-out PEM "
                     "(the new private key is not sealed)"
                 )
         elif op == "revoke":
             res = A.revoke(
-                src, KeyPair.load(args.root_key), args.key, reason=args.reason, allow_invalid=allow
+                src,
+                _load_key(args.root_key),
+                args.key,
+                reason=args.reason,
+                cutoff=args.cutoff,
+                allow_invalid=allow,
             )
         elif op == "grant":
-            res = A.grant(src, KeyPair.load(args.root_key), args.role, allow_invalid=allow)
-            key_outputs.append((Path(args.key_out), next(iter(res.new_keys))))
+            res = A.grant(src, _load_key(args.root_key), args.role, allow_invalid=allow)
+            new_id, new_key = next(iter(res.new_keys.items()))
+            secrets.append(A.SecretFile.key(args.key_out, new_id, new_key))
         elif op == "migrate":
             res = A.migrate(src, allow_invalid=allow)
-            key_outputs.append((Path(args.root_key_out), "root"))
+            secrets.append(A.SecretFile.key(args.root_key_out, "root", res.new_keys["root"]))
         elif op == "label":
             res = A.label(
                 src,
                 args.memory,
                 args.label,
-                KeyPair.load(args.key),
+                _load_key(args.key),
                 args.reason,
                 evidence=args.evidence,
                 confidence_milli=args.confidence,
                 allow_invalid=allow,
             )
-        elif op in ("rekey", "recover"):
+        else:  # rekey, recover
             new_passphrase = read_secret_file(args.new_passphrase_file)
             if not new_passphrase:
                 raise UsageError("the new passphrase is empty")
@@ -267,46 +401,90 @@ def cmd_author(args: argparse.Namespace) -> int:
                     new_recovery_code=bool(args.new_recovery_code_out),
                     allow_invalid=allow,
                 )
-        else:  # pragma: no cover - argparse guards the names
-            raise UsageError(f"unknown operation {op}")
-        for p, _ in key_outputs:
-            if p.exists():
-                raise UsageError(f"refusing to overwrite existing key file {p}")
-            if not p.parent.is_dir():
-                raise UsageError(f"directory {p.parent} does not exist")
-        if args.dry_run:
-            _print_result(res, None, args.json, {"dry_run": True})
-            return EXIT_PASS if res.ok else EXIT_FAIL
-        if not res.ok:
-            _print_result(res, None, args.json)
-            print("aleth-inspector: the result does not verify; nothing was written", file=sys.stderr)
-            return EXIT_FAIL
-        if args.output:
-            target = Path(args.output)
-            if target.exists():
-                raise UsageError(f"target_exists: {target} already exists; choose a new output path")
-            if not target.parent.is_dir():
-                raise UsageError(f"target_directory_missing: directory {target.parent} does not exist")
-        created: list[Path] = []
-        try:
-            for p, kid in key_outputs:
-                created.append(write_private_key(p, res.new_keys[kid]))
-            code_out = getattr(args, "new_recovery_code_out", None)
-            if res.recovery_code is not None and code_out:
-                created.append(atomic_write(code_out, (res.recovery_code + "\n").encode(), overwrite=False))
-            written = A.write_result(res, args.output, in_place=args.in_place, new_passphrase=new_passphrase)
-        except BaseException:
-            for p in created:  # a key or code for a file that was not written is only a liability
-                p.unlink(missing_ok=True)
-            raise
+            if res.recovery_code is not None and args.new_recovery_code_out:
+                secrets.append(A.SecretFile.recovery_code(args.new_recovery_code_out, res.recovery_code))
+        for s in secrets:  # refuse before anything is shown as writable
+            if s.path.exists():
+                raise UsageError(f"refusing to overwrite existing key file {s.path}")
+            if not s.path.parent.is_dir():
+                raise UsageError(f"directory {s.path.parent} does not exist")
+        return _decide_and_write(args, res, secrets, lang)
     except ContainerError as exc:
         if exc.code == "wrong_passphrase":
-            print(f"aleth-inspector: {exc.describe()}", file=sys.stderr)
+            _say(f"aleth-inspector: {exc.describe()}", sys.stderr)
             return EXIT_UNOPENABLE
         raise UsageError(exc.describe()) from exc
     except InspectorError as exc:
         raise UsageError(exc.describe()) from exc
-    _print_result(res, str(written.path), args.json)
+
+
+def _decide_and_write(args: argparse.Namespace, res: Any, secrets: list[Any], lang: str) -> int:
+    from ..core.write import authoring as A
+
+    in_place = bool(args.in_place)
+    backup = not getattr(args, "no_backup", False)
+    disown = bool(getattr(args, "disown", False))
+    removes = A.old_credential_copies(res.source.path) if res.output.rekey and in_place else []
+    where = A.write_effects(
+        res.output,
+        args.output,
+        in_place=in_place,
+        backup=backup,
+        secrets=secrets,
+        removes=removes,
+    )
+    if not (args.output or in_place):
+        where = []
+    needs_disown = not res.ok and res.disown_only and not disown
+    blocked = not res.ok and not res.disown_only
+    stop = None
+    if needs_disown:
+        stop = f"{len(res.disowned)} objects would be disowned; add --disown to write"
+    elif blocked:
+        stop = "the result does not verify; nothing was written"
+    if args.json:
+        out = res.to_json()
+        out.update(
+            {
+                "dry_run": bool(args.dry_run),
+                "write_effects": [e.to_json() for e in where],
+                "written": None,
+                "written_sha256": None,
+            }
+        )
+    else:
+        _print_preview(res, lang, where)
+    if args.dry_run or stop is not None:
+        if args.json:
+            json.dump(out, sys.stdout, indent=1)
+            sys.stdout.write("\n")
+        if stop is not None:
+            _say(f"aleth-inspector: {stop}", sys.stderr)
+            return EXIT_FAIL
+        return EXIT_PASS
+    written = A.write_result(
+        res, args.output, in_place=in_place, backup=backup, disown=disown, secrets=secrets
+    )
+    if args.json:
+        out.update(
+            {
+                "written": str(written.path),
+                "written_sha256": written.sha256,
+                "backup": str(written.backup) if written.backup else None,
+                "removed": [str(p) for p in written.removed],
+                "saved": [str(p) for p in written.secrets],
+            }
+        )
+        json.dump(out, sys.stdout, indent=1)
+        sys.stdout.write("\n")
+    else:
+        _say(f"wrote {written.path} (SHA-256 {written.sha256})")
+        if written.backup:
+            _say(f"previous version kept as {written.backup}")
+        for p in written.removed:
+            _say(f"deleted {p} (it opened with the old passphrase)")
+        for p in written.secrets:
+            _say(f"saved {p} (mode 0600)")
     if res.recovery_code is not None and not getattr(args, "new_recovery_code_out", None):
-        print(f"new recovery code (shown once, store it safely): {res.recovery_code}", file=sys.stderr)
+        _say(f"new recovery code (shown once, store it safely): {res.recovery_code}", sys.stderr)
     return EXIT_PASS

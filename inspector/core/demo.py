@@ -6,6 +6,9 @@ housekeeper that reweights memories from task outcomes (some rising to the
 ceiling, some falling), an injected cluster of poisoned memories labelled
 suspect then likely, one false positive refuted by an auditor with evidence,
 several recall receipts (none admitting poison), one merge and a checkpoint.
+Before each rotation, an anchoring commit cites the era's recall receipts (which
+no memory cites), so they stay valid history (SPEC E4) and the file verifies
+without a warning.
 """
 
 from __future__ import annotations
@@ -83,10 +86,22 @@ def build_demo(n_memories: int = 300, seed: int = 7) -> Demo:
     per_era = n_memories // 3
     merge_at = per_era // 2
     poison_ids: list[str] = []
+    unanchored: list[str] = []  # receipts of the current agent era that no memory cites
     for i in range(n_memories):
         if i in (per_era, 2 * per_era):
             era = i // per_era
-            w.rotate(f"key-{era:03d}", KeyPair.generate(), f"key-{era + 1:03d}")
+            old_key = f"key-{era:03d}"
+            anchored = bool(unanchored)
+            if anchored:  # SPEC E4: the rotation anchors what it retires (the anchor is the cutoff)
+                w.anchor(unanchored, f"anchors {len(unanchored)} recall receipts signed by {old_key}")
+                unanchored = []
+            w.rotate(old_key, KeyPair.generate(), f"key-{era + 1:03d}")
+            if anchored:
+                # The anchor takes this step's memory's place, and the step's random draws
+                # are made all the same, so the rest of the demo (and its size) stays as it was.
+                rng.choice(FACTS), rng.choice(PEOPLE), rng.randint(1, 40), rng.choice(DAYS)
+                rng.choice(["semantic", "episodic"]), rng.uniform(0.6, 1.0)
+                continue
         s = SUBJECTS[i % len(SUBJECTS)]
         text = rng.choice(FACTS).format(s=s, p=rng.choice(PEOPLE), n=rng.randint(1, 40), d=rng.choice(DAYS))
         refs: list[str] = []
@@ -197,7 +212,7 @@ def build_demo(n_memories: int = 300, seed: int = 7) -> Demo:
                     evidence=[review["commit_id"]],
                 )
         if i in (60, 190, 260, 298):
-            mm.recall(QUERIES[(i // 60) % len(QUERIES)], k=5)
+            unanchored.append(mm.recall(QUERIES[(i // 60) % len(QUERIES)], k=5)["commit_id"])
     # push two memories to the ceiling
     for target in memories[5:7]:
         while mm.weight_tip[target][1] < 3000:  # a raise at the ceiling would be a no-op

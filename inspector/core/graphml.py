@@ -15,7 +15,6 @@ Qt-free.  Everything here reads a verified
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import weakref
@@ -128,47 +127,45 @@ def write_graphml(report: Report, path: str | os.PathLike[str]) -> None:
     DAG is written in about a second without building it in memory first.
     The output reads back with :func:`networkx.read_graphml`.  Strings are
     XML-escaped and characters XML cannot carry are replaced by U+FFFD.  The
-    file is written next to ``path`` and moved into place when complete.
+    file holds decrypted content: it is written through the one atomic writer
+    (:func:`inspector.core.write.safe.atomic_writer`) with mode 0600.
     """
-    target = os.fspath(path)
-    tmp = f"{target}.part"
+    from .write.safe import atomic_writer
+
     ids = _commit_ids(report)
     known = set(ids)
-    try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as out:
-            out.write(_GRAPHML_HEAD)
-            out.write('<key id="g0" for="graph" attr.name="name" attr.type="string"/>\n')
-            for k, (name, kind) in enumerate(_NODE_KEYS):
-                out.write(f'<key id="d{k}" for="node" attr.name="{name}" attr.type="{kind}"/>\n')
-            out.write('<graph id="G" edgedefault="directed">\n<data key="g0">aleth commit DAG</data>\n')
-            buf: list[str] = []
-            for i, cid in enumerate(ids):
-                attrs = node_attributes(report, cid, i)
-                data = "".join(
-                    f'<data key="d{k}">{_xml(attrs[name])}</data>'
-                    for k, (name, _kind) in enumerate(_NODE_KEYS)
-                )
-                buf.append(f'<node id="{_xml(cid)}">{data}</node>\n')
-                if len(buf) >= 4096:
-                    out.write("".join(buf))
-                    buf.clear()
-            out.write("".join(buf))
-            buf.clear()
-            for cid in ids:
-                child = _xml(cid)
-                for p in _parents_of(report.objects.get(cid)):
-                    if p in known and p != cid:
-                        buf.append(f'<edge source="{_xml(p)}" target="{child}"/>\n')
-                if len(buf) >= 4096:
-                    out.write("".join(buf))
-                    buf.clear()
-            out.write("".join(buf))
-            out.write("</graph>\n</graphml>\n")
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    with atomic_writer(path, mode=0o600) as out:
+
+        def put(text: str) -> None:
+            out.write(text.encode("utf-8"))
+
+        put(_GRAPHML_HEAD)
+        put('<key id="g0" for="graph" attr.name="name" attr.type="string"/>\n')
+        for k, (name, kind) in enumerate(_NODE_KEYS):
+            put(f'<key id="d{k}" for="node" attr.name="{name}" attr.type="{kind}"/>\n')
+        put('<graph id="G" edgedefault="directed">\n<data key="g0">aleth commit DAG</data>\n')
+        buf: list[str] = []
+        for i, cid in enumerate(ids):
+            attrs = node_attributes(report, cid, i)
+            data = "".join(
+                f'<data key="d{k}">{_xml(attrs[name])}</data>' for k, (name, _kind) in enumerate(_NODE_KEYS)
+            )
+            buf.append(f'<node id="{_xml(cid)}">{data}</node>\n')
+            if len(buf) >= 4096:
+                put("".join(buf))
+                buf.clear()
+        put("".join(buf))
+        buf.clear()
+        for cid in ids:
+            child = _xml(cid)
+            for p in _parents_of(report.objects.get(cid)):
+                if p in known and p != cid:
+                    buf.append(f'<edge source="{_xml(p)}" target="{child}"/>\n')
+            if len(buf) >= 4096:
+                put("".join(buf))
+                buf.clear()
+        put("".join(buf))
+        put("</graph>\n</graphml>\n")
 
 
 def _commit_ids(report: Report) -> list[str]:

@@ -24,10 +24,10 @@ from typing import Any
 
 from .container import Credential
 from .errors import InspectorError
-from .keys import KeyPair
 from .opener import open_path
 from .proofs import check_job, export_job
 from .verify.engine import VerifyOptions, verify
+from .write.job import author_preview, author_write
 
 Send = Callable[[tuple[Any, ...]], None]
 OBJECT_BATCH = 1000  # ~40 ms to unpickle on the GUI side, which holds the GIL meanwhile
@@ -133,100 +133,10 @@ def open_verify(
     send(("result", {"path": path}))
 
 
-def author(
-    send: Send,
-    *,
-    op: str,
-    path: str,
-    credential: Credential | None,
-    params: dict[str, Any],
-    output: str | None = None,
-    in_place: bool = False,
-) -> None:
-    """Run an authoring operation (preview; and write it when ``output`` or
-    ``in_place`` is given).  Private keys travel as PEM bytes in ``params``."""
-    from .write import authoring as A
-
-    send(("progress", "opening", 0, 1))
-    src = A.load_source(path, credential, options=VerifyOptions(progress=_throttled(send)))
-    allow = bool(params.get("allow_invalid", False))
-
-    def key(name: str) -> KeyPair | None:
-        pem = params.get(name)
-        return KeyPair.from_pem(pem, source=name) if pem else None
-
-    def need(name: str) -> KeyPair:
-        k = key(name)
-        if k is None:
-            raise InspectorError("usage", f"{op} needs the {name} key")
-        return k
-
-    send(("progress", "building", 0, 1))
-    if op == "rotate":
-        res = A.rotate(
-            src,
-            need("root"),
-            key_id=params.get("key_id"),
-            cutoff=params.get("cutoff"),
-            new_key=key("new_key"),
-            reason=params.get("reason", "rotation"),
-            allow_invalid=allow,
-        )
-    elif op == "revoke":
-        res = A.revoke(
-            src,
-            need("root"),
-            params["key_id"],
-            reason=params.get("reason", "compromise"),
-            allow_invalid=allow,
-        )
-    elif op == "grant":
-        res = A.grant(src, need("root"), params["role"], new_key=key("new_key"), allow_invalid=allow)
-    elif op == "migrate":
-        res = A.migrate(src, new_root=key("new_key"), allow_invalid=allow)
-    elif op == "label":
-        res = A.label(
-            src,
-            params["memory"],
-            params["label"],
-            need("key"),
-            params["reason"],
-            evidence=params.get("evidence", []),
-            confidence_milli=params.get("confidence_milli", 800),
-            allow_invalid=allow,
-        )
-    elif op == "rekey":
-        res = A.rekey(
-            src,
-            params["new_passphrase"],
-            keep_recovery_code=params.get("keep_recovery_code"),
-            new_recovery_code=bool(params.get("new_recovery_code")),
-            allow_invalid=allow,
-        )
-    elif op == "recover":
-        res = A.recover(
-            src,
-            params["new_passphrase"],
-            new_recovery_code=bool(params.get("new_recovery_code")),
-            allow_invalid=allow,
-        )
-    else:
-        raise InspectorError("usage", f"unknown operation {op}")
-    preview = res.to_json()
-    written = None
-    if output is not None or in_place:
-        send(("progress", "writing", 0, 1))
-        written = str(
-            A.write_result(res, output, in_place=in_place, new_passphrase=params.get("new_passphrase")).path
-        )
-    send(
-        ("result", {"preview": preview, "written": written, "recovery_code": res.recovery_code, "ok": res.ok})
-    )
-
-
 JOBS: dict[str, Callable[..., None]] = {
     "open_verify": open_verify,
-    "author": author,
+    "author_preview": author_preview,  # the authoring jobs live with the writer
+    "author_write": author_write,
     "check_proof": check_job,  # inspector.core.proofs: Check proof… against a file
     "export_proof": export_job,  # inspector.core.proofs: the anchored proof of one receipt entry
 }

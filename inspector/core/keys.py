@@ -6,7 +6,8 @@ import base64
 import binascii
 import hashlib
 import os
-from dataclasses import dataclass
+import stat
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,11 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import (
 
 from .canonical import canonical
 from .errors import KeyError_
+from .verify.report import message
+
+KEY_FILE_READABLE = message(
+    "the key file {path} can be read by other users (mode {mode}); restrict it: chmod 600 {path}"
+)
 
 SIG_PREFIX = "ed25519:"
 
@@ -125,9 +131,11 @@ def verify_sig(raw_pub: bytes, sig: bytes | None, message: bytes) -> bool:
 
 @dataclass(frozen=True)
 class KeyPair:
-    """An Ed25519 private key with its public forms."""
+    """An Ed25519 private key with its public forms.  ``notes`` are warnings about
+    where it was loaded from (a key file others can read), for the caller to show."""
 
     private: Ed25519PrivateKey
+    notes: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
     def generate(cls) -> KeyPair:
@@ -158,9 +166,13 @@ class KeyPair:
         p = Path(path)
         try:
             data = p.read_bytes()
+            mode = stat.S_IMODE(os.stat(p).st_mode)
         except OSError as exc:
             raise KeyError_("key_unreadable", f"cannot read key file {p}: {exc.strerror}") from exc
-        return cls.from_pem(data, source=str(p))
+        key = cls.from_pem(data, source=str(p))
+        if mode & 0o077:  # warn, never block: the user may have reasons (a shared vault mount)
+            key = replace(key, notes=(KEY_FILE_READABLE.format(path=p, mode=f"{mode:04o}"),))
+        return key
 
     @property
     def raw_public(self) -> bytes:
@@ -184,21 +196,15 @@ class KeyPair:
 
 
 def write_private_key(path: str | os.PathLike[str], key: KeyPair) -> Path:
-    """Write ``key`` as PEM to exactly ``path`` with mode 0600 (never elsewhere).
+    """Write ``key`` as PEM to exactly ``path`` with mode 0600 (never elsewhere),
+    atomically through the one writer.  Refuses to overwrite an existing file."""
+    from .errors import OperationError
+    from .write.safe import atomic_write
 
-    Refuses to overwrite an existing file.
-    """
     p = Path(path)
     try:
-        fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError as exc:
-        raise KeyError_("key_exists", f"refusing to overwrite existing key file {p}") from exc
-    except OSError as exc:
-        raise KeyError_("key_unwritable", f"cannot write key file {p}: {exc.strerror}") from exc
-    try:
-        os.fchmod(fd, 0o600)
-        os.write(fd, key.pem())
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    return p
+        return atomic_write(p, key.pem(), mode=0o600, overwrite=False)
+    except OperationError as exc:
+        if exc.code == "target_exists":
+            raise KeyError_("key_exists", f"refusing to overwrite existing key file {p}") from exc
+        raise KeyError_("key_unwritable", f"cannot write key file {p}: {exc.message}") from exc

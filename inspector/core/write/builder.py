@@ -391,6 +391,18 @@ class StoreWriter:
             self.store.files["HEAD"] = (obj["commit_id"] + "\n").encode()
         return obj
 
+    def anchor(self, refs: Iterable[str], note: str) -> dict[str, Any]:
+        """The anchoring commit of SPEC E4: signed by the agent key on top of HEAD,
+        memory_type procedural, content ``{kind: "anchor", note}``, citing ``refs``
+        (evidence and stored checkpoints) in ``provenance.evidence_refs``.  Made
+        just before a rotation or revocation, whose cutoff it becomes."""
+        return self.commit(
+            {"kind": "anchor", "note": note},
+            memory_type="procedural",
+            evidence_refs=sorted(refs),
+            source="aleth-inspector.anchor",
+        )
+
     def evidence(
         self,
         *,
