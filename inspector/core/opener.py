@@ -206,6 +206,7 @@ def _open_and_verify(p: Path, credential: Credential | None, opts: VerifyOptions
             }
         )
         report.input = info
+        _leftovers(report, p, opts)
         return report
     except InspectorError as exc:
         kind = "container" if isinstance(exc, ContainerError) else "store"
@@ -221,4 +222,17 @@ def _open_and_verify(p: Path, credential: Credential | None, opts: VerifyOptions
         if p.is_dir():
             info["format"] = "directory"
         report.input = info
+        if p.is_file():
+            _leftovers(report, p, opts)
         return report
+
+
+def _leftovers(report: Report, p: Path, opts: VerifyOptions) -> None:
+    """Warn about copies beside a sealed file that an old passphrase still opens (a
+    re-key or recovery killed half-way, or an older version's backup)."""
+    from .write.safe import stale_leftover_findings
+
+    found = stale_leftover_findings(p)
+    if found:
+        report.findings.extend(found)
+        report.finalize(strict=opts.strict)

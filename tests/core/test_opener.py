@@ -1,0 +1,133 @@
+"""The opener: a directory store, a sealed file or a HOM-AIMOS bundle becomes a report,
+whatever happens — never an exception (issue 16: a last-resort answer)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from inspector.core import container as C
+from inspector.core.container import Credential
+from inspector.core.opener import open_and_verify
+from inspector.core.store import write_directory
+from inspector.core.verify import engine
+from inspector.core.verify.engine import VerifyOptions
+from inspector.core.write.builder import StoreWriter, stepping_clock
+
+PASS = "opener test ✓"
+HOM = (
+    Path(__file__).resolve().parents[2].parent
+    / "shared"
+    / "hom-aimos-v1"
+    / "verifiers"
+    / "mutmem-conformance"
+    / "v1"
+)
+
+
+@pytest.fixture(scope="module")
+def sealed_bytes() -> bytes:
+    w = StoreWriter.create(clock=stepping_clock())
+    w.commit({"text": "one"})
+    return C.seal_v2(w.store.files, PASS, recovery_secret=C.new_recovery_secret())
+
+
+def test_a_sealed_file_records_which_bytes_were_judged(tmp_path: Path, sealed_bytes: bytes) -> None:
+    f = tmp_path / "m.aleth"
+    f.write_bytes(sealed_bytes)
+    r = open_and_verify(f, Credential(passphrase=PASS))
+    assert r.verdict == "pass"
+    assert r.input == {
+        "path": str(f),
+        "sha256": hashlib.sha256(sealed_bytes).hexdigest(),
+        "size": len(sealed_bytes),
+        "format": "ALETH002",
+    }
+    assert r.started_at and r.started_at.endswith("Z") and r.duration_s is not None
+
+
+def test_a_directory_store_gets_a_digest_of_its_files(tmp_path: Path) -> None:
+    w = StoreWriter.create(clock=stepping_clock())
+    write_directory(w.store, tmp_path / "s")
+    a = open_and_verify(tmp_path / "s")
+    b = open_and_verify(tmp_path / "s")
+    assert a.input["format"] == "directory" and a.input["sha256"] == b.input["sha256"]
+    (tmp_path / "s" / "HEAD").write_text("x")
+    assert open_and_verify(tmp_path / "s").input["sha256"] != a.input["sha256"]
+
+
+@pytest.mark.parametrize(
+    "content,code",
+    [
+        (b'{"type": "Checkpoint"}', "unsupported_format"),
+        (b"not a container at all", "bad_magic"),
+        (b"ALETH009" + b"\x00" * 40, "unsupported_version"),
+    ],
+)
+def test_what_is_not_a_memory_file_says_what_it_is(tmp_path: Path, content: bytes, code: str) -> None:
+    f = tmp_path / "x.aleth"
+    f.write_bytes(content)
+    r = open_and_verify(f, None)
+    assert r.verdict == "unopenable"
+    assert r.findings[0].code == code
+    assert r.exit_code == 2
+
+
+def test_a_missing_path_is_unopenable_not_found(tmp_path: Path) -> None:
+    r = open_and_verify(tmp_path / "nope.aleth")
+    assert (r.verdict, r.findings[0].code, r.exit_code) == ("unopenable", "not_found", 2)
+
+
+def test_a_bug_becomes_an_internal_error_report(tmp_path: Path, monkeypatch, sealed_bytes: bytes) -> None:
+    f = tmp_path / "m.aleth"
+    f.write_bytes(sealed_bytes)
+
+    def boom(*a, **k):
+        raise ZeroDivisionError("planted")
+
+    monkeypatch.setattr("inspector.core.opener.verify", boom)
+    r = open_and_verify(f, Credential(passphrase=PASS))
+    assert r.verdict == "error" and r.exit_code == 5
+    f0 = r.findings[0]
+    assert f0.code == "internal_error" and "ZeroDivisionError" in (f0.found or "")
+    assert "not a verdict on the file" in f0.message
+    assert "inspector/core/opener.py" in f0.message  # the innermost frame inside the inspector
+    assert engine.verify is not boom
+
+
+def test_a_hom_aimos_bundle_is_judged_by_its_own_profile() -> None:
+    r = open_and_verify(HOM / "MM-CV-027.json")
+    assert r.profile == "hom-aimos-v1"
+    assert (r.verdict, r.primary_reason, r.exit_code) == (
+        "indeterminate",
+        "recall_mandatory_evidence_missing",
+        4,
+    )
+    assert r.input["format"] == "hom-aimos-v1"
+
+
+def test_forcing_the_hom_profile_on_a_sealed_file_is_a_finding(tmp_path: Path, sealed_bytes: bytes) -> None:
+    f = tmp_path / "m.aleth"
+    f.write_bytes(sealed_bytes)
+    r = open_and_verify(f, Credential(passphrase=PASS), VerifyOptions(profile="hom-aimos-v1"))
+    assert r.profile == "hom-aimos-v1" and r.verdict == "fail"
+
+
+def test_a_leftover_that_the_old_passphrase_opens_is_warned_about(
+    tmp_path: Path, sealed_bytes: bytes
+) -> None:
+    f = tmp_path / "m.aleth"
+    opened = C.open_container(sealed_bytes, Credential(passphrase=PASS))
+    f.write_bytes(C.rekey_v2(opened.files, opened, "the new one", recovery_secret=None))
+    (tmp_path / "m.aleth.bak").write_bytes(sealed_bytes)  # what a killed re-key could leave
+    r = open_and_verify(f, Credential(passphrase="the new one"))
+    warn = [x for x in r.findings if x.code == "stale_backup_old_credentials"]
+    assert warn and warn[0].found == str(tmp_path / "m.aleth.bak")
+    assert r.verdict == "pass"
+    assert (
+        open_and_verify(f, Credential(passphrase="the new one"), VerifyOptions(strict=True)).verdict == "fail"
+    )
+    json.dumps(r.to_json())
