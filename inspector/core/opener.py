@@ -17,7 +17,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from . import container
-from .canonical import canonical
 from .container import Credential, Opened
 from .errors import Cancelled, ContainerError, InspectorError, StoreError
 from .secrets import read_secret_file
@@ -112,11 +111,22 @@ def open_path(
     return OpenResult(store, opened)
 
 
+def _name_bytes(name: str) -> bytes:
+    try:
+        return name.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a lone surrogate that no file system name decodes to
+        return name.encode("utf-8", "surrogatepass")
+
+
 def _tree_digest(store: Store) -> str:
-    """A directory store has no single byte stream: its digest is sha256 of the JCS of
-    ``{file name: sha256 hex}`` over the files read."""
-    listing = {store.file_name(k): hashlib.sha256(v).hexdigest() for k, v in store.files.items()}
-    return hashlib.sha256(canonical(listing)).hexdigest()
+    """A directory store has no single byte stream: its digest is the SHA-256 of the
+    lines ``<file name> NUL <sha256 hex> LF`` of the files read, sorted by name (names
+    as the file system gives their bytes, so any name can be hashed)."""
+    lines = sorted(
+        _name_bytes(store.file_name(k)) + b"\0" + hashlib.sha256(v).hexdigest().encode()
+        for k, v in store.files.items()
+    )
+    return hashlib.sha256(b"".join(line + b"\n" for line in lines)).hexdigest()
 
 
 def _input_of(p: Path, fmt: str, blob: bytes | None, store: Store | None) -> dict[str, object]:

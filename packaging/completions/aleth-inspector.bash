@@ -54,13 +54,21 @@ _aleth_inspector() {
             opts="-h --help"; subs="prove check"; files="" ;;
         "receipt prove")
             case "$prev" in
+            -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --passphrase-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --passphrase-fd) COMPREPLY=(); return ;;
             --recovery-code-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
-            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file"; subs=""; files="1" ;;
+            opts="-h --help -o --output --passphrase-file --passphrase-fd --recovery-code-file"; subs=""; files="1" ;;
         "receipt check")
-            opts="-h --help"; subs=""; files="1" ;;
+            case "$prev" in
+            --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            --trusted-key) COMPREPLY=(); return ;;
+            --passphrase-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            --passphrase-fd) COMPREPLY=(); return ;;
+            --recovery-code-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            esac
+            opts="-h --help --file --trusted-key --passphrase-file --passphrase-fd --recovery-code-file --json"; subs=""; files="1" ;;
         "rotate")
             case "$prev" in
             --passphrase-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -69,10 +77,11 @@ _aleth_inspector() {
             -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --root-key) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --key) COMPREPLY=(); return ;;
+            --reason) COMPREPLY=($(compgen -W "compromise expiry rotation" -- "$cur")); return ;;
             --cutoff) COMPREPLY=(); return ;;
             --new-key-out) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
-            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --dry-run --json --allow-invalid-input --root-key --key --cutoff --new-key-out"; subs=""; files="1" ;;
+            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --no-backup --dry-run --json --allow-invalid-input --root-key --key --reason --cutoff --disown --new-key-out"; subs=""; files="1" ;;
         "revoke")
             case "$prev" in
             --passphrase-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -82,8 +91,9 @@ _aleth_inspector() {
             --root-key) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --key) COMPREPLY=(); return ;;
             --reason) COMPREPLY=($(compgen -W "compromise expiry rotation" -- "$cur")); return ;;
+            --cutoff) COMPREPLY=(); return ;;
             esac
-            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --dry-run --json --allow-invalid-input --root-key --key --reason"; subs=""; files="1" ;;
+            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --no-backup --dry-run --json --allow-invalid-input --root-key --key --reason --cutoff --disown"; subs=""; files="1" ;;
         "grant")
             case "$prev" in
             --passphrase-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -94,7 +104,7 @@ _aleth_inspector() {
             --role) COMPREPLY=($(compgen -W "housekeeper auditor" -- "$cur")); return ;;
             --key-out) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
-            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --dry-run --json --allow-invalid-input --root-key --role --key-out"; subs=""; files="1" ;;
+            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --no-backup --dry-run --json --allow-invalid-input --root-key --role --key-out"; subs=""; files="1" ;;
         "migrate")
             case "$prev" in
             --passphrase-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -103,7 +113,7 @@ _aleth_inspector() {
             -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --root-key-out) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
-            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --dry-run --json --allow-invalid-input --root-key-out"; subs=""; files="1" ;;
+            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --no-backup --dry-run --json --allow-invalid-input --root-key-out"; subs=""; files="1" ;;
         "rekey")
             case "$prev" in
             --passphrase-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -138,7 +148,7 @@ _aleth_inspector() {
             --evidence) COMPREPLY=(); return ;;
             --confidence) COMPREPLY=(); return ;;
             esac
-            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --dry-run --json --allow-invalid-input --memory --label --key --reason --evidence --confidence"; subs=""; files="1" ;;
+            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --no-backup --dry-run --json --allow-invalid-input --memory --label --key --reason --evidence --confidence"; subs=""; files="1" ;;
         "gui")
             case "$prev" in
             --passphrase-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -146,8 +156,10 @@ _aleth_inspector() {
             --recovery-code-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --checkpoint) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --screenshot) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            --geometry) COMPREPLY=(); return ;;
+            --lang) COMPREPLY=($(compgen -W "en es fr" -- "$cur")); return ;;
             esac
-            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file --checkpoint --screenshot"; subs=""; files="1" ;;
+            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file --checkpoint --screenshot --geometry --lang"; subs=""; files="1" ;;
         "completion")
             opts="-h --help"; subs="bash zsh fish"; files="" ;;
     esac

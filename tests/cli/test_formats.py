@@ -17,7 +17,9 @@ def test_sarif_to_stdout(cli):
     r = cli("verify", FAILING, "--format", "sarif")
     doc = json.loads(r.out)
     assert r.code == 1 and doc["version"] == "2.1.0"
-    assert doc["runs"][0]["results"][0]["ruleId"] == "not_in_proven_pre_rotation_history"
+    levels = {r["ruleId"]: r["level"] for r in doc["runs"][0]["results"]}
+    assert levels["not_in_proven_pre_rotation_history"] == "error"
+    assert levels["no_checkpoint"] == "note"
 
 
 def test_junit_to_stdout(cli):

@@ -29,7 +29,7 @@ def test_verdict_line_first_then_the_worst_reason(fail_report):
     out = lines_of(fail_report)
     assert out[0].startswith("FAIL  ") and "05_dark_v2/store" in out[0]
     assert out[1].strip().startswith("commit sha256:780282ea…:")
-    assert "1 error, 0 warnings, 0 notes" in "\n".join(out[:8])
+    assert "1 error, 0 warnings, 1 note" in "\n".join(out[:8])
 
 
 def test_ids_are_short_in_text_and_full_in_json(fail_report):
@@ -47,10 +47,10 @@ def test_each_code_is_printed_once(many_warnings_report):
 
 
 def test_one_vocabulary_for_counts(many_warnings_report, pass_report, mutmem_report):
-    assert "1 error, 7 warnings, 0 notes" in render_text(many_warnings_report)
-    assert "0 errors, 0 warnings, 0 notes" in render_text(pass_report)
-    assert "0 errors, 0 warnings, 1 note" in render_text(mutmem_report)
-    assert "NOTES (1)" in render_text(mutmem_report)
+    assert "1 error, 7 warnings, 1 note" in render_text(many_warnings_report)
+    assert "0 errors, 0 warnings, 1 note" in render_text(pass_report)
+    assert "0 errors, 0 warnings, 2 notes" in render_text(mutmem_report)  # no checkpoint; receipt scope
+    assert "NOTES (2)" in render_text(mutmem_report)
 
 
 def test_a_strict_fail_says_warnings_caused_it(warning_only_report):
