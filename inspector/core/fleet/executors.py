@@ -31,6 +31,7 @@ from . import codes as C
 from .task import FileJob, FileResult, audit_file
 
 POLL_S = 0.2  # how often a waiting executor looks at the cancel token
+DASK_POLL_S = 0.02  # how often the Dask executor looks for finished futures (no client-free wait)
 
 
 class Executor(Protocol):
@@ -234,9 +235,9 @@ class DaskExecutor:
         return {str(k): str(v) for k, v in self.client.run(version).items()}
 
     def run(self, jobs: Iterable[FileJob], cancel: CancelToken | None = None) -> Iterator[FileResult]:
+        import time
         import uuid
 
-        from distributed import wait
         from distributed.scheduler import KilledWorker
 
         todo: deque[FileJob] = deque(jobs)
@@ -255,13 +256,12 @@ class DaskExecutor:
             while inflight:
                 if cancel is not None and cancel.cancelled:
                     raise Cancelled()
-                try:
-                    wait([f for f, _ in inflight.values()], timeout=POLL_S, return_when="FIRST_COMPLETED")
-                except TimeoutError:
+                ready = [key for key, (fut, _) in inflight.items() if fut.done()]
+                if not ready:
+                    time.sleep(DASK_POLL_S)
                     continue
-                for key, (fut, job) in list(inflight.items()):
-                    if not fut.done():
-                        continue
+                for key in ready:
+                    fut, job = inflight[key]
                     del inflight[key]
                     try:
                         result = fut.result()

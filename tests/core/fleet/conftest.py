@@ -58,6 +58,7 @@ class Fleet:
     checkpoints: dict[str, Path] = field(default_factory=dict)  # location -> checkpoint file
     no_rule: set[str] = field(default_factory=set)  # locations no rule unlocks
     passphrases: list[str] = field(default_factory=list)  # every secret used (must never leak)
+    _refs: dict[str, dict] = field(default_factory=dict)
 
     def options(self, location: str, **kw) -> VerifyOptions:
         cp = self.checkpoints.get(location)
@@ -68,6 +69,12 @@ class Fleet:
     def reference(self, location: str) -> Report:
         """What ``verify`` says about the file alone."""
         return open_and_verify(location, self.creds.get(location), self.options(location))
+
+    def expected(self, location: str) -> dict:
+        """``comparable(reference(location).to_json())``, computed once per session."""
+        if location not in self._refs:
+            self._refs[location] = comparable(self.reference(location).to_json())
+        return self._refs[location]
 
 
 def build_fleet(base: Path, monkeypatch_env) -> Fleet:  # type: ignore[no-untyped-def]
@@ -124,7 +131,7 @@ def build_fleet(base: Path, monkeypatch_env) -> Fleet:  # type: ignore[no-untype
     return fleet
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def fleet(tmp_path_factory) -> Fleet:
     mp = pytest.MonkeyPatch()
     base = tmp_path_factory.mktemp("fleet")
@@ -142,3 +149,58 @@ def comparable(report_json: dict) -> dict:
         if k not in ("timings", "started_at", "duration_s", "input", "tool")
     }
     return out
+
+
+def assert_each_file_as_verify_alone(fleet: Fleet, result) -> None:  # type: ignore[no-untyped-def]
+    """Every entry of a fleet audit is exactly what ``verify`` gives for its file alone
+    (and the file no rule unlocks is ``no_credential``)."""
+    assert not result.interrupted and not result.not_audited
+    assert len(result.entries) == len(fleet.creds)
+    for e in result.entries:
+        got = comparable(e.report.to_json())
+        if e.target.location in fleet.no_rule:
+            assert (e.report.verdict, e.report.codes()) == ("unopenable", {"no_credential"})
+        else:
+            assert got == fleet.expected(e.target.location), e.target.display
+
+
+class Background:
+    """Run ``executor.run(jobs)`` in a thread, collecting results as they stream."""
+
+    def __init__(self, executor, jobs, cancel=None) -> None:  # type: ignore[no-untyped-def]
+        import threading
+
+        self.results: list = []
+        self.error: BaseException | None = None
+        self._it = executor.run(jobs, cancel)
+        self.thread = threading.Thread(target=self._drain, daemon=True)
+        self.thread.start()
+
+    def _drain(self) -> None:
+        try:
+            for r in self._it:
+                self.results.append(r)
+        except BaseException as exc:
+            self.error = exc
+
+    def join(self, timeout: float = 120) -> None:
+        self.thread.join(timeout)
+        assert not self.thread.is_alive(), "the executor did not finish"
+
+
+def feed_fifo(path: Path, data: bytes) -> None:
+    """Write ``data`` into a named pipe once a reader has opened it (blocks until then)."""
+    with open(path, "wb") as fh:
+        fh.write(data)
+
+
+def wait_for(predicate, timeout: float = 60, what: str = "condition"):  # type: ignore[no-untyped-def]
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
