@@ -92,7 +92,7 @@ def test_a_file_that_kills_its_worker_twice_is_worker_lost_and_the_others_are_ju
 
 
 def test_cancel_stops_the_workers_and_the_run_is_interrupted(tmp_path):
-    fifo, stuck = _fifo_job(tmp_path, 0)
+    _fifo, stuck = _fifo_job(tmp_path, 0)
     good = FileJob(1, str(SEALED), "good", "sealed", CRED)
     ex = LocalExecutor(2)
     token = CancelToken()
