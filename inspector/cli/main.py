@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .. import __version__
-from . import author, demo, gui, receipt, verify
+from . import audit, author, demo, gui, receipt, verify
 from .common import EXIT_USAGE, Parser, UsageError
 
-MODULES = (verify, demo, receipt, author, gui)
+MODULES = (verify, audit, demo, receipt, author, gui)
 
 
 def _versions() -> str:

@@ -22,7 +22,7 @@ from ..errors import Cancelled, InspectorError
 from ..verify.engine import CancelToken
 from ..verify.report import Report
 from .credentials import CredentialRef, CredentialRules
-from .discover import Discovery, Skipped, Target, is_url
+from .discover import Discovery, Skipped, Target
 from .executors import Executor, InlineExecutor
 from .since import AUDIT_SCHEMA, PreviousAudit, SinceChange, SinceSummary
 from .task import CredentialFailure, FileJob, FileResult, _now
@@ -101,6 +101,8 @@ class AuditResult:
     started_at: str = ""
     duration_s: float = 0.0
     interrupted: bool = False
+    error: InspectorError | None = None  # the run could not start (usage) or broke (internal)
+    error_exit: int = 3
 
     def worst_first(self) -> list[FileEntry]:
         return sorted(self.entries, key=FileEntry.sort_key)
@@ -140,6 +142,8 @@ class AuditResult:
         """130 interrupted; else 1 any fail, 2 any unopenable, 5 a file the inspector
         could not judge (a bug, a timeout, a lost worker), 4 any indeterminate, 3 nothing
         to audit, 0 every file passed."""
+        if self.error is not None:
+            return self.error_exit
         if self.interrupted:
             return 130
         v = self.verdicts()
@@ -175,6 +179,9 @@ class AuditResult:
             "skipped": [s.to_json() for s in self.skipped],
             "not_audited": [t.display for t in self.not_audited],
             "since": self.since.to_json() if self.since is not None else None,
+            "error": None
+            if self.error is None
+            else {"code": self.error.code, "message": self.error.message, "details": self.error.describe()},
         }
 
 
@@ -311,10 +318,3 @@ def summarize_since(
         elif c.status == "rewritten":
             s.rewritten.append(e.target.display)
     return s
-
-
-def location_of(arg: str) -> str:
-    """The location key a PATH argument gets (absolute path or URL)."""
-    import os
-
-    return arg if is_url(arg) and not arg.lower().startswith("file://") else os.path.abspath(arg)

@@ -13,7 +13,7 @@ from ..verify.report import Severity, message
 E = Severity.ERROR
 
 # ---- opening a file of the fleet -------------------------------------------------------
-NO_CREDENTIAL = message("No rule of the credentials file unlocks {path}, so the sealed file was not opened.")
+NO_CREDENTIAL = message("No credential rule unlocks {path}, so the sealed file was not opened.")
 CREDENTIAL_UNREADABLE = message("The {what} for {path} could not be read from {source}.")
 FILE_TIMEOUT = message(
     "Verifying {path} took longer than {seconds} seconds and was stopped; the file has no verdict."

@@ -203,12 +203,10 @@ def _discover_local(arg: str, found: list[Target], skipped: list[Skipped]) -> No
             found="nothing at that path",
         )
     location = os.path.abspath(root)
-    if root.is_file():
-        kind = "hom-aimos" if root.suffix.lower() == ".json" and is_hom_bundle(root) else "file"
-        found.append(Target(location, arg, kind))
+    if not root.is_dir():  # named explicitly: audited as verify would open it
+        is_json = root.is_file() and root.suffix.lower() == ".json"
+        found.append(Target(location, arg, "hom-aimos" if is_json and is_hom_bundle(root) else "file"))
         return
-    if not root.is_dir():
-        raise InspectorError("not_a_file", f"{arg} is neither a file nor a folder")
     if is_store_dir(root):
         found.append(Target(location, arg, "directory"))
         return

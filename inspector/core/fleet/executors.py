@@ -19,6 +19,7 @@ set).  All three run :func:`~.task.audit_file` — the same code.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -95,6 +96,23 @@ def _worker_init() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+@contextlib.contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """Block SIGINT in this thread while it starts worker processes: a child inherits the
+    mask, so a Ctrl-C during its start-up waits (and is then ignored by :func:`_worker_init`)
+    instead of printing a traceback from a half-started worker."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 class LocalExecutor:
     """Worker processes on this machine (``--jobs N``, default: every core)."""
 
@@ -149,14 +167,15 @@ class LocalExecutor:
             while todo or suspects or inflight:
                 if cancel is not None and cancel.cancelled:
                     raise Cancelled()
-                if suspects:
-                    if not inflight:
-                        job = suspects.popleft()
-                        inflight[pool.submit(audit_file, job)] = job
-                else:
-                    while todo and len(inflight) < window:
-                        job = todo.popleft()
-                        inflight[pool.submit(audit_file, job)] = job
+                with _sigint_blocked():  # submit starts the worker processes
+                    if suspects:
+                        if not inflight:
+                            job = suspects.popleft()
+                            inflight[pool.submit(audit_file, job)] = job
+                    else:
+                        while todo and len(inflight) < window:
+                            job = todo.popleft()
+                            inflight[pool.submit(audit_file, job)] = job
                 done, _ = wait(list(inflight), timeout=POLL_S, return_when=FIRST_COMPLETED)
                 broken: list[FileJob] = []
                 for fut in done:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import json
+import textwrap
 from typing import Any
 
 from ..i18n import finding_message, tr
@@ -110,8 +111,17 @@ def render_text(result: AuditResult, *, width: int = 100, lang: str | None = Non
             f = _worst_finding(e)
             if f is None:
                 continue
-            out.append(f"  {_fit_left(e.target.display, width - 4)}")
-            out.append(f"    {f.code}: {finding_message(f, lang)}")
+            out.append(f"  {_fit_left(e.target.display, width - 2)}")
+            out.append(
+                textwrap.fill(
+                    f"{f.code}: {finding_message(f, lang)}",
+                    width=max(40, width),
+                    initial_indent="    ",
+                    subsequent_indent="      ",
+                    break_long_words=True,
+                    break_on_hyphens=False,
+                )
+            )
         if len(bad) > MAX_PROBLEMS:
             out.append("  " + tr(T_MORE, lang, n=len(bad) - MAX_PROBLEMS))
     if result.since is not None:

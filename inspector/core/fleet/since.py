@@ -63,7 +63,7 @@ class PreviousAudit:
 class SinceChange:
     """What changed in one file since the previous audit."""
 
-    status: str  # unchanged, grown, rolled_back, rewritten, not_checked, new
+    status: str  # unchanged, grown, rolled_back, rewritten, not_checked
     verdict_before: str | None = None
     verdict_after: str | None = None
     head_before: str | None = None
