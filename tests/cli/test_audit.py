@@ -168,7 +168,7 @@ def test_since_catches_a_rolled_back_copy(small, capsys, tmp_path):
     shutil.rmtree(store)
     write_directory(older, store)  # the older copy is put back
     assert read_directory(store).head != w.store.head
-    code, out, err = run(capsys, store, "--since", first, "--jobs", "1")
+    code, out, _ = run(capsys, store, "--since", first, "--jobs", "1")
     assert code == 1
     assert "rollback_since_last_audit" in out and "rolled back since the last audit" in out
     code, out, _ = run(capsys, store, "--since", first, "--format", "json")
