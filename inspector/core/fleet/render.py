@@ -112,42 +112,50 @@ def render_text(result: AuditResult, *, width: int = 100, lang: str | None = Non
             if f is None:
                 continue
             out.append(f"  {_fit_left(e.target.display, width - 2)}")
-            out.append(
-                textwrap.fill(
-                    f"{f.code}: {finding_message(f, lang)}",
-                    width=max(40, width),
-                    initial_indent="    ",
-                    subsequent_indent="      ",
-                    break_long_words=True,
-                    break_on_hyphens=False,
-                )
-            )
+            out.extend(_wrap(f"{f.code}: {finding_message(f, lang)}", width, "    "))
         if len(bad) > MAX_PROBLEMS:
             out.append("  " + tr(T_MORE, lang, n=len(bad) - MAX_PROBLEMS))
     if result.since is not None:
         out.append("")
-        out.extend(_since_lines(result, lang))
+        for ln in _since_lines(result, lang):
+            stripped = ln.lstrip(" ")
+            out.extend(_wrap(stripped, width, " " * (len(ln) - len(stripped))))
     out.append("")
     t = result.totals()
     other = t["error"] + t["indeterminate"] + t["interrupted"]
     rate = t["files_per_second"]
-    out.append(
-        tr(
-            T_TOTAL,
-            lang,
-            files=t["files"],
-            other=other,
-            seconds=f"{result.duration_s:.1f}",
-            rate=f"{rate:.1f}" if rate is not None else "–",
-            **{k: t[k] for k in ("pass", "fail", "unopenable")},
+    out.extend(
+        _wrap(
+            tr(
+                T_TOTAL,
+                lang,
+                files=t["files"],
+                other=other,
+                seconds=f"{result.duration_s:.1f}",
+                rate=f"{rate:.1f}" if rate is not None else "–",
+                **{k: t[k] for k in ("pass", "fail", "unopenable")},
+            ),
+            width,
         )
     )
     if result.skipped:
         reasons = sorted({s.reason for s in result.skipped})
-        out.append(tr(T_SKIPPED, lang, n=len(result.skipped), reasons="; ".join(reasons)))
+        out.extend(_wrap(tr(T_SKIPPED, lang, n=len(result.skipped), reasons="; ".join(reasons)), width))
     if result.interrupted:
-        out.append(tr(T_INTERRUPTED, lang, n=len(result.not_audited)))
+        out.extend(_wrap(tr(T_INTERRUPTED, lang, n=len(result.not_audited)), width))
     return "\n".join(out) + "\n"
+
+
+def _wrap(text: str, width: int, indent: str = "", more: str = "  ") -> list[str]:
+    """``text`` broken into lines of at most ``width`` columns."""
+    return textwrap.wrap(
+        text,
+        width=max(40, width),
+        initial_indent=indent,
+        subsequent_indent=indent + more,
+        break_long_words=True,
+        break_on_hyphens=False,
+    ) or [indent]
 
 
 def _listed(items: list[str]) -> str:
