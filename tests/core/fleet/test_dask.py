@@ -22,6 +22,7 @@ from inspector.core.opener import open_and_verify
 
 from ...conftest import ALETHECH
 from .conftest import Background, assert_each_file_as_verify_alone, comparable, feed_fifo, wait_for
+from .schema import assert_valid
 
 SEALED = ALETHECH / "01_basic" / "memory.aleth"
 CRED = Credential(passphrase="basalt-żółw-yarrow-6077")
@@ -46,6 +47,7 @@ def test_the_fleet_on_a_two_worker_cluster_is_verify_file_by_file(fleet, client)
     assert set(ex.versions().values()) == {__import__("inspector").__version__}
     result = run_audit(discover([str(fleet.root)]), rules=load_rules(fleet.credentials), executor=ex)
     assert_each_file_as_verify_alone(fleet, result)
+    assert_valid(result.to_json())
     assert result.executor["executor"] == "dask" and result.executor["workers"] == 2
     assert len({e.worker for e in result.entries}) == 2  # both workers took files
     # only references travelled: no secret in any worker's log or in the results

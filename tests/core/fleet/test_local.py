@@ -21,6 +21,7 @@ from inspector.core.verify.engine import CancelToken
 
 from ...conftest import ALETHECH
 from .conftest import Background, assert_each_file_as_verify_alone, comparable, feed_fifo, wait_for
+from .schema import assert_valid
 
 SEALED = ALETHECH / "01_basic" / "memory.aleth"
 CRED = Credential(passphrase="basalt-żółw-yarrow-6077")
@@ -36,6 +37,7 @@ def test_the_fleet_on_two_worker_processes_is_verify_file_by_file(fleet):
         on_result=lambda e, done, total: seen.append((done, total, e.target.display)),
     )
     assert_each_file_as_verify_alone(fleet, result)
+    assert_valid(result.to_json())
     n = len(result.entries)
     assert [d for d, _, _ in seen] == list(range(1, n + 1)) and {t for _, t, _ in seen} == {n}
     assert result.executor == {"executor": "local", "workers": 2}
