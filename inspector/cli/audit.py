@@ -64,6 +64,13 @@ def register(sub) -> None:  # type: ignore[no-untyped-def]
     p.add_argument("--output", metavar="FILE", help="write the output to FILE (mode 0600) instead of stdout")
     p.add_argument("--strict", action="store_true", help="warnings fail a file too")
     p.add_argument(
+        "--detail",
+        choices=("full", "summary"),
+        default="full",
+        help="full: each report as verify gives it; summary: without the per-commit maps (for fleets "
+        "too large to hold every commit's status in memory)",
+    )
+    p.add_argument(
         "--file-timeout",
         type=float,
         metavar="S",
@@ -268,7 +275,10 @@ def cmd_audit(args: argparse.Namespace) -> int:
             discovery,
             rules=rules,
             options=AuditOptions(
-                strict=args.strict, file_timeout=args.file_timeout, send_secrets=args.send_secrets
+                strict=args.strict,
+                file_timeout=args.file_timeout,
+                send_secrets=args.send_secrets,
+                detail=args.detail,
             ),
             executor=executor,
             previous=previous,

@@ -265,3 +265,21 @@ def test_a_closed_pipe_keeps_the_exit_code(small):
     )
     assert res.stdout.strip() == "{"
     assert res.returncode == 1 and res.stderr == ""
+
+
+def test_summary_detail_keeps_verdicts_and_findings_without_per_commit_maps(small, capsys):
+    root, rules = small
+    _, full, _ = run(capsys, root, "--credentials", rules, "--format", "json", "--jobs", "1")
+    code, out, _ = run(
+        capsys, root, "--credentials", rules, "--format", "json", "--jobs", "1", "--detail", "summary"
+    )
+    assert code == 1
+    doc, ref = json.loads(out), json.loads(full)
+    assert_valid(doc)
+    assert doc["options"]["detail"] == "summary"
+    for a, b in zip(doc["files"], ref["files"], strict=True):
+        assert a["report"]["verdict"] == b["report"]["verdict"]
+        assert a["report"]["findings"] == b["report"]["findings"]
+        assert a["report"]["counts"] == b["report"]["counts"]
+        assert a["report"]["commits"] == {} and a["report"]["order"] == []
+    assert any(b["report"]["commits"] for b in ref["files"])
