@@ -283,3 +283,15 @@ def test_summary_detail_keeps_verdicts_and_findings_without_per_commit_maps(smal
         assert a["report"]["counts"] == b["report"]["counts"]
         assert a["report"]["commits"] == {} and a["report"]["order"] == []
     assert any(b["report"]["commits"] for b in ref["files"])
+
+
+def test_a_file_name_that_is_not_utf8_is_escaped_not_fatal(tmp_path, capsys):
+    root = tmp_path / "f"
+    odd = os.fsdecode(bytes(root) + b"/agent-\xff\xfe")
+    shutil.copytree(ALETHECH / "01_basic" / "store", odd)
+    code, out, err = run(capsys, root, "--format", "json", "--jobs", "1")
+    assert code == 0 and err == ""
+    doc = json.loads(out)
+    assert doc["files"][0]["path"] == odd  # the escape round-trips to the same name
+    code, out, err = run(capsys, root, "--jobs", "1")
+    assert code == 0 and "agent-" in out and "PASS" in out

@@ -18,7 +18,7 @@ CREDENTIAL_UNREADABLE = message("The {what} for {path} could not be read from {s
 FILE_TIMEOUT = message(
     "Verifying {path} took longer than {seconds} seconds and was stopped; the file has no verdict."
 )
-WORKER_LOST = message("The worker process verifying {path} was lost {times} times; the file has no verdict.")
+WORKER_LOST = message("The worker verifying {path} was lost before it answered; the file has no verdict.")
 
 # ---- comparison with the previous audit (--since) --------------------------------------
 ROLLBACK_HEAD = message(
@@ -82,7 +82,8 @@ register(
     "worker_lost",
     E,
     "Worker lost while verifying",
-    "The process verifying this file died twice (it was retried once), so the file has no verdict.",
+    "The process verifying this file died twice (it was retried once), or the cluster lost the task, so "
+    "the file has no verdict.",
     "A file that kills the verifier is either hostile or hits a bug; it was not audited.",
     "Verify the file on its own (aleth-inspector verify) and report the crash if it recurs.",
     profile="audit",

@@ -45,8 +45,8 @@ class Executor(Protocol):
     def close(self) -> None: ...
 
 
-def lost_result(job: FileJob, times: int, detail: str = "") -> FileResult:
-    """The answer for a file whose worker died twice."""
+def lost_result(job: FileJob, found: str) -> FileResult:
+    """The answer for a file whose worker died twice, or whose task the cluster lost."""
     r = Report(verdict="error")
     r.findings.append(
         make_finding(
@@ -56,10 +56,9 @@ def lost_result(job: FileJob, times: int, detail: str = "") -> FileResult:
             job.location,
             C.WORKER_LOST,
             expected="a verdict",
-            found=detail or "the worker process ended while verifying this file",
+            found=found,
             likely_cause="the file exhausts memory or crashes the verifier, or the machine lost the worker",
             path=job.display,
-            times=times,
         )
     )
     return FileResult(job.index, r, 0.0)
@@ -198,7 +197,7 @@ class LocalExecutor:
                 for job in sorted(broken, key=lambda j: j.index):
                     n = breaks[job.index] = breaks.get(job.index, 0) + 1
                     if n >= 2 and alone:
-                        yield lost_result(job, n)
+                        yield lost_result(job, f"its worker process died {n} times (retried once, alone)")
                     else:
                         suspects.append(job)
                 self._kill()
@@ -285,9 +284,9 @@ class DaskExecutor:
                     try:
                         result = fut.result()
                     except KilledWorker as exc:
-                        result = lost_result(job, 2, f"Dask: {exc}")
-                    except Exception as exc:
-                        result = failed_result(job, exc)
+                        result = lost_result(job, f"Dask: the workers running it died ({exc})")
+                    except Exception as exc:  # the task never raises: the cluster lost it
+                        result = lost_result(job, f"Dask: {type(exc).__name__}: {exc}")
                     fut.release()
                     yield result
                     if todo:
