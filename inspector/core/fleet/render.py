@@ -40,7 +40,7 @@ T_ADDED = message("New since the last audit: {paths}")
 T_GONE = message("Gone since the last audit: {paths}")
 T_SKIPPED = message("Not audited: {n} paths ({reasons}); see --format json.")
 T_INTERRUPTED = message("Interrupted: {n} files were not audited.")
-T_PROGRESS = message("audit {done}/{total} files · {failed} failing · {rate} files/s · ETA {eta}")
+T_PROGRESS = message("audit {done}/{total} files · {failed} not passing · {rate} files/s · ETA {eta}")
 T_HTML_TITLE = message("Aleth Inspector fleet audit")
 T_HTML_NOTE = message(
     "Each file's verdict is exactly what verify gives for it alone, plus the comparison with the "
@@ -212,7 +212,7 @@ def progress_fields(done: int, total: int, failed: int, elapsed: float) -> dict[
 
 
 def progress_line(done: int, total: int, failed: int, elapsed: float, lang: str | None = None) -> str:
-    """``audit 37/200 files · 2 failing · 12.3 files/s · ETA 0:13`` (``failed``: files not passing)."""
+    """``audit 37/200 files · 2 not passing · 12.3 files/s · ETA 0:13`` (``failed``: files not passing)."""
     p = progress_fields(done, total, failed, elapsed)
     eta = "–" if p["eta_s"] is None else _duration(p["eta_s"])
     return tr(T_PROGRESS, lang, done=done, total=total, failed=failed, rate=f"{p['rate']:.1f}", eta=eta)

@@ -63,8 +63,8 @@ def test_text_fits_the_width_worst_first(tmp_path):
 
 
 def test_progress_line_and_json():
-    assert progress_line(0, 10, 0, 0.0) == "audit 0/10 files · 0 failing · 0.0 files/s · ETA –"
-    assert progress_line(5, 10, 1, 2.0) == "audit 5/10 files · 1 failing · 2.5 files/s · ETA 0:02"
+    assert progress_line(0, 10, 0, 0.0) == "audit 0/10 files · 0 not passing · 0.0 files/s · ETA –"
+    assert progress_line(5, 10, 1, 2.0) == "audit 5/10 files · 1 not passing · 2.5 files/s · ETA 0:02"
     assert progress_line(1, 7201, 0, 1.0).endswith("ETA 2:00:00")
     p = json.loads(progress_json(5, 10, 1, 2.0, "a/b.aleth"))
     assert p == {
