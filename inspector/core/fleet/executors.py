@@ -22,7 +22,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from typing import Any, Protocol
 
 from ..errors import Cancelled
@@ -31,6 +31,7 @@ from ..verify.report import Report, Severity, make_finding
 from . import codes as C
 from .task import FileJob, FileResult, audit_file
 
+Results = Generator[FileResult, None, None]  # closed early, it stops the work it started
 POLL_S = 0.2  # how often a waiting executor looks at the cancel token
 DASK_POLL_S = 0.02  # how often the Dask executor looks for finished futures (no client-free wait)
 
@@ -38,7 +39,7 @@ DASK_POLL_S = 0.02  # how often the Dask executor looks for finished futures (no
 class Executor(Protocol):
     name: str
 
-    def run(self, jobs: Iterable[FileJob], cancel: CancelToken | None = None) -> Iterator[FileResult]: ...
+    def run(self, jobs: Iterable[FileJob], cancel: CancelToken | None = None) -> Results: ...
 
     def describe(self) -> dict[str, Any]: ...
 
@@ -75,7 +76,7 @@ class InlineExecutor:
 
     name = "inline"
 
-    def run(self, jobs: Iterable[FileJob], cancel: CancelToken | None = None) -> Iterator[FileResult]:
+    def run(self, jobs: Iterable[FileJob], cancel: CancelToken | None = None) -> Results:
         for job in jobs:
             if cancel is not None and cancel.cancelled:
                 raise Cancelled()
@@ -151,7 +152,7 @@ class LocalExecutor:
                 p.terminate()
         pool.shutdown(wait=True, cancel_futures=True)
 
-    def run(self, jobs: Iterable[FileJob], cancel: CancelToken | None = None) -> Iterator[FileResult]:
+    def run(self, jobs: Iterable[FileJob], cancel: CancelToken | None = None) -> Results:
         from concurrent.futures import FIRST_COMPLETED, wait
         from concurrent.futures.process import BrokenProcessPool
 
@@ -252,7 +253,7 @@ class DaskExecutor:
 
         return {str(k): str(v) for k, v in self.client.run(version).items()}
 
-    def run(self, jobs: Iterable[FileJob], cancel: CancelToken | None = None) -> Iterator[FileResult]:
+    def run(self, jobs: Iterable[FileJob], cancel: CancelToken | None = None) -> Results:
         import time
         import uuid
 
