@@ -45,7 +45,7 @@ class PreviousRecord:
     location: str
     verdict: str
     head: str | None
-    commits: frozenset[str] | None  # every commit id; None when the record has none
+    commits: frozenset[str] | None  # every commit id; None when the audit kept none (summary)
     n_commits: int
     n_evidence: int
     eras: tuple[dict[str, Any], ...]
@@ -128,9 +128,11 @@ def load_previous(path: str | Path) -> PreviousAudit:
     files = doc.get("files")
     if not isinstance(files, list):
         raise _bad(p, "'files' is not a list")
+    options = doc.get("options")
+    summary = isinstance(options, dict) and options.get("detail") == "summary"
     records: dict[str, PreviousRecord] = {}
     for i, entry in enumerate(files):
-        rec = _record(p, i, entry)
+        rec = _record(p, i, entry, summary)
         records[rec.location] = rec
     started = doc.get("started_at")
     return PreviousAudit(
@@ -141,7 +143,8 @@ def load_previous(path: str | Path) -> PreviousAudit:
     )
 
 
-def _record(p: str, i: int, entry: Any) -> PreviousRecord:
+def _record(p: str, i: int, entry: Any, summary: bool = False) -> PreviousRecord:
+    """One file's record; a ``--detail summary`` audit kept no commit ids (``commits=None``)."""
     where = f"files[{i}]"
     if not isinstance(entry, dict):
         raise _bad(p, f"{where} is not an object")
@@ -175,7 +178,7 @@ def _record(p: str, i: int, entry: Any) -> PreviousRecord:
         location,
         verdict,
         head,
-        frozenset(commits) if commits or verdict in JUDGED else None,
+        None if summary else frozenset(commits),
         count("commits"),
         count("evidence"),
         tuple(eras),
@@ -214,11 +217,20 @@ def check_since(report: Report, prev: PreviousRecord, *, strict: bool = False) -
         return change  # one side has no history to compare
     findings: list[Finding] = []
     cur = set(report.commits)
-    before = prev.commits if prev.commits is not None else frozenset()
-    new = [c for c in (report.order or report.commits) if c not in before]
+    order = report.order or list(report.commits)
+    dag: Dag | None = None
+    if prev.commits is not None:
+        new = [c for c in order if c not in prev.commits]
+        change.removed_commits = sum(1 for c in prev.commits if c not in cur)
+        replaced = bool(new)
+    else:  # the baseline kept no ids (--detail summary): what HEAD then did not contain is new
+        dag = _dag(report)
+        known = dag.ancestry(prev.head) if prev.head in cur else bytearray(len(dag.ids))
+        new = [c for c in order if not known[dag.index[c]]]
+        change.removed_commits = max(0, prev.n_commits - (len(cur) - len(new)))
+        replaced = len(cur) > prev.n_commits  # fewer commits replacing more reads as a rollback
     change.new_commits = len(new)
     change.new_commit_ids = new[:MAX_LISTED_COMMITS]
-    change.removed_commits = sum(1 for c in before if c not in cur)
     rolled = rewritten = False
 
     def add(code: str, template: str, **params: Any) -> None:
@@ -238,7 +250,7 @@ def check_since(report: Report, prev: PreviousRecord, *, strict: bool = False) -
 
     if prev.head is not None and prev.head != report.head:
         if prev.head not in cur:
-            if new:
+            if replaced:
                 rewritten = True
                 add(
                     "history_rewritten_since_last_audit",
@@ -246,7 +258,7 @@ def check_since(report: Report, prev: PreviousRecord, *, strict: bool = False) -
                     expected=f"{prev.head} in the history of HEAD",
                     found=f"{change.removed_commits} commits gone, {len(new)} new",
                     head_before=prev.head,
-                    added=len(new),
+                    added=len(new) if prev.commits is not None else len(cur) - prev.n_commits,
                 )
             else:
                 rolled = True
@@ -257,7 +269,7 @@ def check_since(report: Report, prev: PreviousRecord, *, strict: bool = False) -
                     found=f"HEAD {report.head}, {change.removed_commits} commits gone",
                     head_before=prev.head,
                 )
-        elif report.head in cur and not _dag(report).is_ancestor(prev.head, report.head):
+        elif report.head in cur and not (dag or _dag(report)).is_ancestor(prev.head, report.head):
             rewritten = True
             add(
                 "history_rewritten_since_last_audit",

@@ -218,3 +218,26 @@ def test_a_damaged_baseline_stops_the_run(tmp_path, content, fragment):
     with pytest.raises(InspectorError) as err:
         load_previous(p)
     assert err.value.code == "previous_audit_invalid" and fragment in err.value.message
+
+
+def test_a_summary_baseline_still_catches_rollback_and_rewrite(tmp_path, history):
+    from inspector.core.fleet.audit import AuditOptions
+
+    target = tmp_path / "fleet" / "agent"
+    save(history["A"], target)
+    prev_file = tmp_path / "summary.json"
+    first = run_audit(discover([str(tmp_path / "fleet")]), options=AuditOptions(detail="summary"))
+    prev_file.write_text(json.dumps(first.to_json()))
+    prev = load_previous(prev_file)
+    assert prev.records[str(target)].commits is None  # the summary kept no commit ids
+    save(history["B"], target)
+    e = entry(audit([tmp_path / "fleet"], prev))
+    assert e.since.status == "grown" and e.since.new_commits == 3 and e.report.verdict == "pass"
+    # B as the baseline, then the older copy and a moved HEAD
+    first = run_audit(discover([str(tmp_path / "fleet")]), options=AuditOptions(detail="summary"))
+    prev_file.write_text(json.dumps(first.to_json()))
+    prev = load_previous(prev_file)
+    save(history["A"], target)
+    assert entry(audit([tmp_path / "fleet"], prev)).report.codes() == {"rollback_since_last_audit"}
+    save(history["moved"], target)
+    assert "history_rewritten_since_last_audit" in entry(audit([tmp_path / "fleet"], prev)).report.codes()
