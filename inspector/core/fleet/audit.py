@@ -59,6 +59,7 @@ class FileEntry:
     since: SinceChange | None = None
     worker: str = ""
     tool_version: str = __version__
+    cpu_seconds: float = 0.0
 
     @property
     def verdict(self) -> str:
@@ -82,6 +83,7 @@ class FileEntry:
             "location": self.target.location,
             "kind": self.target.kind,
             "seconds": round(self.seconds, 4),
+            "cpu_seconds": round(self.cpu_seconds, 4),
             "worker": self.worker,
             "report": report,
             "since": self.since.to_json() if self.since is not None else None,
@@ -297,7 +299,9 @@ def run_audit(
 
 
 def _entry(target: Target, res: FileResult) -> FileEntry:
-    return FileEntry(target, res.report, res.seconds, res.since, res.worker, res.tool_version)
+    return FileEntry(
+        target, res.report, res.seconds, res.since, res.worker, res.tool_version, res.cpu_seconds
+    )
 
 
 def summarize_since(

@@ -67,10 +67,11 @@ class FileJob:
 class FileResult:
     index: int
     report: Report
-    seconds: float
+    seconds: float  # wall time of the task
     since: SinceChange | None = None
     worker: str = ""
     tool_version: str = __version__
+    cpu_seconds: float = 0.0  # CPU time of the worker process during the task (all its threads)
 
 
 def _now() -> str:
@@ -271,6 +272,7 @@ def slim(report: Report, detail: str) -> None:
 def audit_file(job: FileJob) -> FileResult:
     """Audit one file; every failure becomes a report (never an exception)."""
     t0 = time.perf_counter()
+    c0 = time.process_time()
     started = _now()
     since = None
     try:
@@ -291,5 +293,10 @@ def audit_file(job: FileJob) -> FileResult:
         report.duration_s = seconds
     slim(report, job.detail)
     return FileResult(
-        job.index, report, time.perf_counter() - t0, since, f"{socket.gethostname()}:{os.getpid()}"
+        job.index,
+        report,
+        time.perf_counter() - t0,
+        since,
+        f"{socket.gethostname()}:{os.getpid()}",
+        cpu_seconds=time.process_time() - c0,
     )
