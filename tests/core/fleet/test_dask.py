@@ -148,3 +148,33 @@ def test_send_secrets_to_a_tls_cluster(tmp_path):
         (tmp_path / "pass").unlink()  # the workers cannot read it: the secret itself travels
         (e,) = list(ex.run(jobs))
     assert e.report.verdict == "pass", e.report.findings
+
+
+def test_the_cli_runs_the_fleet_on_the_cluster(fleet, client, capsys):
+    import json
+
+    from inspector.cli.main import main
+
+    address = client.scheduler.address
+    code = main(
+        [
+            "audit",
+            str(fleet.root),
+            "--credentials",
+            str(fleet.credentials),
+            "--scheduler",
+            address,
+            "--format",
+            "json",
+            "--progress",
+            "off",
+        ]
+    )
+    doc = json.loads(capsys.readouterr().out)
+    assert_valid(doc)
+    assert code == doc["exit_code"] == 1  # the fleet has failing files
+    assert doc["executor"] == {"executor": "dask", "scheduler": address, "workers": 2}
+    assert len(doc["files"]) == len(fleet.creds)
+    for f in doc["files"]:
+        if f["location"] not in fleet.no_rule:
+            assert comparable(f["report"]) == fleet.expected(f["location"]), f["path"]
