@@ -105,7 +105,7 @@ def test_cancel_stops_the_audit_and_keeps_the_rows_so_far(qtbot, tmp_path):
     root = tmp_path / "many"
     root.mkdir()
     demo = build_demo().store
-    for i in range(4):
+    for i in range(8):  # about 0.2 s each: time enough to cancel after the first
         write_directory(demo, root / f"agent-{i}")
     view = show(qtbot, FleetView(str(root), jobs=1, autostart=False))
     first = []
@@ -115,7 +115,7 @@ def test_cancel_stops_the_audit_and_keeps_the_rows_so_far(qtbot, tmp_path):
         qtbot.waitUntil(lambda: bool(first), timeout=TIMEOUT)
         qtbot.mouseClick(view.cancel_button, Qt.MouseButton.LeftButton)
     result = blocker.args[0]
-    assert result.interrupted and 1 <= len(result.entries) < 4
+    assert result.interrupted and 1 <= len(result.entries) < 8
     assert view.model.rowCount() == len(result.entries)
     assert "cancelled" in view.title.text()
     qtbot.waitUntil(lambda: view.credentials_button.isEnabled(), timeout=10_000)
