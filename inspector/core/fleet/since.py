@@ -20,7 +20,6 @@ and gone.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -199,8 +198,10 @@ def _dag(report: Report) -> Dag:
     return Dag.build(triples)
 
 
-def _era_key(era: dict[str, Any], names: Iterable[str]) -> tuple[Any, ...]:
-    return tuple(era.get(n) for n in names)
+def _short(value: Any, limit: int = 80) -> str:
+    """A value of the (untrusted) baseline, bounded for a message."""
+    text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def check_since(report: Report, prev: PreviousRecord, *, strict: bool = False) -> SinceChange:
@@ -327,8 +328,8 @@ def check_since(report: Report, prev: PreviousRecord, *, strict: bool = False) -
                 index=i,
                 key_id=str(now.get("key_id")),
                 field=diff,
-                before=str(old.get(diff)),
-                now=str(now.get(diff)),
+                before=_short(old.get(diff)),
+                now=_short(now.get(diff)),
             )
         elif old.get("revoked_by") is None and now.get("revoked_by") is not None:
             change.revoked_eras.append(str(now.get("key_id")))

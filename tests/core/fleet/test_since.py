@@ -154,6 +154,10 @@ def test_a_changed_key_era_is_rewritten_history(tmp_path, history):
     e = entry(audit([tmp_path / "fleet"], prev))
     assert e.report.codes() == {"history_rewritten_since_last_audit"}
     assert "public_key" in e.report.findings[-1].message
+    # a baseline value of any size is bounded in the message
+    prev = _rewrite_previous(tmp_path / "audit-B.json", lambda r: r["eras"][0].update(role="x" * 100_000))
+    msg = entry(audit([tmp_path / "fleet"], prev)).report.findings[-1].message
+    assert "role" in msg and len(msg) < 400
 
 
 def test_fewer_eras_or_evidence_than_before_is_a_rollback(tmp_path, history):
