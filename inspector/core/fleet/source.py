@@ -15,6 +15,7 @@ reading part.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from .. import container
@@ -67,6 +68,7 @@ def open_and_verify_url(location: str, credential: Credential | None, options: V
     (except :class:`~inspector.core.errors.Cancelled`)."""
     from fsspec.core import url_to_fs
 
+    blob: bytes | None = None
     try:
         try:
             fs, path = url_to_fs(location)
@@ -94,7 +96,7 @@ def open_and_verify_url(location: str, credential: Credential | None, options: V
         store = Store(dict(opened.files), origin=opened.format, source=location)
     except InspectorError as exc:
         kind = "container" if isinstance(exc, ContainerError) else "store"
-        return Report.unopenable(
+        report = Report.unopenable(
             exc.code,
             exc.message,
             object_kind=kind,
@@ -103,11 +105,26 @@ def open_and_verify_url(location: str, credential: Credential | None, options: V
             found=exc.found,
             likely_cause=exc.likely_cause,
         )
+        _input(report, location, blob, None)
+        return report
     report = verify(store, options)
     report.container.update(
         {"format": opened.format, "has_recovery_slot": opened.has_recovery_slot, "files": len(opened.files)}
     )
+    _input(report, location, blob, opened.format)
     return report
+
+
+def _input(report: Report, location: str, blob: bytes | None, fmt: str | None) -> None:
+    """``input`` of the audit record from the bytes that were read (a sealed file)."""
+    if blob is not None and not report.input:
+        whole = len(blob) <= container.MAX_CONTAINER  # else only a prefix was read
+        report.input = {
+            "path": location,
+            "sha256": hashlib.sha256(blob).hexdigest() if whole else None,
+            "size": len(blob) if whole else None,
+            "format": fmt,
+        }
 
 
 def read_bytes(location: str, limit: int) -> bytes:

@@ -224,6 +224,15 @@ def test_a_file_read_by_url_gets_the_report_it_gets_by_path():
             for f in g["findings"] + w["findings"]:
                 f["object_id"] = ""
             assert g == w, job.location
+        sealed_report = audit_file(pairs[1][0]).report
+        import hashlib
+
+        assert sealed_report.input == {
+            "path": f"memory://{base}/eras.aleth",
+            "sha256": hashlib.sha256(sealed.read_bytes()).hexdigest(),
+            "size": sealed.stat().st_size,
+            "format": "ALETH002",
+        }
         no_rule = audit_file(FileJob(3, f"memory://{base}/eras.aleth", "e", "sealed")).report
         assert no_rule.codes() == {"no_credential"}
     finally:
