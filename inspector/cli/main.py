@@ -21,11 +21,11 @@ import traceback
 from collections.abc import Sequence
 
 from .. import __version__
-from . import author, completion, demo, explain, gui, receipt, verify
+from . import audit, author, completion, demo, explain, gui, receipt, verify
 from .common import EXIT_CODES_HELP, EXIT_INTERRUPTED, EXIT_USAGE, Parser, UsageError
 from .output import safe_streams
 
-MODULES = (verify, explain, demo, receipt, author, gui, completion)
+MODULES = (verify, audit, explain, demo, receipt, author, gui, completion)
 
 GUI_MODULES = ("PySide6", "shiboken6", "pyqtgraph")
 GUI_INSTALL_HINT = "this needs the desktop extra: pip install 'aleth-inspector[gui]'"

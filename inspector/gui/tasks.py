@@ -2,19 +2,20 @@
 
 Heavy work (key derivation, reading and verifying big files, sealing) runs in
 a worker *process* (``multiprocessing`` spawn), so the GUI thread never waits
-on the GIL.  A reader thread receives the worker's messages one at a time —
-large results arrive in batches — and re-emits them as Qt signals, which Qt
-queues to the GUI thread.  Every task has a token; a new task makes older ones
+on the GIL.  A reader thread (a daemon Python thread) receives the worker's messages one at
+a time — large results arrive in batches — and re-emits them as a Qt signal,
+which Qt queues to the GUI thread.  Every task has a token; a new task makes older ones
 stale and their late messages are dropped; ``cancel()`` terminates the worker.
 """
 
 from __future__ import annotations
 
 import multiprocessing as mp
+import threading
 from multiprocessing.connection import Connection
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtCore import QObject, Signal
 
 _ctx = mp.get_context("spawn")
 
@@ -33,24 +34,30 @@ def _child(conn: Connection, name: str, kwargs: dict[str, Any]) -> None:
     os._exit(0)
 
 
-class _Reader(QThread):
+class _Bridge(QObject):
+    """Carries a reader thread's messages to the GUI thread (a queued signal)."""
+
     message = Signal(int, object)
 
-    def __init__(self, token: int, conn: Connection, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.token = token
-        self.conn = conn
 
-    def run(self) -> None:
+def _read(token: int, conn: Connection, bridge: _Bridge) -> None:
+    """Forward the worker's messages until its last one.  A plain daemon thread, not a
+    QThread: nothing Qt owns can be destroyed while it still runs (Qt aborts the
+    process on a QThread destroyed while running)."""
+    try:
         while True:
             try:
-                msg = self.conn.recv()
+                msg = conn.recv()
             except (EOFError, OSError):
-                self.message.emit(self.token, ("eof",))
+                msg = ("eof",)
+            try:
+                bridge.message.emit(token, msg)
+            except RuntimeError:  # the GUI side is gone (window closed, test ended)
                 return
-            self.message.emit(self.token, msg)
-            if msg[0] in ("result", "error"):
+            if msg[0] in ("result", "error", "eof"):
                 return
+    finally:
+        conn.close()
 
 
 class TaskRunner(QObject):
@@ -73,8 +80,9 @@ class TaskRunner(QObject):
         super().__init__(parent)
         self.token = 0
         self._proc: Any = None
-        self._reader: _Reader | None = None
-        self._old_readers: list[_Reader] = []
+        self._bridge = _Bridge(self)
+        self._bridge.message.connect(self._on_message)
+        self._readers: list[threading.Thread] = []
         self._exited: list[Any] = []  # finished workers, reaped lazily
 
     @property
@@ -91,10 +99,10 @@ class TaskRunner(QObject):
         proc.start()
         child_conn.close()
         self._proc = proc
-        reader = _Reader(self.token, parent_conn, self)
-        reader.message.connect(self._on_message)
-        reader.finished.connect(lambda r=reader: self._reaped(r))
-        self._reader = reader
+        reader = threading.Thread(
+            target=_read, args=(self.token, parent_conn, self._bridge), name="task-reader", daemon=True
+        )
+        self._readers = [r for r in self._readers if r.is_alive()] + [reader]
         reader.start()
         self.started.emit(self.token)
         return self.token
@@ -114,14 +122,6 @@ class TaskRunner(QObject):
             proc.terminate()
         if proc is not None:
             proc.join(timeout=2)
-        if self._reader is not None:
-            self._old_readers.append(self._reader)
-            self._reader = None
-
-    def _reaped(self, reader: _Reader) -> None:
-        if reader in self._old_readers:
-            self._old_readers.remove(reader)
-        reader.conn.close()
 
     def _on_message(self, token: int, msg: tuple[Any, ...]) -> None:
         if token != self.token:
@@ -146,9 +146,6 @@ class TaskRunner(QObject):
         if proc is not None:  # reap without blocking the GUI thread
             self._exited.append(proc)
         self._exited = [p for p in self._exited if p.is_alive()]
-        if self._reader is not None:
-            self._old_readers.append(self._reader)
-            self._reader = None
 
     def shutdown(self) -> None:
         """Stop everything (application exit)."""
@@ -156,5 +153,6 @@ class TaskRunner(QObject):
         for p in self._exited:
             p.join(timeout=2)
         self._exited.clear()
-        for r in list(self._old_readers):
-            r.wait(2000)
+        for r in self._readers:
+            r.join(timeout=2)  # the worker is gone: its pipe ends, and so does the reader
+        self._readers.clear()

@@ -6,6 +6,7 @@ _aleth_inspector() {
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "$cmd ${COMP_WORDS[i]}" in
             " verify") cmd="verify" ;;
+            " audit") cmd="audit" ;;
             " explain") cmd="explain" ;;
             " demo") cmd="demo" ;;
             " receipt") cmd="receipt" ;;
@@ -24,7 +25,7 @@ _aleth_inspector() {
     done
     case "$cmd" in
         "")
-            opts="-h --help --version"; subs="verify explain demo receipt rotate revoke grant migrate rekey recover label gui completion"; files="" ;;
+            opts="-h --help --version"; subs="verify audit explain demo receipt rotate revoke grant migrate rekey recover label gui completion"; files="" ;;
         "verify")
             case "$prev" in
             --passphrase-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -40,6 +41,20 @@ _aleth_inspector() {
             --trust-master) COMPREPLY=(); return ;;
             esac
             opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file --checkpoint --emit-checkpoint --format --json -o --output --strict -q --quiet --progress --lang --profile --trust-master"; subs=""; files="1" ;;
+        "audit")
+            case "$prev" in
+            --credentials) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            --jobs) COMPREPLY=(); return ;;
+            --scheduler) COMPREPLY=(); return ;;
+            --since) COMPREPLY=(); return ;;
+            --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return ;;
+            --output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            --detail) COMPREPLY=($(compgen -W "full summary" -- "$cur")); return ;;
+            --file-timeout) COMPREPLY=(); return ;;
+            --progress) COMPREPLY=($(compgen -W "auto json off" -- "$cur")); return ;;
+            --lang) COMPREPLY=($(compgen -W "en es fr" -- "$cur")); return ;;
+            esac
+            opts="-h --help --credentials --jobs --scheduler --since --format --output --strict --detail --file-timeout --send-secrets --progress --lang"; subs=""; files="1" ;;
         "explain")
             case "$prev" in
             --lang) COMPREPLY=($(compgen -W "en es fr" -- "$cur")); return ;;

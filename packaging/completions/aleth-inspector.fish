@@ -2,6 +2,7 @@
 # Generated from the program's argparse definitions (aleth-inspector completion fish).
 complete -c aleth-inspector -f
 complete -c aleth-inspector -n '__fish_use_subcommand' -a verify -d 'verify a sealed file or directory store completely'
+complete -c aleth-inspector -n '__fish_use_subcommand' -a audit -d 'audit many memory files at once (folders, all cores, a Dask cluster)'
 complete -c aleth-inspector -n '__fish_use_subcommand' -a explain -d 'what a finding code means, why it matters and what to do'
 complete -c aleth-inspector -n '__fish_use_subcommand' -a demo -d 'write the demo file (a realistic agent memory to explore)'
 complete -c aleth-inspector -n '__fish_use_subcommand' -a receipt -d 'anchored inclusion proofs for recall receipts'
@@ -32,6 +33,20 @@ complete -c aleth-inspector -n '__fish_seen_subcommand_from verify' -l progress 
 complete -c aleth-inspector -n '__fish_seen_subcommand_from verify' -l lang -x -a 'en es fr' -d 'language of the text and HTML reports (default: from the environment)'
 complete -c aleth-inspector -n '__fish_seen_subcommand_from verify' -l profile -x -a 'auto alethech hom-aimos-v1' -d 'how to judge PATH: auto (by its content), alethech, or hom-aimos-v1 (…'
 complete -c aleth-inspector -n '__fish_seen_subcommand_from verify' -l trust-master -x -d 'HOM-AIMOS: the master key fingerprint you trust; a bundle under any o…'
+complete -c aleth-inspector -n '__fish_seen_subcommand_from audit' -F
+complete -c aleth-inspector -n '__fish_seen_subcommand_from audit' -s h -l help -d 'show this help message and exit'
+complete -c aleth-inspector -n '__fish_seen_subcommand_from audit' -l credentials -r -F -d 'TOML rules: which credential opens which file'
+complete -c aleth-inspector -n '__fish_seen_subcommand_from audit' -l jobs -x -d 'worker processes on this machine (default: every core)'
+complete -c aleth-inspector -n '__fish_seen_subcommand_from audit' -l scheduler -x -d 'run on a Dask cluster (tcp://… or tls://…)'
+complete -c aleth-inspector -n '__fish_seen_subcommand_from audit' -l since -x -d 'compare with a previous audit (its JSON)'
+complete -c aleth-inspector -n '__fish_seen_subcommand_from audit' -l format -x -a 'text json' -d 'output format (default text)'
+complete -c aleth-inspector -n '__fish_seen_subcommand_from audit' -l output -r -F -d 'write the output to FILE (mode 0600) instead of stdout'
+complete -c aleth-inspector -n '__fish_seen_subcommand_from audit' -l strict -d 'warnings fail a file too'
+complete -c aleth-inspector -n '__fish_seen_subcommand_from audit' -l detail -x -a 'full summary' -d 'full: each report as verify gives it; summary: without the per-commit…'
+complete -c aleth-inspector -n '__fish_seen_subcommand_from audit' -l file-timeout -x -d 'stop verifying a file after S seconds and report it (file_timeout)'
+complete -c aleth-inspector -n '__fish_seen_subcommand_from audit' -l send-secrets -d 'send the secrets themselves to the workers (refused unless the schedu…'
+complete -c aleth-inspector -n '__fish_seen_subcommand_from audit' -l progress -x -a 'auto json off' -d 'progress on stderr: a live line on a terminal (auto), JSON lines, or …'
+complete -c aleth-inspector -n '__fish_seen_subcommand_from audit' -l lang -x -a 'en es fr' -d 'language of the text summary'
 complete -c aleth-inspector -n '__fish_seen_subcommand_from explain' -s h -l help -d 'show this help message and exit'
 complete -c aleth-inspector -n '__fish_seen_subcommand_from explain' -l lang -x -a 'en es fr' -d 'language (default: from the environment)'
 complete -c aleth-inspector -n '__fish_seen_subcommand_from demo' -F

@@ -1,0 +1,108 @@
+"""The fleet renderers: text summary, progress line, HTML fleet report, and the JSON
+against its published schema."""
+
+from __future__ import annotations
+
+import html.parser
+import json
+import shutil
+
+from inspector.core.fleet.audit import AuditResult, run_audit
+from inspector.core.fleet.credentials import load_rules
+from inspector.core.fleet.discover import discover
+from inspector.core.fleet.render import progress_json, progress_line, render_html, render_text
+from inspector.core.verify.engine import CancelToken
+
+from ...conftest import ALETHECH
+from .schema import assert_valid
+
+
+def small_result(tmp_path, name='<b>odd & "named"</b>'):
+    root = tmp_path / "f"
+    shutil.copytree(ALETHECH / "01_basic" / "store", root / "ok")
+    shutil.copytree(ALETHECH / "09_tampered_a_commit_content" / "store", root / name)
+    (root / "deep").mkdir()
+    shutil.copyfile(ALETHECH / "11_container_v1_bad_magic" / "memory.aleth", root / "deep" / "x.aleth")
+    return run_audit(discover([str(root)]))
+
+
+def test_the_fleet_json_follows_the_published_schema(fleet):
+    result = run_audit(discover([str(fleet.root)]), rules=load_rules(fleet.credentials))
+    doc = result.to_json()
+    assert_valid(doc)
+    assert json.loads(json.dumps(doc)) == doc  # plain JSON data
+    assert doc["totals"]["files"] == len(doc["files"]) == len(fleet.creds)
+    assert sum(doc["totals"][v] for v in ("pass", "fail", "unopenable", "indeterminate", "error")) == len(
+        fleet.creds
+    )
+
+
+def test_interrupted_and_failed_runs_follow_the_schema(tmp_path):
+    token = CancelToken()
+    token.cancel()
+    shutil.copytree(ALETHECH / "01_basic" / "store", tmp_path / "s")
+    doc = run_audit(discover([str(tmp_path / "s")]), cancel=token).to_json()
+    assert_valid(doc)
+    assert doc["interrupted"] and doc["not_audited"] == [str(tmp_path / "s")]
+    from inspector.core.errors import InspectorError
+
+    doc = AuditResult(inputs=["x"], error=InspectorError("not_found", "x does not exist")).to_json()
+    assert_valid(doc)
+    assert doc["exit_code"] == 3 and doc["error"]["code"] == "not_found"
+
+
+def test_text_fits_the_width_worst_first(tmp_path):
+    result = small_result(tmp_path, "a-very-long-folder-name-" * 6)
+    text = render_text(result, width=80)
+    lines = text.splitlines()
+    assert all(len(ln) <= 80 for ln in lines), max(lines, key=len)
+    table = lines[1:4]
+    assert [ln.split()[1] for ln in table] == ["FAIL", "UNOPENABLE", "PASS"]
+    assert table[0].startswith("…")  # the long path keeps its end
+    assert "3 files: 1 pass, 1 fail, 1 unopenable, 0 without a verdict" in text
+
+
+def test_progress_line_and_json():
+    assert progress_line(0, 10, 0, 0.0) == "audit 0/10 files · 0 not passing · 0.0 files/s · ETA –"
+    assert progress_line(5, 10, 1, 2.0) == "audit 5/10 files · 1 not passing · 2.5 files/s · ETA 0:02"
+    assert progress_line(1, 7201, 0, 1.0).endswith("ETA 2:00:00")
+    p = json.loads(progress_json(5, 10, 1, 2.0, "a/b.aleth"))
+    assert p == {
+        "event": "progress",
+        "done": 5,
+        "total": 10,
+        "failed": 1,
+        "rate": 2.5,
+        "eta_s": 2.0,
+        "path": "a/b.aleth",
+    }
+
+
+class _Collect(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.hrefs: list[str] = []
+        self.ids: list[str] = []
+        self.text: list[str] = []
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+    def handle_starttag(self, tag, attrs):
+        d = dict(attrs)
+        if "href" in d:
+            self.hrefs.append(d["href"])
+        if "id" in d:
+            self.ids.append(d["id"])
+
+
+def test_html_links_each_row_to_its_file_section_and_escapes_names(tmp_path):
+    result = small_result(tmp_path)
+    page = render_html(result)
+    p = _Collect()
+    p.feed(page)
+    assert len(p.hrefs) == 3 and sorted(h[1:] for h in p.hrefs) == sorted(p.ids)
+    assert "<b>odd" not in page and "&lt;b&gt;odd &amp; &quot;named&quot;&lt;/b&gt;" in page
+    assert any(t.endswith('<b>odd & "named"</b>') for t in p.text)  # shown as text, not markup
+    assert "digest_mismatch" in page and "bad_magic" in page
+    assert page.count("<h2 id=") == 3

@@ -1,0 +1,130 @@
+"""The fleet table widget, driven for real: the audit runs off the GUI thread (worker
+processes), rows stream in, filter and sort work, double-click names the file, Export
+writes the HTML report, Cancel stops the run."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import stat
+
+import pytest
+from PySide6.QtCore import QPoint, Qt, QTimer
+
+from inspector.gui.fleet import VERDICT_FILTERS, FleetView
+
+from ..conftest import ALETHECH
+
+TIMEOUT = 180_000
+
+
+@pytest.fixture
+def folder(tmp_path):
+    root = tmp_path / "fleet"
+    shutil.copytree(ALETHECH / "01_basic" / "store", root / "basic")
+    shutil.copytree(ALETHECH / "09_tampered_a_commit_content" / "store", root / "tampered")
+    (root / "sealed").mkdir()
+    shutil.copyfile(ALETHECH / "03_rotation_eras" / "memory.aleth", root / "sealed" / "eras.aleth")
+    shutil.copyfile(ALETHECH / "02_evidence" / "memory.aleth", root / "sealed" / "locked.aleth")
+    code = json.loads((ALETHECH / "03_rotation_eras" / "case.json").read_text())["recovery_code"]
+    (tmp_path / "eras.code").write_text(code)
+    rules = tmp_path / "rules.toml"
+    rules.write_text('[[file]]\nmatch = "sealed/eras.aleth"\nrecovery_code_file = "eras.code"\n')
+    return root, rules
+
+
+def show(qtbot, view):
+    qtbot.addWidget(view)
+    view.resize(1000, 500)
+    view.show()
+    qtbot.waitExposed(view)
+    return view
+
+
+def test_audits_a_folder_off_the_gui_thread_and_shows_the_table(qtbot, folder, tmp_path):
+    root, rules = folder
+    ticks = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(20)
+    view = FleetView(str(root), credentials=str(rules), jobs=2, autostart=False)
+    show(qtbot, view)
+    with qtbot.waitSignal(view.auditFinished, timeout=TIMEOUT) as blocker:
+        view.start()
+        assert view.running and view.cancel_button.isEnabled()
+    timer.stop()
+    result = blocker.args[0]
+    assert len(ticks) > 5  # the event loop kept running while the files were verified
+    assert not result.interrupted and len(result.entries) == 4
+    assert view.model.rowCount() == 4 and view.export_button.isEnabled()
+    # worst first: the failing store, the locked file, then the two that pass
+    paths = view.visible_paths()
+    assert paths[0].endswith("tampered") and paths[1].endswith("locked.aleth")
+    assert {p.rsplit("/", 1)[1] for p in paths[2:]} == {"basic", "eras.aleth"}
+    verdicts = [view.proxy.index(r, 1).data() for r in range(4)]
+    assert verdicts == ["✖ fail", "⊘ unopenable", "✔ pass", "✔ pass"]
+    assert "FAIL" in view.title.text()
+    assert "4 files: 2 pass, 1 fail, 1 unopenable" in view.summary.text()
+
+    # filter by text (a finding code) and by verdict
+    qtbot.keyClicks(view.search, "digest_mismatch")
+    assert view.visible_paths() == [paths[0]]
+    view.search.clear()
+    view.verdict_filter.setCurrentIndex([v for _, v in VERDICT_FILTERS].index("pass"))
+    assert len(view.visible_paths()) == 2
+    view.verdict_filter.setCurrentIndex(0)
+
+    # sort by clicking the File header
+    header = view.table.horizontalHeader()
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(10, 5))
+    assert view.visible_paths() in (sorted(paths), sorted(paths, reverse=True))
+
+    # double-click opens (emits) the file's path
+    index = view.proxy.index(
+        view.visible_paths().index(next(p for p in paths if p.endswith("eras.aleth"))), 0
+    )
+    rect = view.table.visualRect(index)
+    with qtbot.waitSignal(view.fileActivated, timeout=5000) as opened:
+        # a real double-click is press, release, then the double-click event
+        qtbot.mouseClick(view.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+        qtbot.mouseDClick(view.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert opened.args == [str(root / "sealed" / "eras.aleth")]
+
+    # export the HTML fleet report
+    out = tmp_path / "fleet.html"
+    view.export_html(str(out))
+    page = out.read_text(encoding="utf-8")
+    assert stat.S_IMODE(out.stat().st_mode) == 0o600
+    assert page.count("<h2 id='file-") == 4 and "digest_mismatch" in page
+
+
+def test_cancel_stops_the_audit_and_keeps_the_rows_so_far(qtbot, tmp_path):
+    from inspector.core.demo import build_demo
+    from inspector.core.store import write_directory
+
+    root = tmp_path / "many"
+    root.mkdir()
+    demo = build_demo().store
+    for i in range(8):  # about 0.2 s each: time enough to cancel after the first
+        write_directory(demo, root / f"agent-{i}")
+    view = show(qtbot, FleetView(str(root), jobs=1, autostart=False))
+    first = []
+    view.model.rowsInserted.connect(lambda *a: first.append(1) if not first else None)
+    with qtbot.waitSignal(view.auditFinished, timeout=TIMEOUT) as blocker:
+        view.start()
+        qtbot.waitUntil(lambda: bool(first), timeout=TIMEOUT)
+        qtbot.mouseClick(view.cancel_button, Qt.MouseButton.LeftButton)
+    result = blocker.args[0]
+    assert result.interrupted and 1 <= len(result.entries) < 8
+    assert view.model.rowCount() == len(result.entries)
+    assert "cancelled" in view.title.text()
+    qtbot.waitUntil(lambda: view.credentials_button.isEnabled(), timeout=10_000)
+    assert not view.cancel_button.isEnabled()
+
+
+def test_a_folder_that_cannot_be_audited_says_why(qtbot, tmp_path):
+    view = show(qtbot, FleetView(str(tmp_path / "missing"), autostart=False))
+    view.start()
+    qtbot.waitUntil(lambda: "could not audit" in view.title.text(), timeout=TIMEOUT)
+    assert "does not exist" in view.summary.text()
+    assert view.model.rowCount() == 0 and not view.export_button.isEnabled()
