@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,7 +25,16 @@ from .store import Store, read_directory
 from .verify.engine import VerifyOptions, verify
 from .verify.report import Report
 
-__all__ = ["OpenResult", "is_sealed", "open_and_verify", "open_path", "read_blob", "read_secret_file"]
+__all__ = [
+    "OpenResult",
+    "is_sealed",
+    "open_and_verify",
+    "open_path",
+    "read_blob",
+    "read_secret_file",
+    "verify_bytes",
+    "verify_store_at",
+]
 
 HOM_PROFILE = "hom-aimos-v1"
 
@@ -62,7 +72,7 @@ class OpenResult:
     opened: Opened | None  # None for a directory store
 
 
-def _not_a_container(p: Path, blob: bytes) -> ContainerError | None:
+def _not_a_container(p: str | Path, blob: bytes) -> ContainerError | None:
     """A clearer error than ``bad_magic`` for a JSON file that is no bundle we know."""
     if blob[:1] in (b"{", b"[") or blob.lstrip()[:1] in (b"{", b"["):
         return ContainerError(
@@ -129,13 +139,8 @@ def _tree_digest(store: Store) -> str:
     return hashlib.sha256(b"".join(line + b"\n" for line in lines)).hexdigest()
 
 
-def _input_of(p: Path, fmt: str, blob: bytes | None, store: Store | None) -> dict[str, object]:
-    if blob is not None:
-        return {"path": str(p), "sha256": hashlib.sha256(blob).hexdigest(), "size": len(blob), "format": fmt}
-    if store is not None:
-        size = sum(len(v) for v in store.files.values())
-        return {"path": str(p), "sha256": _tree_digest(store), "size": size, "format": fmt}
-    return {"path": str(p), "sha256": None, "size": None, "format": fmt}
+def _input_of(location: str, fmt: str, blob: bytes) -> dict[str, object]:
+    return {"path": location, "sha256": hashlib.sha256(blob).hexdigest(), "size": len(blob), "format": fmt}
 
 
 def open_and_verify(
@@ -145,28 +150,122 @@ def open_and_verify(
 ) -> Report:
     """Open and verify ``path`` (a directory store, a sealed file or a HOM-AIMOS
     bundle); never raises for anything in the input (only :class:`Cancelled`)."""
+    p = Path(path)
+    return _answer(str(p), lambda opts: _open_and_verify(p, credential, opts), options)
+
+
+def verify_bytes(
+    data: bytes,
+    location: str,
+    credential: Credential | None = None,
+    options: VerifyOptions | None = None,
+) -> Report:
+    """:func:`open_and_verify` for a file already read into memory (a sealed file or a
+    HOM-AIMOS bundle fetched from ``location``, a URL for instance)."""
+    return _answer(location, lambda opts: _judge_bytes(data, location, credential, opts), options)
+
+
+def verify_store_at(store: Store, location: str, options: VerifyOptions | None = None) -> Report:
+    """:func:`open_and_verify` for a directory store read by other means (a URL)."""
+    return _answer(location, lambda opts: _judge_store(store, location, opts), options)
+
+
+def _answer(location: str, judge: Callable[[VerifyOptions], Report], options: VerifyOptions | None) -> Report:
+    """The audit record around a judgement, and the last-resort answer."""
     opts = options or VerifyOptions()
     started = datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
     t0 = time.perf_counter()
-    p = Path(path)
     try:
-        report = _open_and_verify(p, credential, opts)
+        report = judge(opts)
     except (Cancelled, KeyboardInterrupt):
         raise
     except Exception as exc:  # the last-resort answer: a bug is a report, not a traceback
-        report = Report.internal_error(exc, object_id=str(p))
-        report.input = {"path": str(p), "sha256": None, "size": None, "format": None}
+        report = Report.internal_error(exc, object_id=location)
     report.started_at = started
     report.duration_s = time.perf_counter() - t0
     if not report.input:
-        report.input = {"path": str(p), "sha256": None, "size": None, "format": None}
+        report.input = {"path": location, "sha256": None, "size": None, "format": None}
+    return report
+
+
+def _unopenable(exc: InspectorError, location: str, info: dict[str, object]) -> Report:
+    kind = "container" if isinstance(exc, ContainerError) else "store"
+    report = Report.unopenable(
+        exc.code,
+        exc.message,
+        object_kind=kind,
+        object_id=location,
+        expected=exc.expected,
+        found=exc.found,
+        likely_cause=exc.likely_cause,
+    )
+    report.input = info
+    return report
+
+
+def _judge_store(store: Store, location: str, opts: VerifyOptions) -> Report:
+    report = verify(store, opts)
+    report.container.update({"format": "directory", "files": len(store.files)})
+    report.input = {
+        "path": location,
+        "sha256": _tree_digest(store),
+        "size": sum(len(v) for v in store.files.values()),
+        "format": "directory",
+    }
+    return report
+
+
+def _judge_bytes(blob: bytes, location: str, credential: Credential | None, opts: VerifyOptions) -> Report:
+    """A sealed file or a HOM-AIMOS bundle, from its bytes."""
+    magic = blob[:8]
+    info = _input_of(
+        location, magic.decode("ascii") if magic in (b"ALETH001", b"ALETH002") else "unknown", blob
+    )
+    try:
+        if len(blob) > container.MAX_CONTAINER:
+            raise ContainerError(
+                "too_large",
+                f"{location} is larger than {container.MAX_CONTAINER // (1024 * 1024)} MiB",
+                expected=f"at most {container.MAX_CONTAINER} bytes",
+                found=f"{len(blob)} bytes",
+            )
+        from . import hom_aimos
+
+        if opts.profile == HOM_PROFILE or (opts.profile == "auto" and hom_aimos.detect(blob)):
+            report = hom_aimos.verify_bundle(blob, source=location, trust_master=opts.trust_master)
+            report.input = _input_of(location, HOM_PROFILE, blob)
+            return report
+        not_container = _not_a_container(location, blob)
+        if not_container is not None:
+            raise not_container
+        if credential is None:
+            container.parse_envelope(blob)  # a file that is no container says what it is first
+            raise ContainerError(
+                "credential_required",
+                f"{location} is sealed: a passphrase or recovery code is needed",
+                likely_cause="give --passphrase-file or --recovery-code-file",
+            )
+        holder = [blob]
+        del blob  # the container takes the only reference: the ciphertext goes once decrypted
+        opened = container.open_owned(holder, credential)
+    except InspectorError as exc:
+        return _unopenable(exc, location, info)
+    info["format"] = opened.format
+    store = Store(dict(opened.files), origin=opened.format, source=location)
+    report = verify(store, opts)
+    report.container.update(
+        {"format": opened.format, "has_recovery_slot": opened.has_recovery_slot, "files": len(opened.files)}
+    )
+    report.input = info
     return report
 
 
 def _open_and_verify(p: Path, credential: Credential | None, opts: VerifyOptions) -> Report:
-    info: dict[str, object] = {"path": str(p), "sha256": None, "size": None, "format": None}
+    location = str(p)
+    info: dict[str, object] = {"path": location, "sha256": None, "size": None, "format": None}
     try:
         if p.is_dir():
+            info["format"] = "directory"
             if opts.profile == HOM_PROFILE:
                 raise StoreError(
                     "unsupported_format",
@@ -174,72 +273,24 @@ def _open_and_verify(p: Path, credential: Credential | None, opts: VerifyOptions
                     expected="a HOM-AIMOS bundle file",
                     found="a directory",
                 )
-            store = read_directory(p)
-            report = verify(store, opts)
-            report.container.update({"format": "directory", "files": len(store.files)})
-            report.input = _input_of(p, "directory", None, store)
-            return report
+            return _judge_store(read_directory(p), location, opts)
         if not p.exists():
-            return open_path(p)  # type: ignore[return-value]  # raises not_found
+            open_path(p)  # raises not_found
         blob = read_blob(p)
-        magic = blob[:8]
-        info = _input_of(
-            p, magic.decode("ascii") if magic in (b"ALETH001", b"ALETH002") else "unknown", blob, None
-        )
-        from . import hom_aimos
-
-        if opts.profile == HOM_PROFILE or (opts.profile == "auto" and hom_aimos.detect(blob)):
-            report = hom_aimos.verify_bundle(blob, source=str(p), trust_master=opts.trust_master)
-            report.input = _input_of(p, HOM_PROFILE, blob, None)
-            return report
-        not_container = _not_a_container(p, blob)
-        if not_container is not None:
-            raise not_container
-        if credential is None:
-            container.parse_envelope(blob)  # a file that is no container says what it is first
-            raise ContainerError(
-                "credential_required",
-                f"{p} is sealed: a passphrase or recovery code is needed",
-                likely_cause="give --passphrase-file or --recovery-code-file",
-            )
-        holder = [blob]
-        del blob  # the container takes the only reference: the ciphertext goes once decrypted
-        opened = container.open_owned(holder, credential)
-        info["format"] = opened.format
-        store = Store(dict(opened.files), origin=opened.format, source=str(p))
-        report = verify(store, opts)
-        report.container.update(
-            {
-                "format": opened.format,
-                "has_recovery_slot": opened.has_recovery_slot,
-                "files": len(opened.files),
-            }
-        )
-        report.input = info
-        _leftovers(report, p, opts)
-        return report
     except InspectorError as exc:
-        kind = "container" if isinstance(exc, ContainerError) else "store"
-        report = Report.unopenable(
-            exc.code,
-            exc.message,
-            object_kind=kind,
-            object_id=str(p),
-            expected=exc.expected,
-            found=exc.found,
-            likely_cause=exc.likely_cause,
-        )
-        if p.is_dir():
-            info["format"] = "directory"
-        report.input = info
-        if p.is_file():
-            _leftovers(report, p, opts)
-        return report
+        return _unopenable(exc, location, info)
+    holder = [blob]
+    del blob
+    report = _judge_bytes(holder.pop(), location, credential, opts)
+    _leftovers(report, p, opts)
+    return report
 
 
 def _leftovers(report: Report, p: Path, opts: VerifyOptions) -> None:
     """Warn about copies beside a sealed file that an old passphrase still opens (a
     re-key or recovery killed half-way, or an older version's backup)."""
+    if report.profile != "alethech" or not p.is_file():
+        return
     from .write.safe import stale_leftover_findings
 
     found = stale_leftover_findings(p)

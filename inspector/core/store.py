@@ -12,6 +12,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 from urllib.parse import quote, unquote
 
 from .errors import StoreError
@@ -128,41 +129,48 @@ class Store:
         )
 
 
-class _Reader:
-    """Reads one directory store without ever following a symbolic link."""
+class Listing(Protocol):
+    """What a store reader needs of where the files are: a local directory, or a
+    remote one (``fsspec``).  ``entries`` gives ``(name, kind)`` of one folder (kind
+    ``file``, ``dir``, ``link`` or ``other``; a link is never followed); ``read``
+    gives one regular file's bytes, at most ``limit`` + 1 of them."""
+
+    def entries(self, rel_dir: str) -> list[tuple[str, str]]: ...
+
+    def read(self, rel: str, limit: int) -> bytes: ...
+
+
+class LocalListing:
+    """A directory on this machine, read without ever following a symbolic link."""
 
     def __init__(self, base: Path) -> None:
         self.base = base
-        self.found: dict[str, list[tuple[str, bytes]]] = {}
-        self.strays: list[StrayFile] = []
-        self.total = 0
-        self.count = 0
 
-    def read(self, rel: str, entry: os.DirEntry[str]) -> bytes:
-        """The bytes of a regular file, opened without following links, within the limits."""
+    def entries(self, rel_dir: str) -> list[tuple[str, str]]:
+        out = []
+        with os.scandir(self.base / rel_dir if rel_dir else self.base) as it:
+            for e in it:
+                if e.is_symlink():
+                    kind = "link"
+                elif e.is_dir(follow_symlinks=False):
+                    kind = "dir"
+                elif e.is_file(follow_symlinks=False):
+                    kind = "file"
+                else:
+                    kind = "other"
+                out.append((e.name, kind))
+        return out
+
+    def read(self, rel: str, limit: int) -> bytes:
         flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
         try:
-            fd = os.open(entry.path, flags)
+            fd = os.open(self.base / rel, flags)
         except OSError as exc:
             raise StoreError("unreadable", f"cannot read {rel}: {exc.strerror}") from exc
         try:
             size = os.fstat(fd).st_size
-            if size > MAX_FILE:
-                raise StoreError(
-                    "too_large",
-                    f"{rel} is larger than {MAX_FILE} bytes",
-                    expected=f"at most {MAX_FILE} bytes per file",
-                    found=f"{size} bytes",
-                )
-            self.total += size
-            self.count += 1
-            if self.total > MAX_TOTAL or self.count > MAX_FILES:
-                raise StoreError(
-                    "too_large",
-                    "store exceeds the format's limits",
-                    expected=f"at most {MAX_FILES} files and {MAX_TOTAL} bytes",
-                    found=f"more than {self.count - 1} files or {self.total} bytes",
-                )
+            if size > limit:
+                return b"\0" * (limit + 1)  # too large: said by the caller, without reading it
             chunks = []
             while True:
                 chunk = os.read(fd, 1 << 20)
@@ -173,99 +181,99 @@ class _Reader:
         finally:
             os.close(fd)
 
-    def add(self, logical: str, rel: str, entry: os.DirEntry[str]) -> None:
-        self.found.setdefault(logical, []).append((rel, self.read(rel, entry)))
 
-    def stray(self, rel: str, why: str) -> None:
-        self.strays.append(StrayFile(rel, why))
+def read_store(listing: Listing, source: str) -> Store:
+    """The store a listing holds (SPEC A3, B9): only ``HEAD``, ``root_authority.json``,
+    ``keys/signing.key``, the ``*.json`` files of the object folders and the files of
+    ``artifacts/`` are read; everything else is a stray (reported, not read), links
+    included; files whose names decode to one logical path are all kept
+    (``Store.alternates``), ordered by file name, never by listing order."""
+    found: dict[str, list[tuple[str, bytes]]] = {}
+    strays: list[StrayFile] = []
+    total = count = 0
 
-    def scan(self, directory: str) -> None:
-        with os.scandir(self.base / directory) as it:
-            entries = sorted(it, key=lambda e: os.fsencode(e.name))
-        for entry in entries:
-            rel = f"{directory}/{entry.name}"
-            if entry.is_symlink():
-                self.stray(rel, "symlink")
-            elif entry.is_dir(follow_symlinks=False):
-                self.stray(rel, "folder")
-            elif not entry.is_file(follow_symlinks=False):
-                self.stray(rel, "unknown")
-            elif directory == "artifacts":
-                self.add(f"artifacts/{unquote(entry.name)}", rel, entry)
-            elif entry.name.endswith(".json"):
-                self.add(f"{directory}/{unquote(entry.name)}", rel, entry)
-            else:
-                self.stray(rel, "not_json")
+    def add(logical: str, rel: str) -> None:
+        nonlocal total, count
+        data = listing.read(rel, MAX_FILE)
+        if len(data) > MAX_FILE:
+            raise StoreError(
+                "too_large",
+                f"{rel} is larger than {MAX_FILE} bytes",
+                expected=f"at most {MAX_FILE} bytes per file",
+                found=f"more than {MAX_FILE} bytes",
+            )
+        total += len(data)
+        count += 1
+        if total > MAX_TOTAL or count > MAX_FILES:
+            raise StoreError(
+                "too_large",
+                "store exceeds the format's limits",
+                expected=f"at most {MAX_FILES} files and {MAX_TOTAL} bytes",
+                found=f"more than {count - 1} files or {total} bytes",
+            )
+        found.setdefault(logical, []).append((rel, data))
+
+    def order(entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        return sorted(entries, key=lambda e: e[0].encode("utf-8", "surrogatepass"))
+
+    for name, kind in order(listing.entries("")):
+        if kind == "link":
+            strays.append(StrayFile(name, "symlink"))
+        elif kind == "file" and name in ("HEAD", "root_authority.json"):
+            add(name, name)
+        elif kind == "dir" and name in ALL_DIRS:
+            for sub, sub_kind in order(listing.entries(name)):
+                rel = f"{name}/{sub}"
+                if sub_kind == "link":
+                    strays.append(StrayFile(rel, "symlink"))
+                elif sub_kind == "dir":
+                    strays.append(StrayFile(rel, "folder"))
+                elif sub_kind != "file":
+                    strays.append(StrayFile(rel, "unknown"))
+                elif name == "artifacts" or sub.endswith(".json"):
+                    add(f"{name}/{unquote(sub)}", rel)
+                else:
+                    strays.append(StrayFile(rel, "not_json"))
+        elif kind == "dir" and name == "keys":
+            for sub, sub_kind in listing.entries("keys"):
+                if sub != "signing.key":
+                    continue  # root.key, recovery.key: never read
+                if sub_kind == "file":
+                    add("keys/signing.key", "keys/signing.key")
+                else:
+                    strays.append(
+                        StrayFile("keys/signing.key", "symlink" if sub_kind == "link" else "unknown")
+                    )
+        else:
+            strays.append(StrayFile(name, "folder" if kind == "dir" else "unknown"))
+    files: dict[str, bytes] = {}
+    names: dict[str, str] = {}
+    alternates: dict[str, list[tuple[str, bytes]]] = {}
+    for logical, copies in found.items():
+        copies.sort(key=lambda c: c[0].encode("utf-8", "surrogatepass"))
+        (first_name, first), *rest = copies
+        files[logical] = first
+        names[logical] = first_name
+        if rest:
+            alternates[logical] = rest
+    return Store(files, origin="directory", source=source, strays=strays, alternates=alternates, names=names)
 
 
 def read_directory(root: str | os.PathLike[str]) -> Store:
-    """Read a directory store into memory (SPEC A3, B9).
-
-    Symbolic links are never followed (a link anywhere in the store is a stray
-    file, reported, not read); only ``*.json`` files of the object directories
-    are objects; private keys other than ``keys/signing.key`` are never read.
-    Files whose names decode to the same logical path are all kept
-    (``Store.alternates``), chosen between by file name, never by listing order.
-    """
+    """Read a directory store on this machine into memory (:func:`read_store`)."""
     base = Path(root)
     if not base.is_dir():
         raise StoreError("not_a_store", f"{base} is not a directory")
-    with os.scandir(base) as it:
-        top = {e.name: e for e in it}
-
-    def real_dir(name: str) -> bool:
-        e = top.get(name)
-        return e is not None and not e.is_symlink() and e.is_dir(follow_symlinks=False)
-
-    def real_file(name: str) -> bool:
-        e = top.get(name)
-        return e is not None and not e.is_symlink() and e.is_file(follow_symlinks=False)
-
-    if not real_dir("identities") and not real_file("HEAD"):
+    listing = LocalListing(base)
+    top = dict(listing.entries(""))
+    if top.get("identities") != "dir" and top.get("HEAD") != "file":
         raise StoreError(
             "not_a_store",
             f"{base} is not an alethech store",
             expected="a directory with identities/ and HEAD",
             found=", ".join(sorted(top)[:8]) or "an empty directory",
         )
-    reader = _Reader(base)
-    for name in sorted(top, key=os.fsencode):
-        entry = top[name]
-        if entry.is_symlink():
-            reader.stray(name, "symlink")
-        elif name in ("HEAD", "root_authority.json") and real_file(name):
-            reader.add(name, name, entry)
-        elif name in ALL_DIRS and real_dir(name):
-            reader.scan(name)
-        elif name == "keys" and real_dir(name):
-            with os.scandir(base / "keys") as it:
-                for key_entry in it:
-                    if key_entry.name != "signing.key":
-                        continue  # root.key, recovery.key: never read
-                    if key_entry.is_symlink() or not key_entry.is_file(follow_symlinks=False):
-                        reader.stray("keys/signing.key", "symlink" if key_entry.is_symlink() else "unknown")
-                    else:
-                        reader.add("keys/signing.key", "keys/signing.key", key_entry)
-        else:
-            reader.stray(name, "folder" if entry.is_dir(follow_symlinks=False) else "unknown")
-    files: dict[str, bytes] = {}
-    names: dict[str, str] = {}
-    alternates: dict[str, list[tuple[str, bytes]]] = {}
-    for logical, copies in reader.found.items():
-        copies.sort(key=lambda c: os.fsencode(c[0]))
-        (first_name, first), *rest = copies
-        files[logical] = first
-        names[logical] = first_name
-        if rest:
-            alternates[logical] = rest
-    return Store(
-        files,
-        origin="directory",
-        source=str(base),
-        strays=reader.strays,
-        alternates=alternates,
-        names=names,
-    )
+    return read_store(listing, str(base))
 
 
 def write_directory(
