@@ -22,6 +22,12 @@ from .verify.report import Finding
 
 LANGUAGES = ("en", "es", "fr")
 
+# How each language writes numbers (CLDR): the group separator, the decimal mark, and
+# the fewest digits a number has before it is grouped (Spanish writes 2048 but 12.345).
+_GROUP = {"en": ",", "es": ".", "fr": "\u202f"}  # French: a narrow no-break space
+_DECIMAL = {"en": ".", "es": ",", "fr": ","}
+_GROUP_FROM = {"en": 4, "es": 5, "fr": 4}
+
 
 @cache
 def catalogue(lang: str) -> dict[str, str]:
@@ -46,6 +52,26 @@ def system_language() -> str:
     except ValueError:
         code = "en"
     return code if code in LANGUAGES else "en"
+
+
+def number(n: int, lang: str | None) -> str:
+    """The integer ``n`` with its digits grouped as ``lang`` writes them (``10,967``,
+    ``10.967``, ``10 967``)."""
+    lang = lang if lang in _GROUP else "en"
+    digits = str(abs(n))
+    if len(digits) >= _GROUP_FROM[lang]:
+        digits = f"{abs(n):,}".replace(",", _GROUP[lang])
+    return "-" + digits if n < 0 else digits
+
+
+def decimal(x: float, places: int, lang: str | None) -> str:
+    """``x`` with ``places`` decimals and the decimal mark of ``lang`` (``0.25``, ``0,25``)."""
+    return f"{x:.{places}f}".replace(".", _DECIMAL.get(lang or "en", "."))
+
+
+def is_singular(n: int, lang: str | None) -> bool:
+    """Whether ``n`` takes the singular form in ``lang`` (French: 0 and 1; otherwise 1 only)."""
+    return n in (0, 1) if lang == "fr" else n == 1
 
 
 def tr(template: str, lang: str | None, **params: Any) -> str:

@@ -149,7 +149,7 @@ def html_context(report: Report, options: RenderOptions | None = None) -> dict[s
             else None
         ),
         "checked": escape(report.started_at) if report.started_at else None,
-        "duration": f"{report.duration_s:.2f} s" if report.duration_s is not None else None,
+        "duration": f"{t.decimal(report.duration_s, 2)} s" if report.duration_s is not None else None,
         "tool": escape(f"{o.tool.get('name', '')} {o.tool.get('version', '')}".strip()) or None,
         "notes": notes,
         "findings": [_finding_row(f, t) for f in primary[:limit]],

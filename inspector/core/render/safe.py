@@ -40,6 +40,8 @@ FALLBACKS: dict[str, str] = {
     "”": '"',
     "⚠": "!",
     "•": "*",
+    "\u202f": " ",  # the narrow no-break space that groups French digits
+    "\u00a0": " ",
 }
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import tr
+from ..i18n import decimal, is_singular, number, tr
 from ..verify.report import message
 
 VERDICT = {
@@ -27,7 +27,7 @@ ERRORS = (message("{n} error"), message("{n} errors"))
 WARNINGS = (message("{n} warning"), message("{n} warnings"))
 NOTES = (message("{n} note"), message("{n} notes"))
 COMMITS = (message("{n} commit"), message("{n} commits"))
-EVIDENCE = (message("{n} evidence"), message("{n} evidence"))
+EVIDENCE = (message("{n} evidence record"), message("{n} evidence records"))
 ERAS = (message("{n} key era"), message("{n} key eras"))
 BYTES = (message("{n} byte"), message("{n} bytes"))
 
@@ -161,5 +161,10 @@ class Tr:
         return tr(template, self.lang, **params)
 
     def count(self, n: int, forms: tuple[str, str]) -> str:
-        """``n`` with the singular or plural form, digits grouped (``2,048 commits``)."""
-        return self(forms[0] if n == 1 else forms[1], n=f"{n:,}")
+        """``n`` with the singular or plural form of the language, digits grouped as it
+        writes them (``2,048 commits``, ``12.345 bytes``, ``0 erreur``)."""
+        return self(forms[0] if is_singular(n, self.lang) else forms[1], n=number(n, self.lang))
+
+    def decimal(self, x: float, places: int) -> str:
+        """``x`` with the language's decimal mark (``0.25``, ``0,25``)."""
+        return decimal(x, places, self.lang)

@@ -312,7 +312,7 @@ def _input(report: Report, o: RenderOptions, t: S.Tr, lines: _Lines) -> None:
         t(S.CHECKED, time=escape(report.started_at), **tool) if report.started_at else t(S.CHECKED_BY, **tool)
     )
     if report.duration_s is not None:
-        checked += " " + t(S.DURATION, seconds=f"{report.duration_s:.2f}")
+        checked += " " + t(S.DURATION, seconds=t.decimal(report.duration_s, 2))
     lines.wrap(checked, 2, 4)
 
 
