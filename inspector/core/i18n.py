@@ -74,9 +74,41 @@ def is_singular(n: int, lang: str | None) -> bool:
     return n in (0, 1) if lang == "fr" else n == 1
 
 
+class Phrase(str):
+    """A sentence fragment built from a registered template (``"the event receipt"``,
+    ``"projection 2 of memory …"``), given as a parameter of another sentence.
+
+    It *is* its English text, so the English message, the JSON report and ``--json``
+    read as before; :func:`tr` translates it with the sentence that holds it, so a
+    translated sentence never carries an English fragment.  Only code makes a Phrase:
+    a value read from a file is a plain ``str`` and is never translated."""
+
+    template: str
+    params: tuple[tuple[str, Any], ...]
+
+    def __new__(cls, template: str, **params: Any) -> Phrase:
+        self = super().__new__(cls, template.format(**params) if params else template)
+        self.template = template
+        self.params = tuple(params.items())
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:  # the GUI receives findings pickled from its worker
+        return (_phrase, (self.template, self.params))
+
+
+def _phrase(template: str, params: tuple[tuple[str, Any], ...]) -> Phrase:
+    return Phrase(template, **dict(params))
+
+
+def _said(value: Any, lang: str | None) -> Any:
+    return tr(value.template, lang, **dict(value.params)) if isinstance(value, Phrase) else value
+
+
 def tr(template: str, lang: str | None, **params: Any) -> str:
-    """``template`` in ``lang`` (English when there is no translation), filled with ``params``."""
+    """``template`` in ``lang`` (English when there is no translation), filled with
+    ``params`` (a :class:`Phrase` among them is translated too)."""
     text = catalogue(lang or "en").get(template, template)
+    params = {k: _said(v, lang) for k, v in params.items()}
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError):

@@ -53,13 +53,23 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..canonical import JsonError, loads_strict
+from ..i18n import Phrase
 from ..verify import merkle
 from ..verify.report import Report
 from . import codes as _codes  # noqa: F401  (registers the hom.* codes in the code table)
 from . import prims as p
 from .cognitive import SCHEMA as COGNITIVE_SCHEMA
 from .cognitive import verify_cognitive
-from .outcome import PROFILE, Outcome, Stop
+from .outcome import (
+    NO_VERIFIED_MASTER,
+    NOT_BY_PINNED,
+    OTHER_MASTER,
+    PIN_NOT_HEX,
+    PROFILE,
+    THE_BUNDLE,
+    Outcome,
+    Stop,
+)
 from .parse import ParseFailure, parse_document
 from .recall import CORPUS_SCHEMA, verify_corpus, verify_recall
 from .recall import SCHEMA as RECALL_SCHEMA
@@ -128,7 +138,7 @@ def _verify(data: Any, source: str, trust_master: str | None, depth: int) -> Rep
     try:
         doc = parse_document(data)
     except ParseFailure as pf:
-        out.error(pf.reason, "bundle", source, where="the bundle", detail=pf.detail)
+        out.error(pf.reason, "bundle", source, where=Phrase(THE_BUNDLE), detail=pf.detail)
         out.fill(report)
         return report
     return _judge(doc, source, trust_master, depth, report, out)
@@ -200,13 +210,11 @@ def _trust(view: HomView, out: Outcome, trust_master: str | None) -> None:
             "master",
             "trust_master",
             pinned=pin[:80],
-            detail="the pin is not 64 hex digits",
+            detail=Phrase(PIN_NOT_HEX),
         )
         return
     if master is None or not master.verified:
-        out.error(
-            "untrusted_master", "master", "master", pinned=pin, detail="the bundle names no verified master"
-        )
+        out.error("untrusted_master", "master", "master", pinned=pin, detail=Phrase(NO_VERIFIED_MASTER))
         return
     if master.computed_fingerprint != pin:
         out.error(
@@ -214,7 +222,7 @@ def _trust(view: HomView, out: Outcome, trust_master: str | None) -> None:
             "master",
             master.computed_fingerprint or "",
             pinned=pin,
-            detail=f"its master is {master.computed_fingerprint}",
+            detail=Phrase(OTHER_MASTER, fingerprint=master.computed_fingerprint),
             expected=pin,
             found=master.computed_fingerprint,
         )
@@ -230,7 +238,7 @@ def _trust(view: HomView, out: Outcome, trust_master: str | None) -> None:
             "certificate",
             fpr,
             pinned=pin,
-            detail=f"signer certificate {fpr[:16]}… is {issued_by}-issued, not by the pinned master",
+            detail=Phrase(NOT_BY_PINNED.get(issued_by, NOT_BY_PINNED["other"]), fingerprint=fpr[:16]),
         )
 
 

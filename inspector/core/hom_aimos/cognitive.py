@@ -17,9 +17,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import Phrase
 from . import prims as p
 from .identity import Trust, check_identity, identity_shape_ok
-from .outcome import Outcome, Stop
+from .outcome import (
+    AT_BASELINE,
+    AT_EVENT,
+    AT_MEMORY,
+    AT_PROJECTION,
+    THE_DOCUMENT,
+    THE_TOP_LEVEL,
+    Outcome,
+    Stop,
+    at_certificate,
+)
 from .view import (
     Baseline,
     EventStream,
@@ -260,7 +271,7 @@ def verify_cognitive(doc: Any, out: Outcome, view: HomView) -> tuple[list[Memory
                 detail=_parity_detail(doc["sql_records"], expected),
             )
     for fpr, where in trust.self_issued.items():
-        out.note("self_issued_certificate", "certificate", fpr, where=f"{where} (certificate {fpr[:16]}…)")
+        out.note("self_issued_certificate", "certificate", fpr, where=at_certificate(where, fpr))
     return records, decidable
 
 
@@ -274,11 +285,11 @@ def _schema(doc: Any, out: Outcome) -> None:
         )
 
     if not isinstance(doc, dict):
-        raise bad("the document", "not a JSON object")
+        raise bad(Phrase(THE_DOCUMENT), "not a JSON object")
     if set(doc) != TOP_KEYS:
         extra = sorted(set(doc) - TOP_KEYS)[:5]
         missing = sorted(TOP_KEYS - set(doc))
-        raise bad("the top level", f"unknown keys {extra}, missing keys {missing}")
+        raise bad(Phrase(THE_TOP_LEVEL), f"unknown keys {extra}, missing keys {missing}")
     if not same(doc["format"], FORMAT):
         raise bad("format", "format is not exactly the v1 format object")
     if not p.is_str(doc["company_id"]):
@@ -374,7 +385,7 @@ def _stream(stream: Any, si: int, company: str, trust: Trust, sv: EventStream) -
             certificate_fingerprint=ev["certificate_fingerprint"],
             ts=ev["signed_at"],
             trust=trust,
-            used_by=f"event {ev['event_id']}",
+            used_by=Phrase(AT_EVENT, event=ev["event_id"]),
         )
         if inner is not None:
             return "event_ledger_certificate_invalid:" + inner, at, inner
@@ -481,7 +492,7 @@ def _memory(
     chain view.  Checks that do not depend on a failed one still run after it; what they find
     is reported as additional findings."""
     mid = mem["memory_id"]
-    where = f"memory {mid}"
+    where = Phrase(AT_MEMORY, memory=mid)
     chain_view = MemoryChain(
         mid, mem["content_hash"], mem["retrieval_weight_milli"], mem["retrieval_weight_float4"], None, []
     )
@@ -590,7 +601,7 @@ def _scalar(v: Any) -> Any:
 
 def _order(projections: list[Any], mid: str) -> list[dict[str, Any]]:
     """The projections in chain order, genesis first; :class:`Fail` on a bad shape."""
-    where = f"memory {mid}"
+    where = Phrase(AT_MEMORY, memory=mid)
     for i, proj in enumerate(projections):
         if (
             not isinstance(proj, dict)
@@ -645,7 +656,7 @@ def _projection(
     trust: Trust,
 ) -> None:
     mid = mem["memory_id"]
-    where = f"projection {i} of memory {mid}"
+    where = Phrase(AT_PROJECTION, index=i, memory=mid)
     # display / range / no-op
     old, new = proj["old_weight_milli"], proj["new_weight_milli"]
     if (
@@ -770,7 +781,7 @@ def _baseline(
     base: dict[str, Any], mem: dict[str, Any], company: str, trust: Trust, events: dict[str, dict[str, Any]]
 ) -> None:
     mid = mem["memory_id"]
-    where = f"memory {mid}"
+    where = Phrase(AT_MEMORY, memory=mid)
     if set(base) != BASELINE_KEYS or not _baseline_shape(base):
         raise Fail("baseline_schema_invalid", where)
     if (
@@ -806,7 +817,7 @@ def _baseline(
         certificate_fingerprint=base["certificate_fingerprint"],
         ts=base["observed_at"],
         trust=trust,
-        used_by=f"baseline of {mid}",
+        used_by=Phrase(AT_BASELINE, memory=mid),
     )
     if inner is not None:
         if inner in ("schema_invalid", "genesis_invalid", "tier_form_invalid"):

@@ -10,10 +10,43 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..verify.report import Finding, Report, Severity, make_finding
+from ..i18n import Phrase
+from ..verify.report import Finding, Report, Severity, make_finding, message
 from .codes import TEXTS
 
 PROFILE = "hom-aimos-v1"
+
+# Where a finding is, in words: registered phrases (given as ``where=Phrase(...)``), so a
+# translated sentence names the place in the same language.
+THE_BUNDLE = message("the bundle")
+THE_DOCUMENT = message("the document")
+THE_TOP_LEVEL = message("the top level")
+THE_CORPUS = message("the corpus")
+THE_EVENT_RECEIPT = message("the event receipt")
+THE_RECALL_REQUEST = message("the recall request")
+AT_MEMORY = message("memory {memory}")
+AT_PROJECTION = message("projection {index} of memory {memory}")
+AT_EVENT = message("event {event}")
+AT_BASELINE = message("baseline of {memory}")
+AT_CERTIFICATE = message("{where} (certificate {fingerprint}…)")
+# What went wrong, in words, where a sentence gives it in parentheses (``detail=Phrase(...)``)
+PIN_NOT_HEX = message("the pin is not 64 hex digits")
+NO_VERIFIED_MASTER = message("the bundle names no verified master")
+OTHER_MASTER = message("its master is {fingerprint}")
+NOT_BY_PINNED = {
+    "self": message("signer certificate {fingerprint}… is self-issued, not by the pinned master"),
+    "other": message("signer certificate {fingerprint}… is other-issued, not by the pinned master"),
+}
+EVIDENCE_COUNT = message("{evidence} evidence entries for {memories} memories")
+SIGNED_EVENT_RECEIPT = message("the signed event_receipt")
+Q_AND_LIMIT = message("q and limit")
+MORE_THAN_LIMIT = message("more results than limit")
+MEMBER_COUNT = message("{members} members, intended_n {intended_n}")
+
+
+def at_certificate(where: str, fingerprint: str) -> Phrase:
+    """Where a self-issued certificate is used, with the start of its fingerprint."""
+    return Phrase(AT_CERTIFICATE, where=where, fingerprint=fingerprint[:16])
 
 
 class Stop(Exception):
@@ -56,8 +89,8 @@ class Outcome:
             related,
             expected=None if expected is None else _short(expected),
             found=None if found is None else _short(found),
-            where=where if where is not None else (oid or "the bundle"),
-            detail=_short(detail) if detail else "see the finding",
+            where=where if where is not None else (oid or Phrase(THE_BUNDLE)),
+            detail=detail if isinstance(detail, Phrase) else _short(detail) if detail else "see the finding",
             **params,
         )
 

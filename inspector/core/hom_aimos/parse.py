@@ -17,6 +17,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..canonical import JsonError, loads_strict
+from ..i18n import Phrase
+from ..verify.report import message
+
+# what the parse refused, in words (a Phrase, so a translated report says it in its language)
+DEPTH = message("a value lies deeper than depth {depth}")
+SIZE = message("input is {size} bytes, more than {limit}")
+NOT_BYTES = message("input is {type}, not bytes")
 
 MAX_BYTES = 512 * 1024 * 1024
 MAX_VALUE_DEPTH = 32
@@ -64,20 +71,20 @@ def parse_document(data: bytes) -> Any:
     integers.
     """
     if not isinstance(data, bytes | bytearray | memoryview):
-        raise ParseFailure("canonical_json_invalid", f"input is {type(data).__name__}, not bytes")
+        raise ParseFailure("canonical_json_invalid", Phrase(NOT_BYTES, type=type(data).__name__))
     data = bytes(data)
     if len(data) > MAX_BYTES:
-        raise ParseFailure(SIZE_REASON, f"input is {len(data)} bytes, more than {MAX_BYTES}")
+        raise ParseFailure(SIZE_REASON, Phrase(SIZE, size=len(data), limit=MAX_BYTES))
     try:
         value, _fast = loads_strict(data, max_depth=MAX_VALUE_DEPTH + 1)
     except JsonError as exc:
         if exc.code == "json_too_deep":
             _earlier_failure(data)
         reason = REASONS.get(exc.code, "canonical_json_invalid")
-        detail = f"a value lies deeper than depth {MAX_VALUE_DEPTH}" if reason == DEPTH_REASON else str(exc)
+        detail = Phrase(DEPTH, depth=MAX_VALUE_DEPTH) if reason == DEPTH_REASON else str(exc)
         raise ParseFailure(reason, detail) from None
     if _too_deep(value):
-        raise ParseFailure(DEPTH_REASON, f"a value lies deeper than depth {MAX_VALUE_DEPTH}")
+        raise ParseFailure(DEPTH_REASON, Phrase(DEPTH, depth=MAX_VALUE_DEPTH))
     return value
 
 

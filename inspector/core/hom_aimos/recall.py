@@ -16,10 +16,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import Phrase
 from ..verify import merkle
 from . import prims as p
 from .cognitive import same
-from .outcome import Outcome, Stop
+from .outcome import (
+    EVIDENCE_COUNT,
+    MEMBER_COUNT,
+    MORE_THAN_LIMIT,
+    Q_AND_LIMIT,
+    SIGNED_EVENT_RECEIPT,
+    THE_CORPUS,
+    THE_DOCUMENT,
+    THE_EVENT_RECEIPT,
+    THE_RECALL_REQUEST,
+    THE_TOP_LEVEL,
+    Outcome,
+    Stop,
+    _short,
+    at_certificate,
+)
 from .view import CorpusMember, CorpusView, HomView, Master, ReceiptView
 
 SCHEMA = "hom.aimos.mutmem-recall-evidence/v1"
@@ -159,7 +175,7 @@ def verify_recall(doc: Any, out: Outcome, view: HomView) -> str | None:
             "recall_receipt_evidence_count_invalid",
             "receipt",
             "recall_receipt",
-            detail=f"{len(evidence)} evidence entries for {len(memories)} memories",
+            detail=Phrase(EVIDENCE_COUNT, evidence=len(evidence), memories=len(memories)),
             expected=len(memories),
             found=len(evidence),
         )
@@ -199,13 +215,16 @@ def verify_recall(doc: Any, out: Outcome, view: HomView) -> str | None:
     event = receipt.get("event_receipt")
     if event is None:
         out.undecidable(
-            "recall_mandatory_evidence_missing", "receipt", "event_receipt", detail="the signed event_receipt"
+            "recall_mandatory_evidence_missing",
+            "receipt",
+            "event_receipt",
+            detail=Phrase(SIGNED_EVENT_RECEIPT),
         )
     else:
         _event_receipt(event, receipt, doc, out, anchors)
     out.note("command_hash_not_recomputed", "receipt", "command_hash")
     for fpr, where in anchors.self_issued.items():
-        out.note("self_issued_certificate", "certificate", fpr, where=f"{where} (certificate {fpr[:16]}…)")
+        out.note("self_issued_certificate", "certificate", fpr, where=at_certificate(where, fpr))
     return root
 
 
@@ -218,9 +237,9 @@ def _schema(doc: Any, out: Outcome) -> None:
         return out.stop("recall_evidence_bundle_schema_invalid", "bundle", where, where=where, detail=detail)
 
     if not isinstance(doc, dict):
-        raise bad("the document", "not a JSON object")
+        raise bad(Phrase(THE_DOCUMENT), "not a JSON object")
     if set(doc) != TOP_KEYS:
-        raise bad("the top level", f"unknown keys {sorted(set(doc) - TOP_KEYS)[:5]}")
+        raise bad(Phrase(THE_TOP_LEVEL), f"unknown keys {sorted(set(doc) - TOP_KEYS)[:5]}")
     if not same(doc["format"], FORMAT):
         raise bad("format")
     if not p.is_str(doc["bundle_id"]) or not p.is_str(doc["company_id"]):
@@ -291,7 +310,7 @@ def _request(doc: dict[str, Any], out: Outcome, anchors: _Anchors) -> p.Certific
             detail="certificate_invalid",
         )
         return None
-    inner = anchors.trust(cert, "the recall request")
+    inner = anchors.trust(cert, Phrase(THE_RECALL_REQUEST))
     if inner is not None:
         out.error(
             f"recall_request_certificate_invalid:{inner}", "request", "request.certificate", detail=inner
@@ -322,7 +341,7 @@ def _request(doc: dict[str, Any], out: Outcome, anchors: _Anchors) -> p.Certific
         return cert
     limit = body.get("limit")
     if not isinstance(body.get("q"), str) or not (p.is_int(limit) and limit >= 1):
-        out.error("recall_request_command_invalid", "request", "request.body", detail="q and limit")
+        out.error("recall_request_command_invalid", "request", "request.body", detail=Phrase(Q_AND_LIMIT))
     return cert
 
 
@@ -332,7 +351,7 @@ def _scope(doc: dict[str, Any], out: Outcome, cert: p.Certificate | None) -> Non
     limit = body.get("limit")
     if p.is_int(limit) and len(doc["memories"]) > limit:
         out.error(
-            "recall_scope_invalid", "request", "memories", where="memories", detail="more results than limit"
+            "recall_scope_invalid", "request", "memories", where="memories", detail=Phrase(MORE_THAN_LIMIT)
         )
         return
     for i, m in enumerate(doc["memories"]):
@@ -442,7 +461,7 @@ def _event_receipt(
     if problems or body_bytes is None:
         return bad(", ".join(problems[:6]))
     cert = p.decode_certificate(event.get("signer_certificate"))
-    inner = "certificate_invalid" if cert is None else anchors.trust(cert, "the event receipt")
+    inner = "certificate_invalid" if cert is None else anchors.trust(cert, Phrase(THE_EVENT_RECEIPT))
     if cert is not None and inner is None:
         if (
             cert.fingerprint != body.get("cert_fingerprint")
@@ -484,7 +503,7 @@ def verify_corpus(doc: Any, out: Outcome, view: HomView, verify_member: Any) -> 
         or not p.is_int(doc["intended_n"])
         or doc["intended_n"] < 0
     ):
-        raise out.stop("recall_corpus_schema_invalid", "bundle", "corpus", where="the corpus")
+        raise out.stop("recall_corpus_schema_invalid", "bundle", "corpus", where=Phrase(THE_CORPUS))
     members = doc["members"]
     cv = CorpusView(doc["intended_n"], doc["corpus_root"], None)
     view.corpus = cv
@@ -508,7 +527,7 @@ def verify_corpus(doc: Any, out: Outcome, view: HomView, verify_member: Any) -> 
             "recall_corpus_intended_n_invalid",
             "bundle",
             "corpus",
-            detail=f"{len(members)} members, intended_n {doc['intended_n']}",
+            detail=Phrase(MEMBER_COUNT, members=len(members), intended_n=_short(doc["intended_n"], 40)),
             expected=doc["intended_n"],
             found=len(members),
         )

@@ -38,6 +38,7 @@ from .. import container
 from ..canonical import JsonError, canonical, loads_strict
 from ..container import Credential, Opened
 from ..errors import ContainerError, InspectorError, OperationError, StoreError
+from ..i18n import Phrase
 from ..keys import KeyPair, fingerprint, root_id_for
 from ..opener import read_blob
 from ..store import Store, read_directory, unmanaged_files, write_directory
@@ -457,7 +458,7 @@ def _anchor(
     else:
         obj = w.anchor(pending, f"anchors {len(pending)} records signed by {key_id} before it is retired")
         return obj["commit_id"], pending, [effect("anchor", E.ANCHORED, count=len(pending), key_id=key_id)]
-    return None, [], [effect("note", E.NOT_ANCHORED, count=len(pending), key_id=key_id, why=why)]
+    return None, [], [effect("note", E.NOT_ANCHORED, count=len(pending), key_id=key_id, why=Phrase(why))]
 
 
 # ---- operations ---------------------------------------------------------------
@@ -689,7 +690,7 @@ def rekey(
         recovery_code=code,
         effects=fx,
     )
-    res.notes.append(effect("note", NOTE_REKEY, recovery=note))
+    res.notes.append(effect("note", NOTE_REKEY, recovery=Phrase(note)))
     if opened.format == "ALETH001":
         res.notes.append(effect("note", NOTE_V1_UPGRADE))
         res.effects.append(effect("format", E.BECOMES_ALETH002))

@@ -79,11 +79,6 @@ SAVES_KEY = message("the private key of {key_id} is saved to {path} (mode 0600)"
 SAVES_CODE = message("the new recovery code is saved to {path} (mode 0600)")
 
 
-# Parameters whose value is itself a registered sentence (``why=WHY_CUTOFF``): translated
-# with the sentence that holds it, so no English fragment sits inside a translation.
-NESTED = frozenset({"why", "recovery"})
-
-
 @dataclass(frozen=True)
 class Effect:
     """One consequence of a write, as one plain sentence built from a template."""
@@ -99,8 +94,7 @@ class Effect:
     def translated(self, lang: str | None) -> str:
         from ..i18n import tr
 
-        params = {k: tr(v, lang) if k in NESTED else v for k, v in self.params}
-        return tr(self.template, lang, **params)
+        return tr(self.template, lang, **dict(self.params))
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "text": self.text, "params": dict(self.params)}

@@ -5,12 +5,16 @@ fragment inside a translated one."""
 
 from __future__ import annotations
 
+import json
+import pickle
+
 import pytest
 
 from inspector.core import i18n
 from inspector.core.render import RenderOptions, render_text
 from inspector.core.render.safe import encode
 from inspector.core.render.strings import Tr
+from inspector.core.verify.report import message
 
 
 @pytest.mark.parametrize(
@@ -69,15 +73,32 @@ def test_the_text_report_speaks_french_numbers(fail_report):
     assert f"{size:,}".replace(",", " ") in encode(text, "ascii").decode("ascii")
 
 
+def test_a_phrase_is_its_english_text_and_is_translated_with_its_sentence():
+    from inspector.core.hom_aimos.outcome import AT_PROJECTION
+
+    where = i18n.Phrase(AT_PROJECTION, index=2, memory="m-1")
+    assert where == "projection 2 of memory m-1" and isinstance(where, str)
+    assert json.dumps({"where": where}) == '{"where": "projection 2 of memory m-1"}'
+    again = pickle.loads(pickle.dumps(where))  # the GUI gets findings pickled from its worker
+    assert isinstance(again, i18n.Phrase) and (again.template, again.params) == (where.template, where.params)
+    sentence = message("The projection hash of {where} does not recompute.")
+    spanish = i18n.tr(sentence, "es", where=again)
+    assert spanish == "El hash de proyección de la proyección 2 de la memoria m-1 no se recalcula."
+    english = i18n.tr(sentence, "en", where=again)
+    assert english == "The projection hash of projection 2 of memory m-1 does not recompute."
+    # a value read from a file is never translated, even when it spells a registered sentence
+    assert i18n.tr(sentence, "es", where="the bundle").endswith("de the bundle no se recalcula.")
+
+
 def test_nested_effect_sentences_are_translated_too():
     from inspector.core.write import effects as E
     from inspector.core.write.authoring import NOTE_KEPT, NOTE_REKEY
 
-    note = E.effect("note", E.NOT_ANCHORED, count=2, key_id="key-001", why=E.WHY_CUTOFF)
+    note = E.effect("note", E.NOT_ANCHORED, count=2, key_id="key-001", why=i18n.Phrase(E.WHY_CUTOFF))
     assert note.translated("es").endswith("(el corte no es HEAD)")
     assert note.translated("fr").endswith("(la coupure n’est pas HEAD)")
     assert note.text.endswith("(the cutoff is not HEAD)")  # English stays English, in --json too
     assert note.to_json()["params"]["why"] == "the cutoff is not HEAD"
-    rekey = E.effect("note", NOTE_REKEY, recovery=NOTE_KEPT)
+    rekey = E.effect("note", NOTE_REKEY, recovery=i18n.Phrase(NOTE_KEPT))
     said = rekey.translated("fr")
     assert said == "nouvel emplacement de phrase secrète ; emplacement de récupération conservé"
