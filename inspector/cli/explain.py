@@ -46,8 +46,10 @@ def cmd_explain(args: argparse.Namespace) -> int:
     if args.code is None:
         print(tr(LIST_HEAD, lang), file=out)
         size = max(len(c) for c in table)
+        sev = max(len(tr(word, lang)) for word in SEVERITY.values())  # "advertencia" is longer than "warning"
         for code, entry in table.items():
-            line = f"  {code:<{size}}  {tr(SEVERITY[entry.severity.value], lang):<7}  {tr(entry.title, lang)}"
+            word = tr(SEVERITY[entry.severity.value], lang)
+            line = f"  {code:<{size}}  {word:<{sev}}  {tr(entry.title, lang)}"
             print(line if len(line) <= width else line[: width - 1] + "…", file=out)
         return EXIT_PASS
     info = lookup(args.code)

@@ -33,3 +33,18 @@ def test_every_code_in_a_report_can_be_explained(cli):
     doc = cli("verify", PASSING.parents[1] / "09_tampered_b_parent_deleted" / "store", "--json").json()
     for f in doc["findings"]:
         assert cli("explain", f["code"]).code == 0
+
+
+def test_spanish_list_keeps_its_columns(cli):
+    """The severity column is as wide as the longest word of the language ("advertencia")."""
+    lines = cli("explain", "--lang", "es").out.splitlines()
+    assert lines[0].startswith("Códigos de hallazgo")
+    starts = {line.index(line.split()[2]) for line in lines[1:] if len(line.split()) > 2}
+    assert len(starts) == 1  # every title starts in the same column
+    assert any(" advertencia  " in line for line in lines) and any(" nota " in line for line in lines)
+
+
+def test_explain_in_french(cli):
+    r = cli("explain", "no_checkpoint", "--lang", "fr")
+    assert r.out.startswith("no_checkpoint  (note)\nAucun point de contrôle fourni\n")
+    assert "Ce que cela signifie" in r.out and "Que faire" in r.out
