@@ -101,4 +101,4 @@ def test_nested_effect_sentences_are_translated_too():
     assert note.to_json()["params"]["why"] == "the cutoff is not HEAD"
     rekey = E.effect("note", NOTE_REKEY, recovery=i18n.Phrase(NOTE_KEPT))
     said = rekey.translated("fr")
-    assert said == "nouvel emplacement de phrase secrète ; emplacement de récupération conservé"
+    assert said == "nouvel emplacement de phrase secrète\u202f; emplacement de récupération conservé"
