@@ -9,7 +9,7 @@ import json
 import textwrap
 from typing import Any
 
-from ..i18n import finding_message, tr
+from ..i18n import decimal, finding_message, tr
 from ..verify.report import message
 from .audit import AuditResult, FileEntry
 
@@ -41,6 +41,16 @@ T_GONE = message("Gone since the last audit: {paths}")
 T_SKIPPED = message("Not audited: {n} paths ({reasons}); see --format json.")
 T_INTERRUPTED = message("Interrupted: {n} files were not audited.")
 T_PROGRESS = message("audit {done}/{total} files · {failed} not passing · {rate} files/s · ETA {eta}")
+# the verdict words of the text report (the same templates as inspector.core.render.strings,
+# not imported from there: importing the render package re-registers the code table)
+VERDICT = {
+    "pass": message("PASS"),
+    "fail": message("FAIL"),
+    "unopenable": message("UNOPENABLE"),
+    "indeterminate": message("INDETERMINATE"),
+    "error": message("ERROR"),
+    "interrupted": message("INTERRUPTED"),
+}
 T_HTML_TITLE = message("Aleth Inspector fleet audit")
 T_HTML_NOTE = message(
     "Each file's verdict is exactly what verify gives for it alone, plus the comparison with the "
@@ -90,6 +100,8 @@ def render_text(result: AuditResult, *, width: int = 100, lang: str | None = Non
     changed since the previous audit, totals."""
     header = [tr(c, lang) for c in COLUMNS]
     rows = [row(e) for e in result.worst_first()]
+    for r, e in zip(rows, result.worst_first(), strict=True):  # the words and numbers of the language
+        r[1], r[7] = _verdict(e.report.verdict, lang), decimal(e.seconds, 2, lang)
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(header)]
     fixed = sum(widths[1:]) + 2 * (len(widths) - 1)
     widths[0] = max(12, min(widths[0], width - fixed))
@@ -131,8 +143,8 @@ def render_text(result: AuditResult, *, width: int = 100, lang: str | None = Non
                 lang,
                 files=t["files"],
                 other=other,
-                seconds=f"{result.duration_s:.1f}",
-                rate=f"{rate:.1f}" if rate is not None else "–",
+                seconds=decimal(result.duration_s, 1, lang),
+                rate=decimal(rate, 1, lang) if rate is not None else "–",
                 **{k: t[k] for k in ("pass", "fail", "unopenable")},
             ),
             width,
@@ -144,6 +156,12 @@ def render_text(result: AuditResult, *, width: int = 100, lang: str | None = Non
     if result.interrupted:
         out.extend(_wrap(tr(T_INTERRUPTED, lang, n=len(result.not_audited)), width))
     return "\n".join(out) + "\n"
+
+
+def _verdict(verdict: object, lang: str | None) -> str:
+    """The verdict word in the user's language (``FAIL``, ``FALLA``, ``ÉCHEC``)."""
+    word = str(verdict).upper()
+    return tr(VERDICT[str(verdict)], lang) if str(verdict) in VERDICT else word
 
 
 def _wrap(text: str, width: int, indent: str = "", more: str = "  ") -> list[str]:
@@ -187,8 +205,8 @@ def _since_lines(result: AuditResult, lang: str | None) -> list[str]:
                     T_VERDICT_CHANGE,
                     lang,
                     path=path,
-                    before=str(c.verdict_before).upper(),
-                    after=str(c.verdict_after).upper(),
+                    before=_verdict(c.verdict_before, lang),
+                    after=_verdict(c.verdict_after, lang),
                 )
             )
     if s.added:
@@ -215,7 +233,8 @@ def progress_line(done: int, total: int, failed: int, elapsed: float, lang: str 
     """``audit 37/200 files · 2 not passing · 12.3 files/s · ETA 0:13`` (``failed``: files not passing)."""
     p = progress_fields(done, total, failed, elapsed)
     eta = "–" if p["eta_s"] is None else _duration(p["eta_s"])
-    return tr(T_PROGRESS, lang, done=done, total=total, failed=failed, rate=f"{p['rate']:.1f}", eta=eta)
+    rate = decimal(p["rate"], 1, lang)
+    return tr(T_PROGRESS, lang, done=done, total=total, failed=failed, rate=rate, eta=eta)
 
 
 def progress_json(done: int, total: int, failed: int, elapsed: float, path: str) -> str:

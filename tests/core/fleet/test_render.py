@@ -62,6 +62,20 @@ def test_text_fits_the_width_worst_first(tmp_path):
     assert "3 files: 1 pass, 1 fail, 1 unopenable, 0 without a verdict" in text
 
 
+def test_text_in_spanish_and_french(tmp_path):
+    result = small_result(tmp_path, "b")
+    es = render_text(result, width=100, lang="es").splitlines()
+    assert es[0].split()[:3] == ["ARCHIVO", "VEREDICTO", "ERRORES"]
+    assert [ln.split()[1] for ln in es[1:4]] == ["FALLA", "NO", "CORRECTO"]  # NO SE PUEDE ABRIR
+    assert all("," in ln.split()[-1] for ln in es[1:4])  # seconds with a decimal comma
+    text = "\n".join(es)
+    assert "Archivos: 3 (correctos: 1; con fallo: 1; no se pueden abrir: 1; sin veredicto: 0)" in text
+    fr = render_text(result, width=100, lang="fr")
+    assert "Fichiers\u00a0: 3 (réussis\u00a0: 1\u202f; en échec\u00a0: 1" in fr
+    line = progress_line(5, 10, 1, 2.0, "fr")
+    assert line == "audit 5/10 fichiers · non réussis\u00a0: 1 · 2,5 fichiers/s · reste 0:02"
+
+
 def test_progress_line_and_json():
     assert progress_line(0, 10, 0, 0.0) == "audit 0/10 files · 0 not passing · 0.0 files/s · ETA –"
     assert progress_line(5, 10, 1, 2.0) == "audit 5/10 files · 1 not passing · 2.5 files/s · ETA 0:02"
