@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from ..core.i18n import tr
+from ..core.i18n import number, tr
 from ..core.verify.report import message
 from .output import SafeStream, terminal_width
 
@@ -101,7 +101,8 @@ class Progress:
         """The human progress line for the current state."""
         label = tr(PHASES[self.phase], self.lang) if self.phase in PHASES else self.phase
         if self.total > 1:
-            label = tr(COUNTED, self.lang, phase=label, done=f"{self.done:,}", total=f"{self.total:,}")
+            done, total = number(self.done, self.lang), number(self.total, self.lang)
+            label = tr(COUNTED, self.lang, phase=label, done=done, total=total)
         return f"{label} ({self.clock() - self.t0:.0f} s)"
 
     def draw(self) -> None:

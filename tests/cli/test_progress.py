@@ -70,3 +70,14 @@ def test_progress_json_through_the_command(cli):
 
 def test_quiet_turns_automatic_progress_off(cli):
     assert cli("verify", PASSING, "--quiet").err == ""
+
+
+def test_the_phase_and_count_in_french():
+    stream, clock = Tty(), Clock()
+    p = Progress(stream, "auto", clock=clock, interval=3600, lang="fr")
+    p.start()
+    p.update("signatures", 1000, 99000)
+    clock.now += 1.5
+    p.draw()
+    assert stream.getvalue().endswith("vérification des signatures\u00a0: 1\u202f000 sur 99\u202f000 (2 s)")
+    p.stop()
