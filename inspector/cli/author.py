@@ -305,6 +305,17 @@ def _load_key(path: str) -> Any:
     return key
 
 
+def _describe(exc: Any, lang: str) -> str:
+    """The refusal's diagnostic, its sentence in the user's language when it has a template."""
+    from ..core.i18n import tr
+
+    text = str(exc.describe())
+    template = getattr(exc, "template", None)
+    if template:
+        text = text.replace(exc.message, tr(template, lang, **getattr(exc, "params", {})), 1)
+    return text
+
+
 def _cycle(args: argparse.Namespace, path: Path) -> int:
     """Read, verify, build, preview and (unless a dry run) write — under the lock
     when writing in place."""
@@ -325,10 +336,10 @@ def _cycle(args: argparse.Namespace, path: Path) -> int:
         cred = credential_from_args(args, path)
         src = A.load_source(path, cred)
     except (ContainerError, StoreError) as exc:
-        _say(f"aleth-inspector: {exc.describe()}", sys.stderr)
+        _say(f"aleth-inspector: {_describe(exc, lang)}", sys.stderr)
         return EXIT_UNOPENABLE
     except InspectorError as exc:
-        raise UsageError(exc.describe()) from exc
+        raise UsageError(_describe(exc, lang)) from exc
     allow = args.allow_invalid_input
     secrets: list[Any] = []
     try:
@@ -411,11 +422,11 @@ def _cycle(args: argparse.Namespace, path: Path) -> int:
         return _decide_and_write(args, res, secrets, lang)
     except ContainerError as exc:
         if exc.code == "wrong_passphrase":
-            _say(f"aleth-inspector: {exc.describe()}", sys.stderr)
+            _say(f"aleth-inspector: {_describe(exc, lang)}", sys.stderr)
             return EXIT_UNOPENABLE
-        raise UsageError(exc.describe()) from exc
+        raise UsageError(_describe(exc, lang)) from exc
     except InspectorError as exc:
-        raise UsageError(exc.describe()) from exc
+        raise UsageError(_describe(exc, lang)) from exc
 
 
 def _decide_and_write(args: argparse.Namespace, res: Any, secrets: list[Any], lang: str) -> int:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import shutil
 import tempfile
 import types
 from pathlib import Path
@@ -1035,3 +1036,19 @@ def test_disown_needs_reason_compromise(run, work, compromised) -> None:
     )  # fmt: skip
     assert code == 0, err
     assert {e.key_id: e.state for e in open_and_verify(work / "rotated").eras}["key-002"] == "active"
+
+
+def test_a_refusal_speaks_the_user_language(run, work, monkeypatch) -> None:
+    """A refusal is a registered template: in Spanish the sentence is Spanish, the code stays."""
+    from inspector.core import i18n
+    from tests.conftest import ALETHECH
+
+    store = work / "legacy"
+    shutil.copytree(ALETHECH / "02_evidence" / "store", store)
+    pem = work / "root.pem"
+    pem.write_bytes(KeyPair.generate().pem())
+    pem.chmod(0o600)
+    monkeypatch.setattr(i18n, "system_language", lambda: "es")
+    code, _, err = run("rotate", store, "--root-key", pem, "--dry-run")
+    assert code == 3
+    assert f"no_root: {store} no tiene autoridad raíz (un almacén v0.1)" in err
