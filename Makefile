@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 GUI_STAMP := $(VENV)/.installed-gui
 
-.PHONY: run test lint bench package package-smoke desktop-check clean
+.PHONY: run test lint bench package package-smoke desktop-check clean fuzz-smoke
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -57,3 +57,18 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache
+
+## fuzz-smoke: ~60 s of both fuzz targets (fuzz/README.md has the long campaign)
+FUZZ_STAMP := $(VENV)/.installed-fuzz
+FUZZ := build/fuzz
+$(FUZZ_STAMP): pyproject.toml $(STAMP)
+	$(PY) -m pip install --quiet -e '.[fuzz]'
+	touch $(FUZZ_STAMP)
+
+fuzz-smoke: $(FUZZ_STAMP)
+	rm -rf $(FUZZ)/corpus && mkdir -p $(FUZZ)/crashes
+	$(PY) fuzz/build_corpus.py $(FUZZ)/corpus
+	$(PY) fuzz/fuzz_container.py $(FUZZ)/corpus/container -max_total_time=25 -timeout=30 \
+		-rss_limit_mb=2048 -artifact_prefix=$(FUZZ)/crashes/ -print_final_stats=1
+	$(PY) fuzz/fuzz_store.py $(FUZZ)/corpus/store -max_total_time=35 -timeout=60 -rss_limit_mb=2048 \
+		-len_control=0 -max_len=16384 -artifact_prefix=$(FUZZ)/crashes/ -print_final_stats=1

@@ -1,0 +1,493 @@
+"""Hostile values in every field of every object type, signed so they reach the rules.
+
+SPEC B10: whatever the bytes, the verifier answers — a report, no exception, bounded
+time and memory.  The stores here are written by the core's own writer
+(``tests.strategies.all_types_store``: legacy Identity, migration, root authority,
+identity record, control events with a rotation, commits, evidence with artifacts, a
+stored and an external checkpoint, MutMem weight transitions, detector and verdict
+labels, a recall receipt); hypothesis puts hostile JSON values anywhere in them and
+re-signs each changed object with its own key, carrying new ids into everything that
+names them, so a value is judged by the deep rules, not stopped at ``digest_mismatch``.
+
+Then one regression test per crash cause of issue 16 (1–4 through the library, 5 —
+text output under strict encodings — through the command line in a subprocess).
+Tests that fail today carry ``xfail(strict=True)`` with what the lead must change;
+remove the mark with the fix.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from inspector.core.canonical import loads_strict
+from inspector.core.keys import KeyPair, sha256_id
+from inspector.core.store import Store, write_directory
+from inspector.core.verify.engine import VerifyOptions
+from inspector.core.verify.report import Severity, Status
+from inspector.core.write.builder import StoreWriter, dump, identity_record, sign_fields, stepping_clock
+from inspector.core.write.mutmem import MutMemWriter
+from tests.strategies import (
+    TARGETS,
+    AllTypes,
+    all_types_store,
+    check_answer,
+    file_mutations,
+    hostile_json,
+    mutated_stores,
+    store_size,
+)
+
+REPO = Path(__file__).resolve().parents[2]
+E, W = Severity.ERROR, Severity.WARNING
+
+
+@pytest.fixture(scope="module")
+def all_types() -> AllTypes:
+    return all_types_store()
+
+
+def _memory_budget(store: Store) -> int:
+    """Peak allocation allowed while verifying: 48 MiB plus 40× the input."""
+    return 48 * 2**20 + 40 * store_size(store)
+
+
+# --------------------------------------------------------------------------- the model is sound
+
+
+def test_all_types_store_passes_and_holds_every_type(all_types: AllTypes) -> None:
+    store, external = all_types.model.to_store()
+    report = check_answer(store, VerifyOptions(checkpoint=external))
+    assert report.verdict == "pass", report.findings
+    assert report.codes(E) == set() and report.codes(W) == set()
+    assert report.container["continuity"] == "verified"
+    types = {o.type for o in report.objects.values()}
+    assert {
+        "MemoryCommit",
+        "EvidenceCommit",
+        "Checkpoint",
+        "RootAuthority",
+        "IdentityRecordV2",
+        "Identity",
+        "ControlEvent",
+        "MigrationRecord",
+    } <= types
+    assert report.mutmem is not None and len(report.mutmem.receipts) == 1
+    kinds = {"weight_transition", "label"}
+    assert kinds <= {o.content.get("kind") for o in report.objects.values() if o.kind == "commit"}
+    for name, (pred, _) in TARGETS.items():
+        assert all_types.model.select(pred), f"no object for target {name}"
+
+
+@pytest.mark.parametrize(
+    "which,path",
+    [
+        ("legacy_commit", ("content", "text")),
+        ("memory", ("content", "text")),
+        ("evidence", ("tool",)),
+        ("migration", ("migration_timestamp",)),
+        ("weight_transition", ("timestamp",)),
+        ("label", ("content", "reason")),
+        ("receipt", ("tool_version",)),
+        ("checkpoint", ("created_at",)),
+    ],
+)
+def test_harmless_signed_mutation_keeps_the_pass(
+    all_types: AllTypes, which: str, path: tuple[str, ...]
+) -> None:
+    """Re-signing and id propagation are complete: changing one harmless string of an
+    object early in the history re-signs every object that names it, and the store
+    still passes.  (Without this the hostile values below would stop at digest checks.)"""
+    m = all_types.model.fork()
+    target = all_types.ids[which]
+    e = next(e for e in m.entries.values() if m.entry_id(e) == target)
+    m.mutate(
+        e, path, "set", "2026-12-31T00:00:00.000Z" if "stamp" in path[-1] or "created" in path[-1] else "x"
+    )
+    assert m.entry_id(e) != target
+    store, external = m.to_store()
+    report = check_answer(store, VerifyOptions(checkpoint=external))
+    assert report.verdict == "pass", [(f.code, f.message) for f in report.findings]
+    assert (
+        m.entry_id(e) in report.commits or m.entry_id(e) in report.evidence or m.entry_id(e) in report.objects
+    )
+
+
+@pytest.mark.parametrize(
+    "which,path,value,code",
+    [
+        ("label", ("content", "confidence_milli"), 5000, "mutmem_target_invalid"),
+        ("label", ("content", "label"), "poisoned", "mutmem_target_invalid"),
+        ("weight_transition", ("content", "eta"), 0.9, "mutmem_rule_violation"),
+        ("weight_transition2", ("content", "old_q"), 1500, "mutmem_chain_discontinuity"),
+        ("verdict_label", ("content", "evidence"), [], "mutmem_label_evidence_missing"),
+    ],
+)
+def test_signed_hostile_value_reaches_the_rule(
+    all_types: AllTypes, which: str, path: tuple[str, ...], value: Any, code: str
+) -> None:
+    """A re-signed bad value is judged by the MutMem rule it breaks, not by a digest or
+    signature check (the commitment is re-derived too)."""
+    m = all_types.model.fork()
+    e = next(e for e in m.entries.values() if m.entry_id(e) == all_types.ids[which])
+    m.mutate(e, path, "set", value)
+    store, external = m.to_store()
+    report = check_answer(store, VerifyOptions(checkpoint=external))
+    oid = m.entry_id(e)
+    assert report.commits[oid].ok, report.commits[oid]
+    assert code in {f.code for f in report.findings if f.object_id == oid and f.severity == E}
+    assert "digest_mismatch" not in report.codes() and "signature_invalid" not in report.codes()
+    assert report.verdict == "fail"
+
+
+# --------------------------------------------------------------------------- hypothesis: every field
+
+
+# Targets on which hypothesis finds a crash today, with the exception it finds.
+CRASHING_TARGETS: dict[str, str] = {}
+
+HYPOTHESIS = settings(
+    max_examples=20,
+    deadline=None,
+    derandomize=True,  # the same examples every run: an xfail below stays meaningful
+    database=None,
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+    ],
+)
+
+
+def _target_params() -> list[Any]:
+    out = []
+    for name in TARGETS:
+        marks = []
+        if name in CRASHING_TARGETS:
+            marks.append(pytest.mark.xfail(strict=True, reason=f"lead: {CRASHING_TARGETS[name]}"))
+        out.append(pytest.param(name, marks=marks, id=name))
+    return out
+
+
+@pytest.mark.parametrize("target", _target_params())
+@HYPOTHESIS
+@given(data=st.data())
+def test_hostile_values_in_every_field_get_an_answer(
+    all_types: AllTypes, target: str, data: st.DataObject
+) -> None:
+    store, options = data.draw(mutated_stores(all_types.model, target), label="mutated store")
+    check_answer(store, options, cpu_seconds=2.0, memory=_memory_budget(store))
+
+
+@HYPOTHESIS
+@given(data=st.data())
+def test_hostile_unsigned_files_get_an_answer(all_types: AllTypes, data: st.DataObject) -> None:
+    """HEAD, keys/signing.key, artifacts, raw object bytes and extra files under odd names."""
+    base, external = all_types.model.to_store()
+    store = data.draw(file_mutations(base), label="files")
+    check_answer(store, VerifyOptions(checkpoint=external), cpu_seconds=2.0, memory=_memory_budget(store))
+
+
+@HYPOTHESIS
+@given(value=hostile_json())
+def test_hostile_json_values_have_bounded_canonical_cost(value: Any) -> None:
+    """The strategies themselves stay within what a test can afford (guards the budgets above)."""
+    text = json.dumps(value, allow_nan=True, default=repr)
+    assert len(text) < 25 * 2**20
+
+
+# --------------------------------------------------------------------------- issue 16: crash cause 1
+
+
+def _legacy_with_public_key_member(value: Any) -> tuple[Store, str]:
+    w = StoreWriter.create(legacy=True, clock=stepping_clock())
+    w.commit({"text": "remember the milk"})
+    (path,) = [p for p in w.store.files if p.startswith("identities/")]
+    ident, _ = loads_strict(w.store.files[path])
+    ident["public_key"]["\ud800"] = value  # an extra JWK member named with a lone surrogate
+    w.store.files[path] = dump(ident)
+    return w.store, ident["agent_id"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="lead: typed shapes — a lone surrogate in a legacy Identity's public_key member name makes "
+    "agent_id_for (keys.py → canonical) raise JsonError in build_keybook (identity.py)",
+)
+@pytest.mark.parametrize("value", [1, 1e-07], ids=["fast-canonical-path", "slow-canonical-path"])
+def test_cause1_surrogate_member_in_unsigned_legacy_identity(value: Any) -> None:
+    store, _ = _legacy_with_public_key_member(value)
+    report = check_answer(store)
+    assert report.verdict == "fail"
+    assert any(f.object_kind == "identity" and f.severity == E for f in report.findings), report.findings
+    assert report.commits and not any(s.ok for s in report.commits.values())
+
+
+# --------------------------------------------------------------------------- issue 16: crash cause 2
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="lead: typed shapes — an active_keys entry whose key_id is a list reaches "
+    "`by_id.get(kid)` in build_keybook (identity.py): TypeError unhashable type: 'list'",
+)
+def test_cause2_list_key_id_in_identity_record() -> None:
+    root = KeyPair.generate()
+    w = StoreWriter.create(root=root, clock=stepping_clock())
+    w.commit({"text": "hello"})
+    stranger = KeyPair.generate()
+    active = [
+        *w.active,
+        {"key_id": ["key-001"], "public_key": stranger.jwk, "authorized_by": "", "expires_at": None},
+    ]
+    rec = identity_record(root, active, w.revoked, w.created_at)  # signed by the root: the rules see it
+    (path,) = [p for p in w.store.files if p.startswith("identities/")]
+    w.store.files[path] = dump(rec)
+    report = check_answer(w.store)
+    assert any(f.object_kind == "identity" and f.severity in (E, W) for f in report.findings), report.findings
+
+
+# --------------------------------------------------------------------------- issue 16: crash cause 3
+
+
+def _store_with_receipt() -> tuple[StoreWriter, dict[str, Any]]:
+    w = StoreWriter.create(clock=stepping_clock())
+    mm = MutMemWriter(w)
+    mm.memory({"kind": "fact", "text": "payroll export owner is Ana"})
+    receipt = mm.recall("payroll export owner", k=3)
+    return w, receipt
+
+
+def _rewrite_receipt_body(w: StoreWriter, receipt: dict[str, Any], change: Any) -> str:
+    """Replace the receipt.json artifact with ``change(body)``, and re-sign the receipt
+    evidence over the new hash (so only the body is hostile)."""
+    old_hash = receipt["artifacts"][0]["hash"]
+    body, _ = loads_strict(w.store.files[f"artifacts/{old_hash}"])
+    change(body)
+    data = json.dumps(body, sort_keys=True, separators=(",", ":")).encode("ascii")  # \ud800 stays escaped
+    new_hash = sha256_id(data)
+    del w.store.files[f"artifacts/{old_hash}"]
+    w.store.files[f"artifacts/{new_hash}"] = data
+    fields = {k: v for k, v in receipt.items() if k not in ("commit_id", "signature")}
+    fields["artifacts"] = [{"name": "receipt.json", "hash": new_hash, "size": len(data)}]
+    fields["output_hash"] = new_hash
+    assert w.agent_key is not None
+    signed = sign_fields(fields, w.agent_key)
+    del w.store.files[f"evidence/{receipt['commit_id']}.json"]
+    w.store.files[f"evidence/{signed['commit_id']}.json"] = dump(signed)
+    return signed["commit_id"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="lead: typed shapes — a lone surrogate in receipt.json makes `canonical(body)` raise JsonError "
+    "in _check_receipt (verify/mutmem.py)",
+)
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda body: body.__setitem__("note", "\ud800"),
+        lambda body: body["entries"][0].__setitem__("label", "\udc00"),
+    ],
+    ids=["extra-member", "entry-label"],
+)
+def test_cause3_surrogate_in_receipt_body(change: Any) -> None:
+    w, receipt = _store_with_receipt()
+    eid = _rewrite_receipt_body(w, receipt, change)
+    report = check_answer(w.store)
+    assert report.evidence[eid].ok  # the evidence itself is genuine and signed
+    assert report.verdict == "fail"
+    assert any(f.object_id == eid and f.severity == E for f in report.findings), report.findings
+    assert report.mutmem is not None and report.mutmem.receipts[eid].status == "invalid"
+
+
+def test_cause3_receipt_rewrite_reaches_the_rules() -> None:
+    """Control for the test above: the same rewrite with a valid body passes, so the
+    hostile body is what is judged (not the re-signing)."""
+    w, receipt = _store_with_receipt()
+    eid = _rewrite_receipt_body(w, receipt, lambda body: None)
+    report = check_answer(w.store)
+    assert report.verdict == "pass", report.findings
+    assert report.mutmem is not None and report.mutmem.receipts[eid].status == "valid"
+
+
+# --------------------------------------------------------------------------- issue 16: crash cause 4
+
+
+def _label_with_evidence(label: str, evidence: Any = ...) -> tuple[Store, str]:
+    """A store whose HEAD is a signed label; ``evidence`` replaces its evidence list
+    (``...`` keeps the genuine one: the review for a verdict label, none otherwise)."""
+    w = StoreWriter.create(clock=stepping_clock())
+    mm = MutMemWriter(w)
+    _, hk = mm.grant_role("housekeeper")
+    _, au = mm.grant_role("auditor")
+    m = mm.memory({"kind": "fact", "text": "the vendor is trusted"})["commit_id"]
+    review = w.evidence(event_type="audit_review", tool="review", key=au)["commit_id"]
+    key = au if label == "poison_refuted" else hk
+    rec = mm.label(
+        m, label, key=key, reason="checked", evidence=[review] if label == "poison_refuted" else []
+    )
+    # the label is HEAD: re-sign it with its own key, evidence replaced by ``evidence``
+    fields = {k: v for k, v in rec.items() if k not in ("commit_id", "signature")}
+    if evidence is not ...:
+        fields["content"] = {**fields["content"], "evidence": evidence}
+    signed = sign_fields(fields, key)
+    del w.store.files[f"commits/{rec['commit_id']}.json"]
+    w.store.files[f"commits/{signed['commit_id']}.json"] = dump(signed)
+    w.store.files["HEAD"] = (signed["commit_id"] + "\n").encode()
+    return w.store, signed["commit_id"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="lead: typed shapes — a signed label whose `evidence` is a number reaches "
+    "`list(c.get('evidence') or [])` in analyze (verify/mutmem.py): TypeError 'int' object is not iterable",
+)
+@pytest.mark.parametrize("label", ["poison_refuted", "poison_suspect"])
+def test_cause4_signed_label_with_numeric_evidence(label: str) -> None:
+    store, cid = _label_with_evidence(label, 7)
+    report = check_answer(store)
+    assert report.commits[cid] in (Status.VALID, Status.MALFORMED)
+    assert any(f.object_id == cid and f.severity in (E, W) for f in report.findings), report.findings
+    if label == "poison_refuted":  # a verdict label without valid evidence is an error (SPEC C)
+        assert report.verdict == "fail"
+
+
+def test_cause4_label_rewrite_reaches_the_rules() -> None:
+    """Control: the same re-signed labels with their genuine evidence pass."""
+    for label in ("poison_refuted", "poison_suspect"):
+        store, cid = _label_with_evidence(label)
+        report = check_answer(store)
+        assert report.verdict == "pass", report.findings
+        assert report.commits[cid] == Status.VALID
+
+
+# --------------------------------------------------------------------------- issue 16: crash cause 5
+
+
+def _surrogate_id_store(root: Path) -> Path:
+    """A directory store with a commit whose stored id holds a lone surrogate."""
+    w = StoreWriter.create(clock=stepping_clock())
+    c = w.commit({"text": "x"}, move_head=False)
+    path = f"commits/{c['commit_id']}.json"
+    w.store.files[path] = dump({**c, "commit_id": "sha256:\ud800"})
+    return write_directory(w.store, root / "surrogate-id")
+
+
+def _non_utf8_name_store(root: Path) -> Path:
+    """A directory store with an object file whose name is not valid UTF-8."""
+    w = StoreWriter.create(clock=stepping_clock())
+    w.commit({"text": "x"})
+    target = write_directory(w.store, root / "non-utf8-name")
+    with open(os.fsencode(target / "commits") + b"/\xff\xfe.json", "wb") as fh:
+        fh.write(b'{"type": "MemoryCommit"}')
+    return target
+
+
+def _plain_fail_store(root: Path) -> Path:
+    """An ordinary failing store (one commit with a duplicate JSON key)."""
+    w = StoreWriter.create(clock=stepping_clock())
+    c = w.commit({"text": "x"})
+    w.store.files[f"commits/{c['commit_id']}.json"] = b'{"type": "MemoryCommit", "a": 1, "a": 2}'
+    return write_directory(w.store, root / "plain-fail")
+
+
+STORES = {
+    "surrogate-id": _surrogate_id_store,
+    "non-utf8-name": _non_utf8_name_store,
+    "plain-fail": _plain_fail_store,
+}
+
+
+@pytest.fixture(scope="module")
+def cli_stores(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    root = tmp_path_factory.mktemp("encodings")
+    return {name: make(root) for name, make in STORES.items()}
+
+
+def _cli(args: list[str], encoding: str) -> subprocess.CompletedProcess[bytes]:
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "PYTHONPATH": str(REPO)}
+    env.pop("PYTHONUTF8", None)
+    return subprocess.run(
+        [sys.executable, "-m", "inspector", *args],
+        capture_output=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+        env=env,
+        cwd=REPO,
+    )
+
+
+_TEXT_CRASH = (
+    "lead: output that cannot crash — the text report writes {what} to a stream that cannot encode it: "
+    "UnicodeEncodeError, traceback, exit 1"
+)
+
+
+def _cause5_params() -> list[Any]:
+    out = []
+    for store in STORES:
+        for mode, encoding in (("json", "utf-8:strict"), ("text", "utf-8:strict"), ("text", "cp1252")):
+            failing = mode == "text" and (store != "plain-fail" or encoding == "cp1252")
+            what = {"surrogate-id": "a lone surrogate", "non-utf8-name": "a surrogate-escaped file name"}.get(
+                store, "the ✗ glyph"
+            )
+            marks = [pytest.mark.xfail(strict=True, reason=_TEXT_CRASH.format(what=what))] if failing else []
+            out.append(pytest.param(store, mode, encoding, marks=marks, id=f"{store}-{mode}-{encoding}"))
+    return out
+
+
+@pytest.mark.parametrize("store,mode,encoding", _cause5_params())
+def test_cause5_report_output_under_strict_encodings(
+    cli_stores: dict[str, Path], store: str, mode: str, encoding: str
+) -> None:
+    args = ["verify", str(cli_stores[store])] + (["--json"] if mode == "json" else [])
+    r = _cli(args, encoding)
+    assert b"Traceback" not in r.stderr, r.stderr.decode("utf-8", "replace")
+    assert r.returncode == 1, (r.returncode, r.stderr.decode("utf-8", "replace"))
+    codec = encoding.split(":")[0]
+    out = r.stdout.decode(codec)  # what was written is valid in the stream's encoding
+    if mode == "json":
+        assert json.loads(out)["verdict"] == "fail"
+    else:
+        assert "FAIL" in out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="lead: typed shapes + last-resort answer — causes 1–4 still crash through the CLI "
+    "(traceback, exit 1)",
+)
+@pytest.mark.parametrize(
+    "cause", ["1-legacy-identity", "2-list-key-id", "3-receipt-body", "4-label-evidence"]
+)
+def test_causes_1_to_4_through_the_cli_json(tmp_path: Path, cause: str) -> None:
+    if cause.startswith("1"):
+        store, _ = _legacy_with_public_key_member(1)
+    elif cause.startswith("2"):
+        root = KeyPair.generate()
+        w = StoreWriter.create(root=root, clock=stepping_clock())
+        entry = {"key_id": ["key-001"], "public_key": KeyPair.generate().jwk}
+        (path,) = [p for p in w.store.files if p.startswith("identities/")]
+        w.store.files[path] = dump(identity_record(root, [*w.active, entry], w.revoked, w.created_at))
+        store = w.store
+    elif cause.startswith("3"):
+        w, receipt = _store_with_receipt()
+        _rewrite_receipt_body(w, receipt, lambda body: body.__setitem__("note", "\ud800"))
+        store = w.store
+    else:
+        store, _ = _label_with_evidence("poison_refuted", 7)
+    target = write_directory(store, tmp_path / "store")
+    r = _cli(["verify", str(target), "--json"], "utf-8:strict")
+    assert b"Traceback" not in r.stderr, r.stderr.decode("utf-8", "replace")[-2000:]
+    out = json.loads(r.stdout)
+    assert "internal_error" not in {f["code"] for f in out["findings"]}
+    assert r.returncode in (0, 1) and out["verdict"] == ("fail" if r.returncode else "pass")
