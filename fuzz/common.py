@@ -57,6 +57,16 @@ KNOWN: dict[str, str] = {
 _seen: set[str] = set()
 
 
+def _also_known() -> dict[str, str]:
+    """Signatures a campaign has already collected (``FUZZ_ALSO_KNOWN=FILE``, one a line),
+    so a long run goes past them to the next new defect."""
+    name = os.environ.get("FUZZ_ALSO_KNOWN")
+    if not name or not Path(name).is_file():
+        return {}
+    lines = Path(name).read_text(encoding="utf-8").splitlines()
+    return {line.strip(): "collected earlier in this campaign" for line in lines if line.strip()}
+
+
 class Crash(AssertionError):
     """A broken oracle, reported like an exception."""
 
@@ -87,11 +97,12 @@ def signature(exc: BaseException, depth: int = 3) -> str:
 def known_or_raise(exc: BaseException) -> None:
     """Swallow a known defect (announcing it once), re-raise anything else."""
     sig = signature(exc)
-    if sig in KNOWN and os.environ.get("FUZZ_KNOWN", "count") != "crash":
+    known = {**KNOWN, **_also_known()}
+    if sig in known and os.environ.get("FUZZ_KNOWN", "count") != "crash":
         path = signature(exc, depth=6)  # one defect, possibly reached by several paths: name each once
         if path not in _seen:
             _seen.add(path)
-            note = f"\n[known issue, not a new crash] {KNOWN[sig]}\n    via {path}"
+            note = f"\n[known issue, not a new crash] {known[sig]}\n    via {path}"
             print(note, file=sys.stderr, flush=True)
         return
     print(f"\n[crash signature] {sig}", file=sys.stderr, flush=True)

@@ -859,12 +859,18 @@ def check_answer(
     *,
     cpu_seconds: float = 2.0,
     memory: int | None = None,
+    trace_above: tuple[float, int] = (0.01, 64 * 1024),
 ) -> Report:
     """Verify ``store`` and assert the verifier *answered*: a report, no exception, a
     verdict that is the judgement of its findings (never the ``internal_error`` last
     resort), a report that serialises, within ``cpu_seconds`` of processor time (not
     wall time, so a busy machine does not fail it) and, when ``memory`` is given,
-    ``memory`` bytes of peak allocation (a second, traced run)."""
+    ``memory`` bytes of peak allocation.
+
+    Memory is measured in a second, traced run (tracemalloc, ~3× slower), done when the
+    first run took at least ``trace_above[0]`` s of processor time or the store holds
+    at least ``trace_above[1]`` bytes: below both, the run could not have touched more
+    than a few MiB, and skipping the trace keeps the property tests cheap."""
     options = options or VerifyOptions()
     t0 = time.process_time()
     report = verify(store, options)
@@ -878,7 +884,7 @@ def check_answer(
     json.dumps(report.to_json())  # what --json prints
     if cpu > cpu_seconds:
         raise BudgetExceeded(f"verify took {cpu:.2f} s of processor time (budget {cpu_seconds} s)")
-    if memory is not None:
+    if memory is not None and (cpu >= trace_above[0] or store_size(store) >= trace_above[1]):
         peak = peak_memory(store, options)
         if peak > memory:
             raise BudgetExceeded(f"verify peaked at {peak / 2**20:.1f} MiB (budget {memory / 2**20:.1f} MiB)")
