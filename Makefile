@@ -58,7 +58,7 @@ bench: $(STAMP)
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache
 
-## fuzz-smoke: ~60 s of both fuzz targets (fuzz/README.md has the long campaign)
+## fuzz-smoke: ~60 s of both fuzz targets, fixed seed (fuzz/README.md has the long campaign)
 FUZZ_STAMP := $(VENV)/.installed-fuzz
 FUZZ := build/fuzz
 $(FUZZ_STAMP): pyproject.toml $(STAMP)
@@ -68,7 +68,7 @@ $(FUZZ_STAMP): pyproject.toml $(STAMP)
 fuzz-smoke: $(FUZZ_STAMP)
 	rm -rf $(FUZZ)/corpus && mkdir -p $(FUZZ)/crashes
 	$(PY) fuzz/build_corpus.py $(FUZZ)/corpus
-	$(PY) fuzz/fuzz_container.py $(FUZZ)/corpus/container -max_total_time=25 -timeout=30 \
+	$(PY) fuzz/fuzz_container.py $(FUZZ)/corpus/container -seed=1 -max_total_time=25 -timeout=30 \
 		-rss_limit_mb=2048 -artifact_prefix=$(FUZZ)/crashes/ -print_final_stats=1
-	$(PY) fuzz/fuzz_store.py $(FUZZ)/corpus/store -max_total_time=35 -timeout=60 -rss_limit_mb=2048 \
+	$(PY) fuzz/fuzz_store.py $(FUZZ)/corpus/store -seed=1 -max_total_time=35 -timeout=120 -rss_limit_mb=2048 \
 		-len_control=0 -max_len=16384 -artifact_prefix=$(FUZZ)/crashes/ -print_final_stats=1
