@@ -321,10 +321,9 @@ def apply_trick(data: Any, trick: str, base: Path, outside: Path) -> bool:
             return False
         victim = data.draw(st.sampled_from(files), label="dup victim")
         twin = victim.name.replace("%3A", ":") if trick == "dup_name" else victim.name.replace("%3A", "%3a")
-        others = [p for p in _object_files(base, d) if p != victim]
-        content = (
-            others[0].read_bytes() if others and data.draw(st.booleans(), label="dup content") else b"{}"
-        )
+        # the same object in other bytes, or something unreadable: either way both files
+        # must be read and the clash reported, whichever the file system lists first
+        content = victim.read_bytes() + b"\n" if data.draw(st.booleans(), label="dup content") else b"{}"
         (base / d / twin).write_bytes(content)
         return True
     elif trick == "non_utf8_name":

@@ -155,7 +155,8 @@ def test_signed_hostile_value_reaches_the_rule(
 CRASHING_TARGETS: dict[str, str] = {}
 
 HYPOTHESIS = settings(
-    max_examples=15,
+    # HOSTILE_EXAMPLES=500 for a deeper local run (then the known crashes show up as failures)
+    max_examples=int(os.environ.get("HOSTILE_EXAMPLES", "15")),
     deadline=None,
     derandomize=True,  # the same examples every run: an xfail below stays meaningful
     database=None,
@@ -491,3 +492,58 @@ def test_causes_1_to_4_through_the_cli_json(tmp_path: Path, cause: str) -> None:
     out = json.loads(r.stdout)
     assert "internal_error" not in {f["code"] for f in out["findings"]}
     assert r.returncode in (0, 1) and out["verdict"] == ("fail" if r.returncode else "pass")
+
+
+# ------------------------------------------------------------------ issue 16: the file system (SPEC B9)
+
+
+def _store_with_artifact(root: Path) -> tuple[Path, Path, str]:
+    """A directory store whose ``artifacts/`` is a link to a folder outside it."""
+    w = StoreWriter.create(clock=stepping_clock())
+    ev = w.evidence(artifacts=[("out.txt", b"tool output\n")])
+    w.commit({"text": "cites the tool run"}, evidence_refs=[ev["commit_id"]])
+    target = write_directory(w.store, root / "store")
+    outside = root / "outside-artifacts"
+    (target / "artifacts").rename(outside)
+    (target / "artifacts").symlink_to(outside, target_is_directory=True)
+    return target, outside, ev["artifacts"][0]["hash"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="lead: no symlink followed (SPEC B9) — read_directory lists and reads a linked artifacts/ "
+    "directory, so bytes outside the store decide the verdict",
+)
+def test_linked_store_directory_is_not_read_through(tmp_path: Path) -> None:
+    from inspector.core.store import fs_name, read_directory
+
+    target, outside, art = _store_with_artifact(tmp_path)
+    first = check_answer(read_directory(target))
+    (outside / fs_name(art)).write_bytes(b"other bytes outside the store\n")
+    second = check_answer(read_directory(target))
+    # what lies outside the store changes nothing: the link is not followed
+    assert [(f.code, f.object_id) for f in first.findings] == [(f.code, f.object_id) for f in second.findings]
+    assert first.verdict == second.verdict
+    assert "stray_file" in first.codes()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="lead: no file dropped (SPEC B9) — two files whose names decode to one logical path: "
+    "read_directory keeps one silently, no duplicate_object",
+)
+@pytest.mark.parametrize("twin", [":", "%3a"], ids=["raw-colon", "lower-case-escape"])
+def test_two_names_for_one_logical_path_are_both_reported(tmp_path: Path, twin: str) -> None:
+    from inspector.core.store import read_directory
+
+    w = StoreWriter.create(clock=stepping_clock())
+    c = w.commit({"text": "one"})
+    other = w.commit({"text": "two"}, move_head=False)
+    del w.store.files[f"commits/{other['commit_id']}.json"]  # its only copy goes under the twin name
+    target = write_directory(w.store, tmp_path / "store")
+    name = f"sha256%3A{c['commit_id'].split(':', 1)[1]}.json"
+    assert (target / "commits" / name).is_file()
+    (target / "commits" / name.replace("%3A", twin)).write_bytes(dump(other))
+    report = check_answer(read_directory(target))
+    assert "duplicate_object" in report.codes(E)
+    assert report.verdict == "fail"
