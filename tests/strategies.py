@@ -751,10 +751,13 @@ def mutation_plan(
     m = model.fork()
     n = draw(st.integers(1, 3), label="mutations")
     for _ in range(n):
-        if target is None:
-            pred, prefixes = (lambda e: True), None
-        else:
-            pred, prefixes = TARGETS[target]
+        aim = target
+        if aim is None:
+            # aim at a kind first, then at one of its objects: a receipt body or an identity
+            # record is as likely as one of the hundreds of commits
+            present = [name for name, (p, _) in TARGETS.items() if any(p(e) for e in m.entries.values())]
+            aim = draw(st.sampled_from([*present, "any"]), label="aim")
+        pred, prefixes = TARGETS[aim] if aim != "any" else ((lambda e: True), None)
         candidates = m.select(pred)
         if not candidates:
             break
@@ -794,7 +797,8 @@ def file_mutations(draw: st.DrawFn, store: Store) -> Store:
     for _ in range(n):
         op = draw(st.sampled_from(["head", "signing_key", "artifact", "extra", "delete", "raw_object"]))
         if op == "head":
-            files["HEAD"] = draw(st.one_of(raw_bytes(), st.sampled_from(sorted(files)).map(str.encode)))
+            names = st.sampled_from(sorted(files)).map(lambda p: p.encode("utf-8", "surrogatepass"))
+            files["HEAD"] = draw(st.one_of(raw_bytes(), names))
         elif op == "signing_key":
             files["keys/signing.key"] = draw(raw_bytes())
         elif op == "artifact":

@@ -151,14 +151,11 @@ def test_signed_hostile_value_reaches_the_rule(
 # --------------------------------------------------------------------------- hypothesis: every field
 
 
-# Targets on which hypothesis finds a crash today, with the exception it finds.
-CRASHING_TARGETS: dict[str, str] = {}
-
 HYPOTHESIS = settings(
     # HOSTILE_EXAMPLES=500 for a deeper local run (then the known crashes show up as failures)
     max_examples=int(os.environ.get("HOSTILE_EXAMPLES", "15")),
     deadline=None,
-    derandomize=True,  # the same examples every run: an xfail below stays meaningful
+    derandomize=True,  # the same examples every run: CI is reproducible, the fuzzers explore
     database=None,
     suppress_health_check=[
         HealthCheck.function_scoped_fixture,
@@ -168,17 +165,7 @@ HYPOTHESIS = settings(
 )
 
 
-def _target_params() -> list[Any]:
-    out = []
-    for name in TARGETS:
-        marks = []
-        if name in CRASHING_TARGETS:
-            marks.append(pytest.mark.xfail(strict=True, reason=f"lead: {CRASHING_TARGETS[name]}"))
-        out.append(pytest.param(name, marks=marks, id=name))
-    return out
-
-
-@pytest.mark.parametrize("target", _target_params())
+@pytest.mark.parametrize("target", list(TARGETS))
 @HYPOTHESIS
 @given(data=st.data())
 def test_hostile_values_in_every_field_get_an_answer(
