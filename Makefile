@@ -70,5 +70,5 @@ fuzz-smoke: $(FUZZ_STAMP)
 	$(PY) fuzz/build_corpus.py $(FUZZ)/corpus
 	$(PY) fuzz/fuzz_container.py $(FUZZ)/corpus/container -seed=1 -max_total_time=25 -timeout=30 \
 		-rss_limit_mb=2048 -artifact_prefix=$(FUZZ)/crashes/ -print_final_stats=1
-	$(PY) fuzz/fuzz_store.py $(FUZZ)/corpus/store -seed=1 -max_total_time=35 -timeout=120 -rss_limit_mb=2048 \
+	$(PY) fuzz/fuzz_store.py $(FUZZ)/corpus/store -seed=1 -max_total_time=35 -timeout=300 -rss_limit_mb=2048 \
 		-len_control=0 -max_len=16384 -artifact_prefix=$(FUZZ)/crashes/ -print_final_stats=1
