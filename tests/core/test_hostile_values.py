@@ -161,6 +161,7 @@ HYPOTHESIS = settings(
         HealthCheck.function_scoped_fixture,
         HealthCheck.too_slow,
         HealthCheck.data_too_large,
+        HealthCheck.filter_too_much,
     ],
 )
 
