@@ -345,6 +345,27 @@ def _paths(value: Any, prefix: tuple[Any, ...] = (), depth: int = 0) -> Iterator
             yield from _paths(value[i], (*prefix, i), depth + 1)
 
 
+def json_nodes(value: Any, limit: int) -> int:
+    """How many values ``value`` holds once serialised (shared sub-values counted each
+    time they appear), counting no further than ``limit``."""
+    count, stack = 0, [value]
+    while stack and count < limit:
+        v = stack.pop()
+        count += 1
+        t = type(v)
+        if t is dict:
+            stack.extend(v.values())
+        elif t is list:
+            stack.extend(v)
+    return count
+
+
+#: At most this many JSON values in one object: long lists are one object repeated, so a
+#: long list set inside another would serialise to hundreds of MiB — such a plan tests the
+#: file size, not the verifier.
+MAX_NODES = 300_000
+
+
 def _get(value: Any, path: tuple[Any, ...]) -> Any:
     for p in path:
         value = value[p]
@@ -512,6 +533,8 @@ class SignedStore:
             parent = _get(raw, path[:-1])
             if type(parent) is list:
                 parent.insert(path[-1], copy.deepcopy(parent[path[-1]]))
+        if json_nodes(raw, MAX_NODES + 1) > MAX_NODES:
+            return  # refused: see MAX_NODES
         touched = {path[0]} if path else set()
         if op == "add" and not path:
             touched.add(key)
