@@ -235,6 +235,17 @@ def lenient_canonical(value: Any) -> bytes:
         return text.encode("utf-8", "surrogatepass")
 
 
+def receipt_bytes(body: Any) -> bytes:
+    """A receipt body as the writer stores it (RFC 8785); a body without a canonical form
+    (a lone surrogate…) still becomes valid JSON text, escaped, as a hostile tool would
+    write it."""
+    try:
+        return canonical(body)
+    except (JsonError, TypeError, ValueError, RecursionError):
+        text = json.dumps(body, sort_keys=True, separators=(",", ":"), allow_nan=True, default=repr)
+        return text.encode("ascii")
+
+
 def _dump(value: Any) -> bytes:
     """File bytes as alethech writes them; values without a JSON form still get bytes."""
     try:
@@ -477,7 +488,7 @@ class SignedStore:
 
     def entry_id(self, e: Entry) -> str | None:
         if e.kind == RECEIPT:
-            return sha256_id(lenient_canonical(e.raw))
+            return sha256_id(receipt_bytes(e.raw))
         v = e.raw.get(_id_field(e.raw)) if type(e.raw) is dict else None
         return v if type(v) is str else None
 
@@ -670,7 +681,7 @@ class SignedStore:
         external = None
         for e in self.entries.values():
             if e.data is None:
-                e.data = lenient_canonical(e.raw) if e.kind == RECEIPT else _dump(e.raw)
+                e.data = receipt_bytes(e.raw) if e.kind == RECEIPT else _dump(e.raw)
             if e.kind == EXTERNAL:
                 external = e.data
             else:
@@ -690,14 +701,25 @@ class AllTypes:
     ids: dict[str, str] = field(default_factory=dict)
 
 
+def fixed_key(name: str) -> KeyPair:
+    """A fixed test key (the same bytes every run, so derandomized tests see one store)."""
+    import hashlib
+
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    seed = hashlib.sha256(b"aleth-inspector test key " + name.encode()).digest()
+    return KeyPair(Ed25519PrivateKey.from_private_bytes(seed))
+
+
 def all_types_store() -> AllTypes:
     """A store with every object type the verifier reads, written by the core's own
-    writer, every key kept.  It verifies ``pass`` (a test checks)."""
+    writer with fixed keys and a stepping clock (byte-identical every run), every key
+    kept.  It verifies ``pass`` (a test checks)."""
+    from inspector.core.write.builder import StoreWriter
     from inspector.core.write.mutmem import MutMemWriter, Outcome
 
-    agent, agent2, root = KeyPair.generate(), KeyPair.generate(), KeyPair.generate()
-    hk, au = KeyPair.generate(), KeyPair.generate()
-    from inspector.core.write.builder import StoreWriter
+    names = ("agent", "agent2", "root", "housekeeper", "auditor")
+    agent, agent2, root, hk, au = (fixed_key(n) for n in names)
 
     w = StoreWriter.create(legacy=True, agent_key=agent, clock=stepping_clock())
     ids: dict[str, str] = {}
@@ -761,10 +783,24 @@ TARGETS: dict[str, tuple[Callable[[Entry], bool], tuple[tuple[Any, ...], ...] | 
 OPS = ("set", "set", "set", "add", "add", "delete", "dup")
 
 
+def stranger_jwks() -> st.SearchStrategy[dict[str, str]]:
+    """Well-formed Ed25519 JWKs of keys nobody granted (and near-misses of the form)."""
+    from inspector.core.keys import b64url
+
+    x = st.binary(min_size=32, max_size=32).map(b64url)
+    return st.one_of(
+        x.map(lambda v: {"kty": "OKP", "crv": "Ed25519", "x": v}),
+        x.map(lambda v: {"kty": "OKP", "crv": "Ed448", "x": v}),
+        x.map(lambda v: {"kty": "OKP", "crv": "Ed25519", "x": v + "="}),
+    )
+
+
 def _value_for(model: SignedStore, long: int) -> st.SearchStrategy[Any]:
+    """A replacement value: a scalar of any type, any JSON value, another object's id
+    (or a list of ids), or a public key nobody granted."""
     ids = model.ids()
     others = [st.sampled_from(ids), st.lists(st.sampled_from(ids), max_size=3)] if ids else []
-    return st.one_of(hostile_json(long=long), *others)
+    return st.one_of(json_leaves(), hostile_json(long=long), *others, stranger_jwks())
 
 
 @st.composite

@@ -166,7 +166,23 @@ HYPOTHESIS = settings(
 )
 
 
-@pytest.mark.parametrize("target", list(TARGETS))
+# Targets on which the derandomized examples find a crash today (the same examples every
+# run: the store is byte-identical, the draws derandomized), with what the lead must change.
+CRASHING_TARGETS = {
+    "legacy_identity": "typed shapes — a lone surrogate in a legacy Identity's public_key makes "
+    "agent_id_for raise JsonError in build_keybook (issue 16 cause 1, fast and slow canonical paths)",
+}
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        pytest.param(t, marks=[pytest.mark.xfail(strict=True, reason=f"lead: {CRASHING_TARGETS[t]}")])
+        if t in CRASHING_TARGETS
+        else t
+        for t in TARGETS
+    ],
+)
 @HYPOTHESIS
 @given(data=st.data())
 def test_hostile_values_in_every_field_get_an_answer(
