@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from inspector.core.canonical import loads_strict
@@ -157,6 +157,8 @@ HYPOTHESIS = settings(
     deadline=None,
     derandomize=True,  # the same examples every run: CI is reproducible, the fuzzers explore
     database=None,
+    # no shrinking (a strict xfail would shrink on every run); HOSTILE_SHRINK=1 for a minimal example
+    phases=[Phase.generate, Phase.shrink] if os.environ.get("HOSTILE_SHRINK") else [Phase.generate],
     suppress_health_check=[
         HealthCheck.function_scoped_fixture,
         HealthCheck.too_slow,
