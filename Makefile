@@ -9,7 +9,7 @@ I18N_TS := $(wildcard resources/i18n/aleth_inspector_*.ts)
 I18N_QM := $(I18N_TS:.ts=.qm)
 I18N_SOURCES := $(filter-out inspector/gui/dialogs/author.py,$(wildcard inspector/gui/*.py inspector/gui/*/*.py))
 
-.PHONY: run test lint bench package package-smoke desktop-check clean i18n i18n-update
+.PHONY: run test lint bench package package-smoke desktop-check clean i18n i18n-update fuzz-smoke
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -71,3 +71,18 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache $(I18N_QM)
+
+## fuzz-smoke: ~60 s of both fuzz targets, fixed seed (fuzz/README.md has the long campaign)
+FUZZ_STAMP := $(VENV)/.installed-fuzz
+FUZZ := build/fuzz
+$(FUZZ_STAMP): pyproject.toml $(STAMP)
+	$(PY) -m pip install --quiet -e '.[fuzz]'
+	touch $(FUZZ_STAMP)
+
+fuzz-smoke: $(FUZZ_STAMP)
+	rm -rf $(FUZZ)/corpus && mkdir -p $(FUZZ)/crashes
+	$(PY) fuzz/build_corpus.py $(FUZZ)/corpus
+	$(PY) fuzz/fuzz_container.py $(FUZZ)/corpus/container -seed=1 -max_total_time=25 -timeout=30 \
+		-rss_limit_mb=2048 -artifact_prefix=$(FUZZ)/crashes/ -print_final_stats=1
+	$(PY) fuzz/fuzz_store.py $(FUZZ)/corpus/store -seed=1 -max_total_time=35 -timeout=300 -rss_limit_mb=2048 \
+		-len_control=0 -max_len=16384 -artifact_prefix=$(FUZZ)/crashes/ -print_final_stats=1

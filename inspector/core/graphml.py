@@ -80,11 +80,11 @@ def node_attributes(report: Report, commit_id: str, position: int = -1) -> dict[
 # whole-DAG graph and GraphML
 
 
-def dag_graph(report: Report) -> nx.DiGraph:
+def dag_graph(report: Report) -> nx.DiGraph[str]:
     """Every commit of ``report`` as a node, every resolved parent link as a
     parent → child edge.  Parents not in the store are left out (the verifier
     reports them as ``parent_missing``)."""
-    g = nx.DiGraph()
+    g: nx.DiGraph[str] = nx.DiGraph()
     ids = _commit_ids(report)
     known = set(ids)
     g.add_nodes_from((cid, node_attributes(report, cid, i)) for i, cid in enumerate(ids))
@@ -225,7 +225,11 @@ def dag_index(report: Report) -> DagIndex:
             return index
     index = DagIndex.build(report)
     try:
-        ref = weakref.ref(report, lambda _r, k=key: _INDEX_CACHE.pop(k, None))
+
+        def forget(_ref: weakref.ref[Report], k: int = key) -> None:
+            _INDEX_CACHE.pop(k, None)
+
+        ref = weakref.ref(report, forget)
     except TypeError:  # not weak-referenceable: do not cache
         return index
     _INDEX_CACHE[key] = (ref, len(report.order), index)
@@ -279,7 +283,7 @@ def around_cutoff(report: Report, era_index: int, generations: int) -> list[list
 
 def _generations(index: DagIndex, nodes: Any) -> list[list[str]]:
     members = sorted(nodes)  # positions: sorted = DAG order
-    sub = nx.DiGraph()
+    sub: nx.DiGraph[int] = nx.DiGraph()
     sub.add_nodes_from(members)
     inside = set(members)
     sub.add_edges_from((p, i) for i in members for p in index.parents[i] if p in inside)

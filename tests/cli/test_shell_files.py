@@ -35,6 +35,11 @@ def _help_options() -> dict[str, set[str]]:
     for cmd in describe(build_parser()).walk():
         text = cmd.parser.format_help()
         section = text.split("options:", 1)[1] if "options:" in text else ""
+        epilog = cmd.parser.epilog or ""
+        if epilog:  # prose after the options may quote other programs' options (dask worker --nthreads)
+            first_words = " ".join(epilog.split()[:4])
+            cut = " ".join(section.split()).find(first_words)
+            section = " ".join(section.split())[: cut if cut >= 0 else None]
         out[" ".join(cmd.path)] = {m for m in OPTION.findall(section) if m not in ("-", "--")}
     return out
 

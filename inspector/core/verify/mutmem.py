@@ -28,7 +28,7 @@ from typing import Any, TypeGuard
 
 from ..canonical import JsonError, canonical, loads_strict
 from ..keys import decode_signature, sha256_id, verify_sig
-from ..objects import Obj
+from ..objects import Obj, bad_string_path
 from .context import Context
 from .identity import raw_from_era
 from .merkle import root_of_entries
@@ -132,6 +132,10 @@ def outcome_problems(outcomes: Any) -> list[str]:
         if not (_is_int(count) and 0 <= count <= COUNT_MAX):
             out.append(f"outcome {i}: count must be an integer 0…{COUNT_MAX}, found {_short(count)}")
     return out
+
+
+def _str_list(value: Any) -> bool:
+    return type(value) is list and all(type(x) is str for x in value)
 
 
 def _text_or(value: Any, default: str) -> str:
@@ -301,6 +305,10 @@ M_RECEIPT_JSON = message("receipt.json is not strict JSON: {reason}.")
 M_RECEIPT_KIND = message("receipt.json is not a MutMem recall receipt.")
 M_RECEIPT_ENTRIES = message("The receipt's entries must be a list of objects.")
 M_RECEIPT_CANONICAL = message("receipt.json is not in canonical (JCS) form.")
+M_RECEIPT_STRING = message(
+    "receipt.json holds a string that is not valid Unicode at {path}: the receipt has no canonical form."
+)
+M_LABEL_FIELD = message("The label's {path} should be {want}, found {got}; the field is ignored.")
 M_RECEIPT_INPUT = message(
     "The evidence's input_hash {input_hash} differs from the receipt's query_sha256 {query}."
 )
@@ -517,8 +525,36 @@ class _Analysis:
             self.add("mutmem_role_unauthorized", cid, M_ROLE_LABEL, key_id=key_id, role=role)
         elif label in VERDICT_LABELS and role != "auditor":
             self.add("mutmem_role_unauthorized", cid, M_ROLE_VERDICT, label=label, key_id=key_id, role=role)
+        ev = c.get("evidence")
+        if label not in VERDICT_LABELS and ev is not None and not _str_list(ev):
+            # a detector label needs no evidence: a malformed value is ignored, and said
+            self.ctx.add(
+                "malformed_field",
+                W,
+                "commit",
+                cid,
+                M_LABEL_FIELD,
+                path="evidence",
+                want="a list of evidence ids",
+                got=_short(ev),
+                expected="a list of evidence ids",
+                found=_short(ev),
+            )
+        for name in ("reason", "detector"):
+            if name in c and type(c[name]) is not str:
+                self.ctx.add(
+                    "malformed_field",
+                    W,
+                    "commit",
+                    cid,
+                    M_LABEL_FIELD,
+                    path=name,
+                    want="a string",
+                    got=_short(c[name]),
+                    expected="a string",
+                    found=_short(c[name]),
+                )
         if label in VERDICT_LABELS:
-            ev = c.get("evidence")
             statuses = self.ctx.report.evidence
             good = (
                 [e for e in ev if type(e) is str and statuses.get(e, Status.MALFORMED).ok]
@@ -707,11 +743,16 @@ class _Analysis:
             fail("receipt_ordinal_invalid", M_RECEIPT_ENTRIES)
             return view
         view.entries = entries
-        try:
-            canonical_ok = canonical(body) == data
-        except JsonError:
-            canonical_ok = False
-        if not canonical_ok:
+        bad = bad_string_path(body)
+        if bad is not None:
+            fail(
+                "malformed_field",
+                M_RECEIPT_STRING,
+                path=bad,
+                expected="valid Unicode text",
+                found="a lone surrogate",
+            )
+        elif canonical(body) != data:
             ctx.add("unsigned_field", W, "evidence", eid, M_RECEIPT_CANONICAL)
         if o.get("input_hash") != body.get("query_sha256"):
             fail(

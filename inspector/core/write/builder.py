@@ -338,7 +338,7 @@ class StoreWriter:
     def key_id_of(self, key: KeyPair) -> str:
         for k in self.active:
             if k.get("public_key") == key.jwk:
-                return k["key_id"]
+                return str(k["key_id"])
         if not self.agent_id and self.legacy_agent_id:
             return "key-001"
         raise OperationError(

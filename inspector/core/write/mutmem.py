@@ -17,6 +17,7 @@ from ..keys import KeyPair, sha256_id
 from ..privacy import strip_private, strip_private_value
 from ..verify import mutmem as rules
 from ..verify.engine import verify
+from ..verify.merkle import root_of_entries
 from ..verify.report import Report
 from .builder import StoreWriter
 
@@ -247,7 +248,7 @@ class MutMemWriter:
             "k": k,
             "calibration": {"eta": eta, "w_min": rules.W_MIN, "w_max": rules.W_MAX},
             "entries": entries,
-            "root": rules.root_of_entries(entries),
+            "root": root_of_entries(entries),
         }
         data = canonical(body)
         return self.w.evidence(

@@ -230,7 +230,7 @@ def atomic_writer(
         _set_owner(fd, owner)
         sink = io.BufferedWriter(_RawFd(fd), buffer_size=1 << 20)
         try:
-            yield sink  # type: ignore[misc]
+            yield sink
             sink.flush()
         finally:
             with contextlib.suppress(OSError, ValueError):
@@ -366,7 +366,8 @@ def exclusive(path: str | os.PathLike[str]) -> Iterator[None]:
 def _read_envelope_header(path: Path) -> tuple[str, object] | None:
     """(format, header) of a sealed file from its first bytes, or None when it
     is not a regular file holding a structurally valid container start."""
-    from ..container import MAX_HEADER, ContainerError, parse_envelope
+    from ..container import MAX_HEADER, parse_envelope
+    from ..errors import ContainerError
 
     try:
         st = os.lstat(path)
