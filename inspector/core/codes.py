@@ -39,6 +39,8 @@ def register(
 ) -> CodeInfo:
     """Add ``code`` to the table (its texts become translatable templates)."""
     info = CodeInfo(code, severity, message(title), message(meaning), message(why), message(action), profile)
+    if code in CODES and CODES[code] != info:
+        raise ValueError(f"finding code {code} is registered twice, with different texts")
     CODES[code] = info
     return info
 

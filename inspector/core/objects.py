@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any, Final, cast
 
 from .canonical import JsonError, canonical, loads_strict
+from .i18n import Phrase
 from .keys import sha256_id
+from .verify.report import message
 
 REQUIRED: Final = object()
 
@@ -57,11 +59,11 @@ def _is_dict_list(v: Any) -> bool:
 Check = Callable[[Any], bool]
 
 _EXPECTED: Final[dict[Check, str]] = {
-    _is_str: "a string",
-    _is_int: "an integer",
-    _is_dict: "an object",
-    _is_str_list: "a list of strings",
-    _is_dict_list: "a list of objects",
+    _is_str: Phrase(message("a string")),
+    _is_int: Phrase(message("an integer")),
+    _is_dict: Phrase(message("an object")),
+    _is_str_list: Phrase(message("a list of strings")),
+    _is_dict_list: Phrase(message("a list of objects")),
 }
 
 
@@ -297,18 +299,18 @@ def _malformed(
 
 
 _TYPE_NAMES = {
-    str: "a string",
-    int: "an integer",
-    float: "a number",
-    bool: "true or false",
-    list: "a list",
-    dict: "an object",
-    type(None): "null",
+    str: Phrase(message("a string")),
+    int: Phrase(message("an integer")),
+    float: Phrase(message("a number")),
+    bool: Phrase(message("true or false")),
+    list: Phrase(message("a list")),
+    dict: Phrase(message("an object")),
+    type(None): Phrase(message("null")),
 }
 
 
 def type_name(value: Any) -> str:
-    """``value``'s JSON type in words ("a string", "a list", …)."""
+    """``value``'s JSON type in words ("a string", "a list", …; translatable phrases)."""
     return _TYPE_NAMES.get(type(value), type(value).__name__)
 
 
@@ -517,6 +519,9 @@ def build_object(path: str, raw: dict[str, Any], expected_kind: str, *, fast: bo
     )
 
 
+_NO_FIELD = Phrase(message("no such field"))
+
+
 def _entry_problems(
     entries: list[dict[str, Any]], where: str, spec: tuple[tuple[str, Check, bool], ...]
 ) -> list[tuple[str, str, str]]:
@@ -525,7 +530,7 @@ def _entry_problems(
         for name, check, required in spec:
             if name not in entry:
                 if required:
-                    out.append((f"{where}[{i}].{name}", _EXPECTED[check], "no such field"))
+                    out.append((f"{where}[{i}].{name}", _EXPECTED[check], _NO_FIELD))
             elif not check(entry[name]):
                 out.append((f"{where}[{i}].{name}", _EXPECTED[check], type_name(entry[name])))
     return out
@@ -535,7 +540,7 @@ def _is_size(v: Any) -> bool:
     return type(v) is int and v >= 0
 
 
-_EXPECTED[_is_size] = "a non-negative integer"
+_EXPECTED[_is_size] = Phrase(message("a non-negative integer"))
 
 _ARTIFACT = (("name", _is_str, True), ("hash", _is_str, True), ("size", _is_size, False))
 _ACTIVE = (("key_id", _is_str, True), ("public_key", _is_dict, True))
@@ -550,7 +555,7 @@ def _nested_problems(type_: str, fields: dict[str, Any]) -> tuple[tuple[str, str
     if type_ == "MemoryCommit":
         refs = fields["provenance"].get("evidence_refs")
         if refs is not None and not _is_str_list(refs):
-            out.append(("provenance.evidence_refs", "a list of strings", type_name(refs)))
+            out.append(("provenance.evidence_refs", _EXPECTED[_is_str_list], type_name(refs)))
     elif type_ == "EvidenceCommit":
         out += _entry_problems(fields["artifacts"], "artifacts", _ARTIFACT)
     elif type_ == "IdentityRecordV2":
@@ -559,7 +564,7 @@ def _nested_problems(type_: str, fields: dict[str, Any]) -> tuple[tuple[str, str
     elif type_ == "Checkpoint":
         for name in ("commit_count", "evidence_count", "sequence"):
             if fields[name] < 0:
-                out.append((name, "a non-negative integer", str(fields[name])))
+                out.append((name, _EXPECTED[_is_size], str(fields[name])))
     return tuple(out)
 
 

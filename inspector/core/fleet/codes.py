@@ -59,17 +59,6 @@ register(
     profile="audit",
 )
 register(
-    "credential_unreadable",
-    E,
-    "Credential could not be read",
-    "The rule that matches this file names a passphrase or recovery-code file that cannot be "
-    "read, or an environment variable that is not set where the file was verified.",
-    "The file stays closed, so it was not audited.",
-    "Check the path or variable in the credentials file; on a cluster it is resolved on the "
-    "worker, so it must exist there.",
-    profile="audit",
-)
-register(
     "file_timeout",
     E,
     "Verification took too long",

@@ -100,11 +100,11 @@ register(
     "credential_unreadable",
     E,
     "The credential file cannot be read",
-    "The file, descriptor or standard input named for the passphrase or recovery code could not be read "
-    "as UTF-8 text.",
-    "Without the secret the sealed file cannot be opened.",
-    "Check the path and permissions; the file must hold the secret as UTF-8 text (one trailing newline is "
-    "removed).",
+    "The file, descriptor, standard input or environment variable named for the passphrase or recovery "
+    "code could not be read as UTF-8 text (in a fleet audit: where the file was verified).",
+    "Without the secret the sealed file cannot be opened, so it was not audited.",
+    "Check the path, permissions or variable; the file must hold the secret as UTF-8 text (one trailing "
+    "newline is removed). On a cluster a credential reference is resolved on the worker.",
 )
 register(
     "empty_passphrase",

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
 from ..canonical import JsonError, canonical, loads_strict
+from ..i18n import Phrase
 from ..keys import decode_signature, sha256_id, verify_sig
 from ..objects import Obj, bad_string_path
 from .context import Context
@@ -309,6 +310,8 @@ M_RECEIPT_STRING = message(
     "receipt.json holds a string that is not valid Unicode at {path}: the receipt has no canonical form."
 )
 M_LABEL_FIELD = message("The label's {path} should be {want}, found {got}; the field is ignored.")
+P_EVIDENCE_IDS = Phrase(message("a list of evidence ids"))
+P_STRING = Phrase(message("a string"))
 M_RECEIPT_INPUT = message(
     "The evidence's input_hash {input_hash} differs from the receipt's query_sha256 {query}."
 )
@@ -535,9 +538,9 @@ class _Analysis:
                 cid,
                 M_LABEL_FIELD,
                 path="evidence",
-                want="a list of evidence ids",
+                want=P_EVIDENCE_IDS,
                 got=_short(ev),
-                expected="a list of evidence ids",
+                expected=P_EVIDENCE_IDS,
                 found=_short(ev),
             )
         for name in ("reason", "detector"):
@@ -549,9 +552,9 @@ class _Analysis:
                     cid,
                     M_LABEL_FIELD,
                     path=name,
-                    want="a string",
+                    want=P_STRING,
                     got=_short(c[name]),
-                    expected="a string",
+                    expected=P_STRING,
                     found=_short(c[name]),
                 )
         if label in VERDICT_LABELS:

@@ -467,24 +467,7 @@ STALE_LEFTOVER = message(
 )
 
 
-def _register_code() -> None:
-    from ..codes import register
-    from ..verify.report import Severity
-
-    register(
-        "stale_backup_old_credentials",
-        Severity.WARNING,
-        "leftover copy that old credentials open",
-        "Beside the file lies a copy of it (a backup or temporary file this program makes) that opens "
-        "with a passphrase or recovery code the file itself no longer accepts.",
-        "A re-key is done because an old passphrase or recovery code may have leaked; a copy that it "
-        "still opens undoes the re-key for anyone who finds the copy.",
-        "Delete the file named in the finding (the message gives the command), or run the re-key "
-        "again with --in-place, which removes it.",
-    )
-
-
-_register_code()
+# the code stale_backup_old_credentials is registered with the verifier's codes (verify/codes.py)
 
 
 def stale_leftover_findings(path: str | os.PathLike[str]) -> list[Finding]:
