@@ -12,12 +12,18 @@ from inspector.core.verify.report import TEMPLATES, Severity
 
 AUDIT_CODES = (
     "no_credential",
-    "credential_unreadable",
     "file_timeout",
     "worker_lost",
     "rollback_since_last_audit",
     "history_rewritten_since_last_audit",
 )
+
+
+def test_a_credential_the_worker_cannot_read_uses_the_one_shared_code():
+    """credential_unreadable is the verifier's code (one entry in the table for the CLI
+    and the fleet), not an audit-only one."""
+    info = lookup("credential_unreadable")
+    assert info is not None and info.profile == "alethech" and "fleet audit" in info.meaning
 
 
 def test_every_audit_code_is_registered_with_its_texts():
