@@ -48,7 +48,9 @@ def register(
 def lookup(code: str) -> CodeInfo | None:
     """The entry of ``code``; a HOM-AIMOS reason with a ``:<index>`` or
     ``prefix:inner`` suffix finds its base entry."""
-    if code in CODES:
-        return CODES[code]
     base = code.split(":", 1)[0]
-    return CODES.get(base)
+    if code not in CODES and base not in CODES:
+        from .verify.codes import all_codes  # every package registers its codes when imported
+
+        all_codes()
+    return CODES.get(code) or CODES.get(base)
