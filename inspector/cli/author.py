@@ -312,7 +312,7 @@ def _describe(exc: Any, lang: str) -> str:
     text = str(exc.describe())
     template = getattr(exc, "template", None)
     if template:
-        text = text.replace(exc.message, tr(template, lang, **getattr(exc, "params", {})), 1)
+        text = text.replace(exc.message, tr(template, lang, **dict(getattr(exc, "params", ()))), 1)
     return text
 
 

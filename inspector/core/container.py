@@ -46,7 +46,9 @@ from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
 from .canonical import JsonError, canonical, loads_strict
 from .errors import ContainerError
+from .i18n import Phrase
 from .keys import b64url, b64url_strict
+from .verify.report import message
 
 __all__ = [
     "ALLOWED_DIRS",
@@ -142,6 +144,52 @@ _LAST_OK = {
     2: frozenset(_B64URL_ALPHABET[i] for i in range(0, 64, 16)),
     3: frozenset(_B64URL_ALPHABET[i] for i in range(0, 64, 4)),
 }
+
+
+# ---- messages (registered templates: a report of an unopenable file speaks the user's language)
+M_VERSION = message("Container version {version} is not supported.")
+M_ENDS_IN_MAGIC = message("The file ends after {n} bytes, inside the magic.")
+M_BAD_MAGIC = message("This is not a sealed .aleth file.")
+M_ENDS_BEFORE_LENGTH = message("The file ends after {n} bytes, before the header length.")
+M_LENGTH_PAST_END = message("The header length points past the end of the file.")
+M_NO_PAYLOAD = message("The encrypted payload is missing or shorter than its authentication tag.")
+M_NON_CANONICAL = message("The header is valid JSON but not byte-exact RFC 8785 (JCS).")
+M_NOT_RECOVERY = message("This is not a recovery code.")
+M_RECOVERY_LENGTH = message("The recovery code has the wrong length.")
+M_RECOVERY_CHARS = message("The recovery code contains characters that are not base64url.")
+M_EMPTY = message("The passphrase is empty.")
+M_NO_PASSPHRASE_SLOT = message("The file has no passphrase slot.")
+M_WRONG_PASSPHRASE = message("The passphrase does not unlock this file.")
+M_NO_RECOVERY_SLOT = message("This file cannot be opened with a recovery code.")
+M_WRONG_RECOVERY = message("The recovery code does not unlock this file.")
+M_NOT_AUTHENTIC = message("The encrypted payload does not authenticate.")
+P_NEWER = Phrase(message("the file was written by a newer alethech"))
+P_AT_LEAST = message("at least {n} bytes")
+P_BYTES = message("{n} bytes")
+P_INCOMPLETE = Phrase(message("incomplete download or copy"))
+P_MAGIC = Phrase(message("a file starting with ALETH001 or ALETH002"))
+P_OTHER_KIND = Phrase(message("a different kind of file (or the first bytes were damaged)"))
+P_BYTES_LENGTH_SAYS = message("{n} bytes (the header length field says {hlen})")
+P_INCOMPLETE_OR_LENGTH = Phrase(message("incomplete download or copy, or a damaged length field"))
+P_AT_LEAST_AFTER_HEADER = message("at least {n} bytes after the header")
+P_CANONICAL_BYTES = message("{n} canonical bytes")
+P_OTHER_FORM = message("{n} bytes in a different form")
+P_REWRITTEN = Phrase(message("the header was rewritten by another tool (reordered or re-indented)"))
+P_NO_PREFIX = Phrase(message("text without the prefix"))
+P_SOMETHING_ELSE = Phrase(message("something other than the recovery code was entered"))
+P_CHARS_AFTER_PREFIX = message("{n} characters after the prefix")
+P_PART_MISSING = Phrase(message("part of the code is missing or extra characters were copied"))
+P_TYPO = Phrase(message("a typo in the recovery code"))
+P_SEALED_WITH = Phrase(message("the passphrase the file was sealed with"))
+P_USE_RECOVERY = Phrase(message("use the recovery code"))
+P_MISTYPED = Phrase(message("a mistyped or outdated passphrase"))
+P_WITH_RECOVERY = Phrase(message("an ALETH002 file with a recovery slot"))
+P_V1_ONLY = Phrase(message("an ALETH001 file (passphrase only)"))
+P_SLOTS = message("slots: {slots}")
+P_SEALED_WITHOUT = Phrase(message("the file was sealed without a recovery code; use the passphrase"))
+P_OTHER_RECOVERY = Phrase(message("a recovery code of another file, or one replaced by a later recovery"))
+P_WRONG_OR_MODIFIED = Phrase(message("wrong passphrase or the file was modified"))
+P_MODIFIED = Phrase(message("the file was modified after it was sealed"))
 
 
 def _b64_len(n: int) -> int:
@@ -358,27 +406,29 @@ def _check_magic(blob: bytes) -> Literal["ALETH001", "ALETH002"]:
     if head == MAGIC_V2:
         return "ALETH002"
     if len(head) == len(MAGIC_V1) and head[:5] == b"ALETH" and head[5:].isdigit():
-        raise ContainerError(
+        raise ContainerError.templated(
             "unsupported_version",
-            f"container version {head.decode('ascii')} is not supported",
+            M_VERSION,
             expected="ALETH001 or ALETH002",
             found=head.decode("ascii"),
-            likely_cause="the file was written by a newer alethech",
+            likely_cause=P_NEWER,
+            version=head.decode("ascii"),
         )
     if len(head) < len(MAGIC_V1) and (MAGIC_V1.startswith(head) or MAGIC_V2.startswith(head)):
-        raise ContainerError(
+        raise ContainerError.templated(
             "truncated",
-            f"the file ends after {len(blob)} bytes, inside the magic",
-            expected="at least 28 bytes",
-            found=f"{len(blob)} bytes",
-            likely_cause="incomplete download or copy",
+            M_ENDS_IN_MAGIC,
+            expected=Phrase(P_AT_LEAST, n=28),
+            found=Phrase(P_BYTES, n=len(blob)),
+            likely_cause=P_INCOMPLETE,
+            n=len(blob),
         )
-    raise ContainerError(
+    raise ContainerError.templated(
         "bad_magic",
-        "this is not a sealed .aleth file",
-        expected="a file starting with ALETH001 or ALETH002",
+        M_BAD_MAGIC,
+        expected=P_MAGIC,
         found=_short(head),
-        likely_cause="a different kind of file (or the first bytes were damaged)",
+        likely_cause=P_OTHER_KIND,
     )
 
 
@@ -402,23 +452,24 @@ def parse_envelope(blob: bytes) -> Envelope:
         )
     fmt = _check_magic(blob)
     if len(blob) < _PREFIX_LEN:
-        raise ContainerError(
+        raise ContainerError.templated(
             "truncated",
-            f"the file ends after {len(blob)} bytes, before the header length",
-            expected=f"at least {_PREFIX_LEN + 1 + _TAG_LEN} bytes",
-            found=f"{len(blob)} bytes",
-            likely_cause="incomplete download or copy",
+            M_ENDS_BEFORE_LENGTH,
+            expected=Phrase(P_AT_LEAST, n=_PREFIX_LEN + 1 + _TAG_LEN),
+            found=Phrase(P_BYTES, n=len(blob)),
+            likely_cause=P_INCOMPLETE,
+            n=len(blob),
         )
     hlen = int.from_bytes(blob[8:_PREFIX_LEN], "big")
     if hlen == 0:
         raise _header_error("the header length is 0", expected="1 to 16384", found=0)
     if _PREFIX_LEN + hlen > len(blob):
-        raise ContainerError(
+        raise ContainerError.templated(
             "truncated",
-            "the header length points past the end of the file",
-            expected=f"a file of at least {_PREFIX_LEN + hlen + _TAG_LEN} bytes",
-            found=f"{len(blob)} bytes (header length field says {hlen})",
-            likely_cause="incomplete download or copy, or a damaged length field",
+            M_LENGTH_PAST_END,
+            expected=Phrase(P_AT_LEAST, n=_PREFIX_LEN + hlen + _TAG_LEN),
+            found=Phrase(P_BYTES_LENGTH_SAYS, n=len(blob), hlen=hlen),
+            likely_cause=P_INCOMPLETE_OR_LENGTH,
         )
     if hlen > MAX_HEADER:
         raise ContainerError(
@@ -430,12 +481,12 @@ def parse_envelope(blob: bytes) -> Envelope:
     header_bytes = blob[_PREFIX_LEN : _PREFIX_LEN + hlen]
     ciphertext = memoryview(blob)[_PREFIX_LEN + hlen :]  # no copy of a large payload
     if len(ciphertext) < _TAG_LEN:
-        raise ContainerError(
+        raise ContainerError.templated(
             "truncated",
-            "the encrypted payload is missing or shorter than its authentication tag",
-            expected=f"at least {_TAG_LEN} bytes after the header",
-            found=f"{len(ciphertext)} bytes",
-            likely_cause="incomplete download or copy",
+            M_NO_PAYLOAD,
+            expected=Phrase(P_AT_LEAST_AFTER_HEADER, n=_TAG_LEN),
+            found=Phrase(P_BYTES, n=len(ciphertext)),
+            likely_cause=P_INCOMPLETE,
         )
     try:
         header, _ = loads_strict(header_bytes)
@@ -452,12 +503,12 @@ def parse_envelope(blob: bytes) -> Envelope:
     except (JsonError, ValueError, TypeError) as exc:  # e.g. a lone surrogate in a slot id
         raise _header_error(f"the header cannot be written canonically ({exc})") from None
     if expected_bytes != header_bytes:
-        raise ContainerError(
+        raise ContainerError.templated(
             "non_canonical_header",
-            "the header is valid JSON but not byte-exact RFC 8785 (JCS)",
-            expected=f"{len(expected_bytes)} canonical bytes",
-            found=f"{len(header_bytes)} bytes in a different form",
-            likely_cause="the header was rewritten by another tool (reordered or re-indented)",
+            M_NON_CANONICAL,
+            expected=Phrase(P_CANONICAL_BYTES, n=len(expected_bytes)),
+            found=Phrase(P_OTHER_FORM, n=len(header_bytes)),
+            likely_cause=P_REWRITTEN,
         )
     return Envelope(format=fmt, header=header, header_bytes=header_bytes, ciphertext=ciphertext)
 
@@ -538,30 +589,30 @@ def decode_recovery_code(text: str) -> bytes:
     """
     shape = f"{RECOVERY_PREFIX}<{_RECOVERY_B64_LEN} base64url characters>"
     if not isinstance(text, str) or not text.startswith(RECOVERY_PREFIX):
-        raise ContainerError(
+        raise ContainerError.templated(
             "invalid_recovery_code",
-            "this is not a recovery code",
+            M_NOT_RECOVERY,
             expected=shape,
-            found="text without the prefix" if isinstance(text, str) else type(text).__name__,
-            likely_cause="something other than the recovery code was entered",
+            found=P_NO_PREFIX if isinstance(text, str) else type(text).__name__,
+            likely_cause=P_SOMETHING_ELSE,
         )
     body = text[len(RECOVERY_PREFIX) :]
     if len(body) != _RECOVERY_B64_LEN:
-        raise ContainerError(
+        raise ContainerError.templated(
             "invalid_recovery_code",
-            "the recovery code has the wrong length",
+            M_RECOVERY_LENGTH,
             expected=shape,
-            found=f"{len(body)} characters after the prefix",
-            likely_cause="part of the code is missing or extra characters were copied",
+            found=Phrase(P_CHARS_AFTER_PREFIX, n=len(body)),
+            likely_cause=P_PART_MISSING,
         )
     try:
         secret = b64url_strict(body)
     except ValueError:
-        raise ContainerError(
+        raise ContainerError.templated(
             "invalid_recovery_code",
-            "the recovery code contains characters that are not base64url",
+            M_RECOVERY_CHARS,
             expected=shape,
-            likely_cause="a typo in the recovery code",
+            likely_cause=P_TYPO,
         ) from None
     if len(secret) != 32:  # pragma: no cover - 43 canonical chars always give 32 bytes
         raise ContainerError("invalid_recovery_code", "the recovery code has the wrong size")
@@ -582,11 +633,7 @@ def derive_key(envelope: Envelope, credential: Credential) -> bytes:
     if credential.passphrase is not None:
         passphrase = credential.passphrase
         if not passphrase:
-            raise ContainerError(
-                "empty_passphrase",
-                "the passphrase is empty",
-                expected="the passphrase the file was sealed with",
-            )
+            raise ContainerError.templated("empty_passphrase", M_EMPTY, expected=P_SEALED_WITH)
         if envelope.format == "ALETH001":
             return _scrypt(passphrase, b64url_strict(header["salt"]))
         keks: dict[bytes, bytes] = {}
@@ -600,25 +647,25 @@ def derive_key(envelope: Envelope, credential: Credential) -> bytes:
             if dek is not None:
                 return dek
         no_slot = SLOT_PASSPHRASE not in envelope.slot_types
-        raise ContainerError(
+        raise ContainerError.templated(
             "wrong_passphrase",
-            "the file has no passphrase slot" if no_slot else "the passphrase does not unlock this file",
-            likely_cause="use the recovery code" if no_slot else "a mistyped or outdated passphrase",
+            M_NO_PASSPHRASE_SLOT if no_slot else M_WRONG_PASSPHRASE,
+            likely_cause=P_USE_RECOVERY if no_slot else P_MISTYPED,
         )
 
     code = credential.recovery_code
     assert code is not None
     if not envelope.has_recovery_slot:
-        raise ContainerError(
+        raise ContainerError.templated(
             "no_recovery_slot",
-            "this file cannot be opened with a recovery code",
-            expected="an ALETH002 file with a recovery slot",
+            M_NO_RECOVERY_SLOT,
+            expected=P_WITH_RECOVERY,
             found=(
-                "an ALETH001 file (passphrase only)"
+                P_V1_ONLY
                 if envelope.format == "ALETH001"
-                else "slots: " + ", ".join(envelope.slot_types)
+                else Phrase(P_SLOTS, slots=", ".join(envelope.slot_types))
             ),
-            likely_cause="the file was sealed without a recovery code; use the passphrase",
+            likely_cause=P_SEALED_WITHOUT,
         )
     secret = decode_recovery_code(code)
     for slot in header["slots"]:
@@ -627,11 +674,7 @@ def derive_key(envelope: Envelope, credential: Credential) -> bytes:
         dek = _unwrap(slot, _hkdf(secret, b64url_strict(slot["salt"])), header["container_id"])
         if dek is not None:
             return dek
-    raise ContainerError(
-        "wrong_passphrase",
-        "the recovery code does not unlock this file",
-        likely_cause="a recovery code of another file, or one replaced by a later recovery",
-    )
+    raise ContainerError.templated("wrong_passphrase", M_WRONG_RECOVERY, likely_cause=P_OTHER_RECOVERY)
 
 
 # --------------------------------------------------------------------------- decrypt / payload
@@ -643,7 +686,7 @@ def decrypt(envelope: Envelope, key: bytes) -> bytes:
     ``authentication_failed`` when the tag does not verify (or ``key`` is not 32 bytes).
     """
     v1 = envelope.format == "ALETH001"
-    cause = "wrong passphrase or the file was modified" if v1 else "the file was modified after it was sealed"
+    cause = P_WRONG_OR_MODIFIED if v1 else P_MODIFIED
     if not isinstance(key, (bytes, bytearray)) or len(key) != _KEY_LEN:
         raise ContainerError(
             "authentication_failed",
@@ -655,11 +698,7 @@ def decrypt(envelope: Envelope, key: bytes) -> bytes:
     try:
         return AESGCM(bytes(key)).decrypt(nonce, envelope.ciphertext, envelope.header_bytes)
     except InvalidTag:
-        raise ContainerError(
-            "authentication_failed",
-            "the encrypted payload does not authenticate",
-            likely_cause=cause,
-        ) from None
+        raise ContainerError.templated("authentication_failed", M_NOT_AUTHENTIC, likely_cause=cause) from None
 
 
 def is_allowed_path(path: Any) -> bool:

@@ -8,6 +8,8 @@ finding instead; those never raise.
 
 from __future__ import annotations
 
+from typing import Any, Self
+
 
 class InspectorError(Exception):
     """Base of every error the core raises on purpose.
@@ -32,6 +34,33 @@ class InspectorError(Exception):
         self.expected = expected
         self.found = found
         self.likely_cause = likely_cause
+        # set by :meth:`templated`: the registered message template and its values, so a
+        # report of this error can be shown in the user's language
+        self.template = ""
+        self.params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def templated(
+        cls,
+        code: str,
+        template: str,
+        *,
+        expected: str | None = None,
+        found: str | None = None,
+        likely_cause: str | None = None,
+        **params: Any,
+    ) -> Self:
+        """An error whose message is a registered template (``message(...)``) filled with
+        ``params``; ``expected``/``likely_cause`` may be translatable phrases."""
+        err = cls(
+            code,
+            template.format(**params),
+            expected=expected,
+            found=found,
+            likely_cause=likely_cause,
+        )
+        err.template, err.params = template, tuple(params.items())
+        return err
 
     def describe(self) -> str:
         """A readable multi-line diagnostic."""

@@ -20,10 +20,11 @@ from pathlib import Path
 from . import container
 from .container import Credential, Opened
 from .errors import Cancelled, ContainerError, InspectorError, StoreError
+from .i18n import Phrase
 from .secrets import read_secret_file
 from .store import Store, read_directory
 from .verify.engine import VerifyOptions, verify
-from .verify.report import Report
+from .verify.report import Report, message
 
 __all__ = [
     "OpenResult",
@@ -37,6 +38,21 @@ __all__ = [
 ]
 
 HOM_PROFILE = "hom-aimos-v1"
+
+
+M_NOT_FOUND = message("{path} does not exist.")
+M_SEALED = message("{path} is sealed: a passphrase or recovery code is needed.")
+M_JSON_NOT_MEMORY = message(
+    "{path} is a JSON file, neither a sealed alethech container nor a HOM-AIMOS evidence bundle."
+)
+P_MEMORY_FILE = Phrase(message("a .aleth file or a store directory"))
+P_NO_SUCH = Phrase(message("no such file or directory"))
+P_GIVE_CREDENTIAL = Phrase(message("give --passphrase-file or --recovery-code-file"))
+P_ANY_MEMORY_FILE = Phrase(
+    message("a .aleth file (ALETH001/ALETH002), a store directory or a HOM-AIMOS bundle")
+)
+P_JSON_TEXT = Phrase(message("JSON text"))
+P_WRONG_JSON = Phrase(message("a checkpoint, a proof or an export was given where a memory file belongs"))
 
 
 def is_sealed(path: str | os.PathLike[str]) -> bool:
@@ -75,12 +91,13 @@ class OpenResult:
 def _not_a_container(p: str | Path, blob: bytes) -> ContainerError | None:
     """A clearer error than ``bad_magic`` for a JSON file that is no bundle we know."""
     if blob[:1] in (b"{", b"[") or blob.lstrip()[:1] in (b"{", b"["):
-        return ContainerError(
+        return ContainerError.templated(
             "unsupported_format",
-            f"{p} is a JSON file, neither a sealed alethech container nor a HOM-AIMOS evidence bundle",
-            expected="a .aleth file (ALETH001/ALETH002), a store directory or a HOM-AIMOS bundle",
-            found="JSON text",
-            likely_cause="a checkpoint, a proof or an export was given where a memory file belongs",
+            M_JSON_NOT_MEMORY,
+            expected=P_ANY_MEMORY_FILE,
+            found=P_JSON_TEXT,
+            likely_cause=P_WRONG_JSON,
+            path=str(p),
         )
     return None
 
@@ -97,11 +114,8 @@ def open_path(
     if p.is_dir():
         return OpenResult(read_directory(p), None)
     if not p.exists():
-        raise StoreError(
-            "not_found",
-            f"{p} does not exist",
-            expected="a .aleth file or a store directory",
-            found="no such file or directory",
+        raise StoreError.templated(
+            "not_found", M_NOT_FOUND, expected=P_MEMORY_FILE, found=P_NO_SUCH, path=str(p)
         )
     blob = read_blob(p)
     not_container = _not_a_container(p, blob)
@@ -109,10 +123,8 @@ def open_path(
         raise not_container
     if credential is None and key is None:
         container.parse_envelope(blob)  # a file that is no container says what it is first (bad_magic, …)
-        raise ContainerError(
-            "credential_required",
-            f"{p} is sealed: a passphrase or recovery code is needed",
-            likely_cause="give --passphrase-file or --recovery-code-file",
+        raise ContainerError.templated(
+            "credential_required", M_SEALED, likely_cause=P_GIVE_CREDENTIAL, path=str(p)
         )
     holder = [blob]
     del blob
@@ -198,6 +210,8 @@ def _unopenable(exc: InspectorError, location: str, info: dict[str, object]) -> 
         expected=exc.expected,
         found=exc.found,
         likely_cause=exc.likely_cause,
+        template=exc.template,
+        params=exc.params,
     )
     report.input = info
     return report
@@ -240,10 +254,8 @@ def _judge_bytes(blob: bytes, location: str, credential: Credential | None, opts
             raise not_container
         if credential is None:
             container.parse_envelope(blob)  # a file that is no container says what it is first
-            raise ContainerError(
-                "credential_required",
-                f"{location} is sealed: a passphrase or recovery code is needed",
-                likely_cause="give --passphrase-file or --recovery-code-file",
+            raise ContainerError.templated(
+                "credential_required", M_SEALED, likely_cause=P_GIVE_CREDENTIAL, path=str(location)
             )
         holder = [blob]
         del blob  # the container takes the only reference: the ciphertext goes once decrypted

@@ -16,6 +16,8 @@ from typing import Protocol
 from urllib.parse import quote, unquote
 
 from .errors import StoreError
+from .i18n import Phrase
+from .verify.report import message
 from .write.safe import fsync_dir
 
 OBJECT_DIRS: tuple[str, ...] = (
@@ -57,6 +59,11 @@ def physical_to_logical(path: str) -> str:
     if directory in ALL_DIRS:
         return f"{directory}/{unquote(name)}"
     return path
+
+
+M_NOT_A_STORE = message("{path} is not an alethech store.")
+P_STORE_SHAPE = Phrase(message("a directory with identities/ and HEAD"))
+P_EMPTY_DIR = Phrase(message("an empty directory"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,11 +274,12 @@ def read_directory(root: str | os.PathLike[str]) -> Store:
     listing = LocalListing(base)
     top = dict(listing.entries(""))
     if top.get("identities") != "dir" and top.get("HEAD") != "file":
-        raise StoreError(
+        raise StoreError.templated(
             "not_a_store",
-            f"{base} is not an alethech store",
-            expected="a directory with identities/ and HEAD",
-            found=", ".join(sorted(top)[:8]) or "an empty directory",
+            M_NOT_A_STORE,
+            expected=P_STORE_SHAPE,
+            found=", ".join(sorted(top)[:8]) or P_EMPTY_DIR,
+            path=str(base),
         )
     return read_store(listing, str(base))
 

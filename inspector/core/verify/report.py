@@ -323,11 +323,23 @@ class Report:
         expected: str | None = None,
         found: str | None = None,
         likely_cause: str | None = None,
+        template: str = "",
+        params: tuple[tuple[str, Any], ...] = (),
     ) -> Report:
         r = cls(verdict="unopenable")
         r.findings.append(
             Finding(
-                code, Severity.ERROR, object_kind, object_id, message, related, expected, found, likely_cause
+                code,
+                Severity.ERROR,
+                object_kind,
+                object_id,
+                message,
+                related,
+                expected,
+                found,
+                likely_cause,
+                template,
+                params,
             )
         )
         return r

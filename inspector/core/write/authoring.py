@@ -110,9 +110,7 @@ def _refuse(
     cls: type[InspectorError] = OperationError,
     **params: Any,
 ) -> InspectorError:
-    exc = cls(code, template.format(**params), expected=expected, found=found, likely_cause=likely_cause)
-    exc.template, exc.params = template, params  # type: ignore[attr-defined]  # for translation
-    return exc
+    return cls.templated(code, template, expected=expected, found=found, likely_cause=likely_cause, **params)
 
 
 def store_digest(files: Mapping[str, bytes]) -> str:

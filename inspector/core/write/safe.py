@@ -50,9 +50,7 @@ TEMP_IS_LINK = message("cannot write {path}: its temporary name {temp} is a symb
 
 
 def _err(code: str, template: str, *, likely_cause: str | None = None, **params: object) -> OperationError:
-    exc = OperationError(code, template.format(**params), likely_cause=likely_cause)
-    exc.template, exc.params = template, params  # type: ignore[attr-defined]  # for translation
-    return exc
+    return OperationError.templated(code, template, likely_cause=likely_cause, **params)
 
 
 def temp_path(target: str | os.PathLike[str]) -> Path:
