@@ -44,3 +44,12 @@ def _scrypt_once_per_input():
     container._scrypt = derive
     yield
     container._scrypt = real
+
+
+def alethech_cli(*args: object):  # type: ignore[no-untyped-def]
+    """alethech 0.9.5's own command line (its click group, the code of its console script),
+    run in this process: ``.exit_code`` and ``.output``, without an interpreter start-up."""
+    from alethech.cli import cli
+    from click.testing import CliRunner
+
+    return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)

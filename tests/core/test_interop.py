@@ -41,6 +41,8 @@ from inspector.core.verify.engine import verify
 from inspector.core.verify.report import Report, Severity, Status
 from inspector.core.write.builder import StoreWriter, stepping_clock
 
+from ..conftest import alethech_cli
+
 PASSPHRASE = "interop-pässphrase-✓"
 
 CONTENTS = [
@@ -64,12 +66,7 @@ CONTENTS = [
 
 
 def _aleth_cli(store: Path, *args: str):  # type: ignore[no-untyped-def]
-    """alethech's own command line (its click group), run in this process: the same code
-    as its console script, without an interpreter start-up per command."""
-    from alethech.cli import cli
-    from click.testing import CliRunner
-
-    return CliRunner().invoke(cli, ["--store", str(store), *args], catch_exceptions=False)
+    return alethech_cli("--store", store, *args)
 
 
 def _aleth(store: Path, *args: str) -> str:
