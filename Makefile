@@ -46,9 +46,11 @@ run: $(GUI_STAMP) i18n
 		--banner "Demo file resources/demo.aleth — passphrase: demo — keys for the Author menu in resources/demo.keys/" \
 		|| test $$? -le 1
 
-## test: install, then run the whole suite (offscreen Qt, no display needed)
+## test: install, then run the whole suite (offscreen Qt, no display needed) in two worker
+## processes (pytest-xdist; each test file stays on one worker, so its fixtures are made once);
+## byte code is cached, so the interpreters the tests start do not recompile the package
 test: $(STAMP) i18n
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+	PYTHONDONTWRITEBYTECODE= QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n 2 --dist loadfile
 
 ## package: build the one-folder bundle build/dist/aleth-inspector (PyInstaller)
 package: $(STAMP) i18n

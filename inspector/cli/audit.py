@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -42,10 +41,14 @@ Cluster: --scheduler tcp://HOST:8786 or tls://HOST:8786 runs the files on a Dask
 Workers read the files by path (a shared file system) or by URL. TLS settings come from
 Dask's configuration (e.g. DASK_DISTRIBUTED__COMM__TLS__CA_FILE, __CLIENT__CERT, __CLIENT__KEY).
 --send-secrets sends the secrets themselves instead of references, and only to a tls://
-scheduler. Start workers with one thread each (dask worker --nthreads 1 --nworkers N)."""
+scheduler. Start the Dask workers with one thread each and one worker process per core (the
+nthreads and nworkers settings of `dask worker`): each file already uses one core."""
 
 
 def register(sub) -> None:  # type: ignore[no-untyped-def]
+    from ..core.fleet.render import FORMATS
+    from .progress import MODES
+
     p = sub.add_parser(
         "audit",
         help="audit many memory files at once (folders, all cores, a Dask cluster)",
@@ -60,7 +63,14 @@ def register(sub) -> None:  # type: ignore[no-untyped-def]
     )
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster (tcp://… or tls://…)")
     p.add_argument("--since", metavar="PREVIOUS.json", help="compare with a previous audit (its JSON)")
-    p.add_argument("--format", choices=("text", "json"), default="text", help="output format (default text)")
+    p.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="text",
+        help="output format (default text): the summary table, one JSON object, SARIF 2.1.0 (one "
+        "artifact per file), JUnit XML (one testsuite per file), or an HTML page (the fleet table "
+        "linking to each file's report)",
+    )
     p.add_argument("--output", metavar="FILE", help="write the output to FILE (mode 0600) instead of stdout")
     p.add_argument("--strict", action="store_true", help="warnings fail a file too")
     p.add_argument(
@@ -83,9 +93,9 @@ def register(sub) -> None:  # type: ignore[no-untyped-def]
     )
     p.add_argument(
         "--progress",
-        choices=("auto", "json", "off"),
+        choices=MODES,
         default="auto",
-        help="progress on stderr: a live line on a terminal (auto), JSON lines, or none",
+        help="progress on stderr: auto (a live line on a terminal), off, or json lines",
     )
     p.add_argument("--lang", choices=("en", "es", "fr"), help="language of the text summary")
     p.set_defaults(func=cmd_audit)
@@ -192,58 +202,34 @@ class _Progress:
                 pass
 
 
-def _encoding(stream: Any) -> str:
-    return (getattr(stream, "encoding", None) or "utf-8").lower().replace("_", "-")
-
-
-def _render(result: Any, fmt: str, *, utf8: bool, width: int, lang: str | None) -> str:
-    if fmt == "json":
-        return json.dumps(result.to_json(), indent=1, ensure_ascii=not utf8) + "\n"
-    from ..core.fleet.render import render_text
-
-    return render_text(result, width=width, lang=lang)
-
-
 def _emit(result: Any, args: argparse.Namespace) -> int:
-    """Write the result where it goes; the exit code of the audit (a write failure of
-    ``--output`` is a usage error: the auditor gets no record)."""
-    import shutil
-
+    """Write the result where it goes (stdout, or ``--output`` atomically with mode 0600);
+    the exit code of the audit (a write failure of ``--output`` is a usage error: the
+    auditor gets no record)."""
     from ..core.errors import InspectorError
+    from ..core.fleet.render import render
     from ..core.i18n import system_language
+    from ..core.render import JSON_LIKE
+    from ..core.render.safe import encode
+    from .output import stdout, terminal_width
 
     lang = args.lang or system_language()
+    kind = "json" if args.format in JSON_LIKE else "text"
     if args.output:
         from ..core.write.safe import atomic_write
 
-        text = _render(result, args.format, utf8=True, width=120, lang=lang)
+        text = render(result, args.format, width=120, lang=lang)
         try:
-            atomic_write(args.output, text.encode("utf-8", "backslashreplace"), mode=0o600)
+            atomic_write(args.output, encode(text, "utf-8", kind=kind), mode=0o600)
         except InspectorError as exc:
             print(f"aleth-inspector: {exc.describe()}", file=sys.stderr)
             return EXIT_USAGE
         return int(result.exit_code)
-    out = sys.stdout
-    enc = _encoding(out)
-    utf8 = enc in ("utf-8", "utf8")
-    width = shutil.get_terminal_size((100, 24)).columns if out.isatty() else 100
-    text = _render(result, args.format, utf8=utf8, width=width, lang=lang)
-    try:
-        buffer = getattr(out, "buffer", None)
-        if buffer is not None:
-            out.flush()
-            buffer.write(text.encode(enc, "backslashreplace" if args.format == "json" else "replace"))
-            buffer.flush()
-        else:
-            out.write(text)
-            out.flush()
-    except BrokenPipeError:
-        # the reader went away (| head): keep the verdict's exit code, no traceback
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, out.fileno())
-        except (OSError, ValueError):
-            pass
+    out = stdout()  # escapes what its encoding cannot carry; a closed pipe ends the output quietly
+    width = terminal_width(out) if out.isatty() else 100
+    text = render(result, args.format, width=width, lang=lang)
+    (out.write_json if kind == "json" else out.write)(text)
+    out.flush()
     return int(result.exit_code)
 
 
@@ -300,7 +286,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
         r = Report.internal_error(exc)
         err = InspectorError("internal_error", r.findings[0].message, found=r.findings[0].found)
-        if os.environ.get("ALETH_INSPECTOR_DEBUG"):
+        if os.environ.get("ALETH_INSPECTOR_TRACEBACK"):
             traceback.print_exc()
         return _failed(args, AuditResult(inputs=list(args.paths), error=err, error_exit=EXIT_INTERNAL))
     finally:

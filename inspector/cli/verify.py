@@ -63,6 +63,13 @@ def register(sub) -> None:  # type: ignore[no-untyped-def]
         help="progress on stderr: auto (on a terminal, after a second), off, or json lines",
     )
     v.add_argument(
+        "--jobs",
+        type=_jobs,
+        metavar="N",
+        help="worker processes that check the commits and evidence of a large file (default: every "
+        "core; 1: all in this process)",
+    )
+    v.add_argument(
         "--lang",
         choices=LANGUAGES,
         default=None,
@@ -80,6 +87,24 @@ def register(sub) -> None:  # type: ignore[no-untyped-def]
         help="HOM-AIMOS: the master key fingerprint you trust; a bundle under any other master fails",
     )
     v.set_defaults(func=cmd_verify)
+
+
+def _jobs(text: str) -> int:
+    """``--jobs N``: a whole number of processes, at least 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--jobs takes a number of processes, not {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"--jobs must be at least 1, not {n}")
+    return n
+
+
+def processes(args: argparse.Namespace) -> int:
+    """Worker processes for one file: ``--jobs``, else every core (the verifier shards
+    only a file large enough to gain from it)."""
+    jobs = getattr(args, "jobs", None)
+    return int(jobs) if jobs else (os.cpu_count() or 1)
 
 
 def _format(args: argparse.Namespace) -> str:
@@ -170,6 +195,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         checkpoint=checkpoint,
         checkpoint_name=Path(args.checkpoint).name if checkpoint is not None else "checkpoint",
         progress=progress.update if progress.active else None,
+        processes=processes(args),
         strict=getattr(args, "strict", False),
         profile=getattr(args, "profile", "auto"),
         trust_master=getattr(args, "trust_master", None),

@@ -36,22 +36,23 @@ _aleth_inspector() {
             --format) COMPREPLY=($(compgen -W "text json sarif junit html pdf" -- "$cur")); return ;;
             -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --progress) COMPREPLY=($(compgen -W "auto off json" -- "$cur")); return ;;
+            --jobs) COMPREPLY=(); return ;;
             --lang) COMPREPLY=($(compgen -W "en es fr" -- "$cur")); return ;;
             --profile) COMPREPLY=($(compgen -W "auto alethech hom-aimos-v1" -- "$cur")); return ;;
             --trust-master) COMPREPLY=(); return ;;
             esac
-            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file --checkpoint --emit-checkpoint --format --json -o --output --strict -q --quiet --progress --lang --profile --trust-master"; subs=""; files="1" ;;
+            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file --checkpoint --emit-checkpoint --format --json -o --output --strict -q --quiet --progress --jobs --lang --profile --trust-master"; subs=""; files="1" ;;
         "audit")
             case "$prev" in
             --credentials) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --jobs) COMPREPLY=(); return ;;
             --scheduler) COMPREPLY=(); return ;;
             --since) COMPREPLY=(); return ;;
-            --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return ;;
+            --format) COMPREPLY=($(compgen -W "text json sarif junit html" -- "$cur")); return ;;
             --output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --detail) COMPREPLY=($(compgen -W "full summary" -- "$cur")); return ;;
             --file-timeout) COMPREPLY=(); return ;;
-            --progress) COMPREPLY=($(compgen -W "auto json off" -- "$cur")); return ;;
+            --progress) COMPREPLY=($(compgen -W "auto off json" -- "$cur")); return ;;
             --lang) COMPREPLY=($(compgen -W "en es fr" -- "$cur")); return ;;
             esac
             opts="-h --help --credentials --jobs --scheduler --since --format --output --strict --detail --file-timeout --send-secrets --progress --lang"; subs=""; files="1" ;;

@@ -4,13 +4,9 @@ sealed key, that the next audit (ours or alethech's) checks continuity against."
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
+from ..conftest import alethech_cli
 from .conftest import FAILING, SEALED, SEALED_CASE
-
-ALETHECH_BIN = Path(sys.executable).with_name("alethech")
 
 
 def test_emit_then_verify_against_it(cli, store_copy, tmp_path):
@@ -24,14 +20,8 @@ def test_emit_then_verify_against_it(cli, store_copy, tmp_path):
     again = cli("verify", store, "--checkpoint", out, "--json")
     assert again.code == 0 and again.json()["checkpoint"] == {"given": True, "state": "verified"}
     # alethech 0.9.5 accepts it as its own --checkpoint
-    proc = subprocess.run(
-        [str(ALETHECH_BIN), "--store", str(store), "verify", "--checkpoint", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        stdin=subprocess.DEVNULL,
-    )
-    assert proc.returncode == 0 and "continuity: verified" in proc.stdout, proc.stdout + proc.stderr
+    proc = alethech_cli("--store", store, "verify", "--checkpoint", out)
+    assert proc.exit_code == 0 and "continuity: verified" in proc.output, proc.output
     # the next one counts on from the checkpoints beside it
     second = tmp_path / "audit-2.checkpoint.json"
     assert cli("verify", store, "--checkpoint", out, "--emit-checkpoint", second).code == 0

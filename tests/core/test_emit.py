@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -24,9 +22,7 @@ from inspector.core.opener import open_and_verify
 from inspector.core.store import Store, read_directory
 from inspector.core.verify.engine import VerifyOptions
 
-from ..conftest import ALETHECH
-
-ALETHECH_BIN = Path(sys.executable).with_name("alethech")
+from ..conftest import ALETHECH, alethech_cli
 
 
 def _copy(name: str, tmp_path: Path) -> Path:
@@ -45,15 +41,9 @@ def test_alethech_and_we_accept_the_emitted_checkpoint(name, tmp_path):
     ours = open_and_verify(store_dir, None, VerifyOptions(checkpoint=out.read_bytes()))
     assert ours.verdict == "pass" and ours.container["continuity"] == "verified"
 
-    r = subprocess.run(
-        [str(ALETHECH_BIN), "--store", str(store_dir), "verify", "--checkpoint", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        stdin=subprocess.DEVNULL,
-    )
-    assert r.returncode == 0, r.stdout + r.stderr
-    assert "continuity: verified" in r.stdout
+    r = alethech_cli("--store", store_dir, "verify", "--checkpoint", out)
+    assert r.exit_code == 0, r.output
+    assert "continuity: verified" in r.output
 
 
 def test_the_signer_is_the_active_key_after_rotations():

@@ -3,16 +3,17 @@
 A valid store is built with StoreWriter; copies of it get one commit file (or HEAD,
 or the signing key) replaced with hostile bytes.  Each case must give a Report with
 the right status, the right finding code and the right verdict, never an exception.
-The command line is exercised as a subprocess on sealed and directory inputs.
+The command line (``main``, in-process) is exercised on sealed and directory inputs.
 """
 
 from __future__ import annotations
 
 import base64
+import contextlib
+import io
 import json
-import subprocess
-import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,9 +29,7 @@ from inspector.core.verify.engine import VerifyOptions, verify
 from inspector.core.verify.report import Report, Severity, Status
 from inspector.core.write.builder import StoreWriter, stepping_clock
 
-CLI = Path(sys.executable).with_name("aleth-inspector")
 PASSPHRASE = "hostile ✓ passphrase"
-TIMEOUT = 60
 
 
 # --------------------------------------------------------------------------- the store
@@ -332,10 +331,21 @@ def test_signing_key_with_wrong_algorithm_oid_is_a_warning(base: Base, old: byte
 # --------------------------------------------------------------------------- command line
 
 
-def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(CLI), *args], capture_output=True, text=True, timeout=TIMEOUT, stdin=subprocess.DEVNULL
-    )
+@dataclass
+class _Ran:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def _run(*args: str) -> _Ran:
+    """``aleth-inspector ARGS`` in-process (the real process is tested in tests/cli/test_process.py)."""
+    from inspector.cli.main import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return _Ran(code, out.getvalue(), err.getvalue())
 
 
 @pytest.fixture(scope="module")

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,9 +41,9 @@ from inspector.core.verify.engine import verify
 from inspector.core.verify.report import Report, Severity, Status
 from inspector.core.write.builder import StoreWriter, stepping_clock
 
-ALETHECH = Path(sys.executable).with_name("alethech")
+from ..conftest import alethech_cli
+
 PASSPHRASE = "interop-pässphrase-✓"
-TIMEOUT = 60
 
 CONTENTS = [
     {
@@ -67,16 +65,14 @@ CONTENTS = [
 # --------------------------------------------------------------------------- alethech-made store
 
 
+def _aleth_cli(store: Path, *args: str):  # type: ignore[no-untyped-def]
+    return alethech_cli("--store", store, *args)
+
+
 def _aleth(store: Path, *args: str) -> str:
-    r = subprocess.run(
-        [str(ALETHECH), "--store", str(store), *args],
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        stdin=subprocess.DEVNULL,
-    )
-    assert r.returncode == 0, (args, r.stdout, r.stderr)
-    return r.stdout
+    r = _aleth_cli(store, *args)
+    assert r.exit_code == 0, (args, r.output)
+    return r.output
 
 
 def _commit_id(stdout: str) -> str:
@@ -460,28 +456,16 @@ def test_honest_store_expected_statuses() -> None:
 
 def test_alethech_cli_verify_agrees_on_our_directory(v2_writer: StoreWriter, tmp_path: Path) -> None:
     directory = write_directory(v2_writer.store, tmp_path / "store")
-    r = subprocess.run(
-        [str(ALETHECH), "--store", str(directory), "verify"],
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        stdin=subprocess.DEVNULL,
-    )
-    assert r.returncode == 0, r.stdout + r.stderr
-    assert "result: OK" in r.stdout
+    r = _aleth_cli(directory, "verify")
+    assert r.exit_code == 0, r.output
+    assert "result: OK" in r.output
     # and a single tampered byte is a failure for both
     victim = next((directory / "commits").iterdir())
     obj, _ = loads_strict(victim.read_bytes())
     obj["content"] = {"tampered": True}
     victim.write_text(json.dumps(obj, indent=2), encoding="utf-8")
-    r = subprocess.run(
-        [str(ALETHECH), "--store", str(directory), "verify"],
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        stdin=subprocess.DEVNULL,
-    )
-    assert r.returncode != 0
+    r = _aleth_cli(directory, "verify")
+    assert r.exit_code != 0 and "result: OK" not in r.output
     assert open_and_verify(directory).verdict == "fail"
 
 

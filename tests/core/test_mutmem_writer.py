@@ -34,7 +34,6 @@ from inspector.core.write.builder import StoreWriter, stepping_clock
 from inspector.core.write.mutmem import MutMemWriter, Outcome
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "mutmem" / "valid_basic"
-CLI = Path(__file__).resolve().parents[2] / ".venv" / "bin" / "aleth-inspector"
 
 
 def errors(report: Report) -> list:
@@ -391,7 +390,16 @@ def test_fixture_sealed_wrong_passphrase_is_unopenable(case):
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(CLI), *args], capture_output=True, text=True, timeout=60)
+    """``aleth-inspector ARGS`` in-process (``main``), as a completed process."""
+    import contextlib
+    import io
+
+    from inspector.cli.main import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
 
 
 def test_cli_verify_json_has_memories_and_receipts(case):

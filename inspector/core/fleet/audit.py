@@ -19,6 +19,8 @@ from typing import Any
 from ... import __version__
 from ..container import Credential
 from ..errors import Cancelled, InspectorError
+from ..render.json import report_document
+from ..render.options import tool_info
 from ..verify.engine import CancelToken
 from ..verify.report import Report
 from .credentials import CredentialRef, CredentialRules
@@ -27,7 +29,6 @@ from .executors import Executor, InlineExecutor
 from .since import AUDIT_SCHEMA, PreviousAudit, SinceChange, SinceSummary
 from .task import CredentialFailure, FileJob, FileResult, _now
 
-TOOL = {"name": "aleth-inspector", "version": __version__}
 VERDICT_RANK = {"fail": 0, "error": 1, "unopenable": 2, "indeterminate": 3, "interrupted": 4, "pass": 5}
 NO_CREDENTIAL_KINDS = ("directory", "hom-aimos")
 
@@ -76,8 +77,6 @@ class FileEntry:
         return (VERDICT_RANK.get(self.verdict, 1), -sev["error"], -sev["warning"], self.target.display)
 
     def to_json(self) -> dict[str, Any]:
-        report = {"schema": None, "tool": {"name": TOOL["name"], "version": self.tool_version}}
-        report.update(self.report.to_json())
         return {
             "path": self.target.display,
             "location": self.target.location,
@@ -85,7 +84,7 @@ class FileEntry:
             "seconds": round(self.seconds, 4),
             "cpu_seconds": round(self.cpu_seconds, 4),
             "worker": self.worker,
-            "report": report,
+            "report": report_document(self.report, tool_info(self.tool_version)),
             "since": self.since.to_json() if self.since is not None else None,
         }
 
@@ -167,7 +166,7 @@ class AuditResult:
         """Schema ``aleth-inspector/audit/1`` (``inspector/schemas/audit-v1.json``)."""
         return {
             "schema": AUDIT_SCHEMA,
-            "tool": dict(TOOL),
+            "tool": tool_info(),
             "started_at": self.started_at,
             "duration_s": round(self.duration_s, 4),
             "inputs": list(self.inputs),

@@ -4,7 +4,6 @@ texts are registered templates, so they can be translated like findings."""
 
 from __future__ import annotations
 
-import html
 import json
 import textwrap
 from typing import Any
@@ -60,10 +59,6 @@ T_HTML_NOTE = message(
 
 MAX_PROBLEMS = 50
 MAX_LISTED = 20
-
-
-def _dash(value: Any) -> str:
-    return "–" if value is None or value == "" else str(value)
 
 
 def row(entry: FileEntry) -> list[str]:
@@ -133,29 +128,34 @@ def render_text(result: AuditResult, *, width: int = 100, lang: str | None = Non
             stripped = ln.lstrip(" ")
             out.extend(_wrap(stripped, width, " " * (len(ln) - len(stripped))))
     out.append("")
+    for text in (_total_line(result, lang), *_tail_lines(result, lang)):
+        out.extend(_wrap(text, width))
+    return "\n".join(out) + "\n"
+
+
+def _total_line(result: AuditResult, lang: str | None) -> str:
     t = result.totals()
-    other = t["error"] + t["indeterminate"] + t["interrupted"]
     rate = t["files_per_second"]
-    out.extend(
-        _wrap(
-            tr(
-                T_TOTAL,
-                lang,
-                files=t["files"],
-                other=other,
-                seconds=decimal(result.duration_s, 1, lang),
-                rate=decimal(rate, 1, lang) if rate is not None else "–",
-                **{k: t[k] for k in ("pass", "fail", "unopenable")},
-            ),
-            width,
-        )
+    return tr(
+        T_TOTAL,
+        lang,
+        files=t["files"],
+        other=t["error"] + t["indeterminate"] + t["interrupted"],
+        seconds=decimal(result.duration_s, 1, lang),
+        rate=decimal(rate, 1, lang) if rate is not None else "–",
+        **{k: t[k] for k in ("pass", "fail", "unopenable")},
     )
+
+
+def _tail_lines(result: AuditResult, lang: str | None) -> list[str]:
+    """What was not audited, after the totals."""
+    out = []
     if result.skipped:
         reasons = sorted({s.reason for s in result.skipped})
-        out.extend(_wrap(tr(T_SKIPPED, lang, n=len(result.skipped), reasons="; ".join(reasons)), width))
+        out.append(tr(T_SKIPPED, lang, n=len(result.skipped), reasons="; ".join(reasons)))
     if result.interrupted:
-        out.extend(_wrap(tr(T_INTERRUPTED, lang, n=len(result.not_audited)), width))
-    return "\n".join(out) + "\n"
+        out.append(tr(T_INTERRUPTED, lang, n=len(result.not_audited)))
+    return out
 
 
 def _verdict(verdict: object, lang: str | None) -> str:
@@ -238,96 +238,79 @@ def progress_line(done: int, total: int, failed: int, elapsed: float, lang: str 
 
 
 def progress_json(done: int, total: int, failed: int, elapsed: float, path: str) -> str:
+    """One line of ``--progress json``: the fields ``verify`` prints (``type``, ``phase``,
+    ``done``, ``total``, ``elapsed_s``; the phase is ``files``), then the fleet's own
+    (``failed``, ``rate``, ``eta_s``, and the ``path`` just finished)."""
     p = progress_fields(done, total, failed, elapsed)
     if p["eta_s"] is not None:
         p["eta_s"] = round(p["eta_s"], 1)
-    return json.dumps({"event": "progress", **p, "path": path}, ensure_ascii=False)
+    head = {"type": "progress", "phase": "files", "done": done, "total": total}
+    return json.dumps({**head, "elapsed_s": round(elapsed, 3), **p, "path": path}, ensure_ascii=False)
+
+
+FORMATS = ("text", "json", "sarif", "junit", "html")
+
+
+def render(result: AuditResult, fmt: str, *, width: int = 100, lang: str | None = None) -> str:
+    """``result`` in ``fmt`` (one of :data:`FORMATS`).  SARIF and JUnit are the
+    single-file renderers over every file's report (one artifact, one testsuite per
+    file, in path order); HTML is the one report template with the fleet table."""
+    if fmt == "text":
+        return render_text(result, width=width, lang=lang)
+    if fmt == "html":
+        return render_html(result, lang=lang)
+    from ..render.json import dumps
+    from ..render.junit import render_junit
+    from ..render.options import RenderOptions
+    from ..render.sarif import render_sarif
+
+    if fmt == "json":
+        return dumps(result.to_json())
+    reports = [e.report for e in result.by_path()]
+    if fmt == "sarif":
+        return render_sarif(reports, RenderOptions())
+    if fmt == "junit":
+        return render_junit(reports, RenderOptions())
+    raise ValueError(f"unknown format {fmt!r}; one of {', '.join(FORMATS)}")
 
 
 # --------------------------------------------------------------------------- HTML
 
-CSS = """
-body { font-family: sans-serif; font-size: 10pt; color: #222; margin: 1.5em; }
-h1 { font-size: 16pt; } h2 { font-size: 13pt; margin-top: 22pt; }
-table { border-collapse: collapse; width: 100%; margin-bottom: 8pt; }
-td, th { border: 1px solid #bbb; padding: 2pt 5pt; text-align: left; vertical-align: top; }
-th { background: #eee; } td.n { text-align: right; }
-.pass { color: #1b5e20; } .fail, .unopenable, .error { color: #b71c1c; font-weight: bold; }
-.indeterminate, .interrupted { color: #8d4a00; }
-.sev-error { color: #b71c1c; } .sev-warning { color: #8d4a00; } .sev-info { color: #0d47a1; }
-.mono { font-family: monospace; font-size: 8.5pt; word-break: break-all; }
-"""
-MAX_HTML_FINDINGS = 200
+MAX_HTML_ROWS = 200  # findings and commits shown per file (the JSON has them all)
 
 
 def render_html(result: AuditResult, *, lang: str | None = None) -> str:
-    """A self-contained HTML fleet report: the fleet table linking to one section per file
-    (verdict, input hash, HEAD, counts, findings), and the since-comparison."""
-    e = html.escape
+    """A self-contained HTML fleet report through the one report template: the fleet
+    table (worst first) linking to one section per file, which is that file's report
+    as ``verify --format html`` shows it; the since-comparison; the totals."""
+    from ..render.html import render_fleet_html
+    from ..render.options import RenderOptions
+
     files = result.worst_first()
-    anchors = {id(f): f"file-{i + 1}" for i, f in enumerate(files)}
     t = result.totals()
-    title = tr(T_HTML_TITLE, lang)
-    out = [
-        "<!DOCTYPE html><html><head><meta charset='utf-8'>",
-        f"<title>{e(title)}</title><style>{CSS}</style></head><body>",
-        f"<h1>{e(title)}: <span class='{e(result.verdict)}'>{e(result.verdict.upper())}</span></h1>",
-        f"<p>{e(result.started_at)} · {e(result.executor.get('executor', ''))} · "
-        f"{t['files']} files · {result.duration_s:.1f} s</p>",
-        f"<p><i>{e(tr(T_HTML_NOTE, lang))}</i></p>",
-        "<table><tr>" + "".join(f"<th>{e(tr(c, lang))}</th>" for c in COLUMNS) + "</tr>",
-    ]
-    for f in files:
-        cells = row(f)
-        out.append(
-            f"<tr><td><a href='#{anchors[id(f)]}'>{e(cells[0])}</a></td>"
-            f"<td class='{e(f.verdict)}'>{e(cells[1])}</td>"
-            + "".join(f"<td class='n'>{e(c)}</td>" for c in cells[2:6])
-            + f"<td>{e(cells[6])}</td><td class='n'>{e(cells[7])}</td></tr>"
-        )
-    out.append("</table>")
-    text_total = render_text(result, width=200, lang=lang).rstrip().splitlines()[-1]
-    out.append(f"<p>{e(text_total)}</p>")
+    notices = [tr(T_HTML_NOTE, lang), *_tail_lines(result, lang)]
+    since = None
     if result.since is not None:
-        out.append(
-            "<h2>"
-            + e(
-                tr(
-                    T_SINCE,
-                    lang,
-                    when=result.since.previous.started_at or "?",
-                    path=result.since.previous.path,
-                )
+        lines = [ln.strip() for ln in _since_lines(result, lang)]
+        since = {"title": lines[0], "lines": lines[1:]}
+    fleet = {
+        "title": tr(T_HTML_TITLE, lang),
+        "verdict": result.verdict,
+        "run": " · ".join(
+            p
+            for p in (
+                result.started_at,
+                str(result.executor.get("executor", "")),
+                f"{t['files']} files",
+                f"{result.duration_s:.1f} s",
             )
-            + "</h2><ul>"
-        )
-        for ln in _since_lines(result, lang)[1:]:
-            out.append(f"<li>{e(ln.strip())}</li>")
-        out.append("</ul>")
-    for f in files:
-        r = f.report
-        sev = r.severity_counts()
-        out.append(f"<h2 id='{anchors[id(f)]}'>{e(f.target.display)}</h2>")
-        out.append(
-            f"<p><b class='{e(r.verdict)}'>{e(r.verdict.upper())}</b> · {sev['error']} errors, "
-            f"{sev['warning']} warnings, {sev['info']} notes<br>"
-            f"<span class='mono'>{e(f.target.location)}</span><br>"
-            f"SHA-256 <span class='mono'>{e(_dash(r.input.get('sha256')))}</span> · "
-            f"{e(_dash(r.input.get('format') or r.container.get('format')))}<br>"
-            f"HEAD <span class='mono'>{e(_dash(r.head))}</span> · "
-            f"{r.counts.get('commits', 0)} commits · {r.counts.get('evidence', 0)} evidence · "
-            f"{len(r.eras)} key eras · checkpoint {e(f.checkpoint_state())}</p>"
-        )
-        if r.findings:
-            out.append("<table><tr><th>Severity</th><th>Code</th><th>Object</th><th>Message</th></tr>")
-            for fd in sorted(r.findings, key=lambda x: x.severity.rank)[:MAX_HTML_FINDINGS]:
-                out.append(
-                    f"<tr><td class='sev-{fd.severity.value}'>{e(fd.severity.value)}</td>"
-                    f"<td>{e(fd.code)}</td><td class='mono'>{e(fd.object_kind)} {e(fd.object_id)}</td>"
-                    f"<td>{e(finding_message(fd, lang))}</td></tr>"
-                )
-            out.append("</table>")
-            if len(r.findings) > MAX_HTML_FINDINGS:
-                out.append(f"<p>{e(tr(T_MORE, lang, n=len(r.findings) - MAX_HTML_FINDINGS))}</p>")
-    out.append("</body></html>")
-    return "\n".join(out)
+            if p
+        ),
+        "totals": _total_line(result, lang),
+        "notices": notices,
+        "columns": [tr(c, lang) for c in COLUMNS],
+        "rows": [{"verdict": e.verdict, "cells": row(e)} for e in files],
+        "since": since,
+    }
+    options = RenderOptions(lang=lang or "en", max_rows=MAX_HTML_ROWS)
+    return render_fleet_html(fleet, [(e.target.display, e.report) for e in files], options)

@@ -176,6 +176,7 @@ def _open_verify(job: FileJob, cancel: CancelToken | None) -> Report:
         checkpoint_name=job.checkpoint_name,
         cancel=cancel,
         threads=job.threads,
+        processes=1,  # the fleet runs files in parallel: no pool of processes inside a worker
         strict=job.strict,
     )
     if is_url(job.location):

@@ -9,6 +9,8 @@ and never prints ``None`` (a missing value is shown as an em dash).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -186,6 +188,73 @@ def html_context(report: Report, options: RenderOptions | None = None) -> dict[s
     }
 
 
+def _page(**context: Any) -> str:
+    return str(_environment().get_template("report.html.j2").render(**context))
+
+
 def render_html(report: Report, options: RenderOptions | None = None) -> str:
     """A self-contained HTML report of ``report``."""
-    return _environment().get_template("report.html.j2").render(**html_context(report, options))
+    view = html_context(report, options)
+    return _page(
+        lang=view["lang"],
+        title=view["title"],
+        verdict_word=view["verdict_word"],
+        T=view["T"],
+        report=view,
+        fleet=None,
+        reports=[],
+    )
+
+
+def render_fleet_html(
+    fleet: dict[str, Any], files: Sequence[tuple[str, Report]], options: RenderOptions | None = None
+) -> str:
+    """One self-contained HTML page for many reports (a fleet audit): the fleet's own
+    view first (``fleet``: its ``title``, ``verdict``, ``verdict_word``, ``run`` and
+    ``totals`` lines, ``notices``, table ``columns`` and ``rows`` of cells, ``since``
+    ``{title, lines}`` or None), then each ``(name, report)`` of ``files`` as the
+    single-file report shows it, in a section whose anchor is ``file-N`` (N from 1, in
+    the order of ``files``); row N of the table links to it.  Every string of ``fleet``
+    is shown as text (escaped here)."""
+    o = options or RenderOptions()
+    t = S.Tr(o.lang)
+    views = []
+    hom = False
+    for i, (name, report) in enumerate(files):
+        view = html_context(report, replace(o, source=name))
+        view["anchor"] = f"file-{i + 1}"
+        views.append(view)
+        hom = hom or report.profile == "hom-aimos-v1"
+    rows = fleet.get("rows", [])
+    notes = [t(n) for n in S.NOT_PROVEN] + ([t(S.NOT_PROVEN_HOM)] if hom else [])
+    since = fleet.get("since")
+    view_fleet = {
+        "verdict": fleet.get("verdict", ""),
+        "run": escape(str(fleet.get("run", ""))),
+        "totals": escape(str(fleet.get("totals", ""))),
+        "notices": [escape(str(n)) for n in fleet.get("notices", ())],
+        "columns": [escape(str(c)) for c in fleet.get("columns", ())],
+        "rows": [
+            {
+                "anchor": f"file-{i + 1}",
+                "verdict": str(row.get("verdict", "")),
+                "cells": [escape(str(c)) for c in row.get("cells", ())],
+            }
+            for i, row in enumerate(rows)
+        ],
+        "since": (
+            {"title": escape(str(since["title"])), "lines": [escape(str(x)) for x in since["lines"]]}
+            if since
+            else None
+        ),
+        "notes": notes,
+    }
+    return _page(
+        lang=o.lang,
+        title=escape(str(fleet.get("title", t(S.HTML_TITLE)))),
+        verdict_word=t(S.VERDICT.get(str(fleet.get("verdict")), str(fleet.get("verdict", "")).upper())),
+        T={name: t(template) for name, template in S.HTML.items()},
+        report=None,
+        fleet=view_fleet,
+        reports=views,
+    )

@@ -10,9 +10,10 @@ from ... import __version__
 TOOL_NAME = "aleth-inspector"
 
 
-def tool_info() -> dict[str, str]:
-    """``{name, version}`` of this program, as the JSON report's ``tool`` says it."""
-    return {"name": TOOL_NAME, "version": __version__}
+def tool_info(version: str | None = None) -> dict[str, str]:
+    """``{name, version}`` of this program, as the JSON report's ``tool`` says it
+    (``version``: of the program that judged, when it ran elsewhere, e.g. a Dask worker)."""
+    return {"name": TOOL_NAME, "version": __version__ if version is None else version}
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ class PdfUnavailable(RuntimeError):
     """Qt (PySide6) is not installed, so no PDF can be made."""
 
 
-def _qt():  # type: ignore[no-untyped-def]
+def _qt() -> tuple[Any, Any]:
     try:
         from PySide6 import QtCore, QtGui
     except ImportError as exc:
@@ -41,11 +41,14 @@ def _application(QtGui) -> None:  # type: ignore[no-untyped-def]
         return
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app_class: Any
     try:
-        from PySide6.QtWidgets import QApplication as App
+        from PySide6.QtWidgets import QApplication
+
+        app_class = QApplication
     except ImportError:  # a Qt without widgets: a document still lays out
-        App = QtGui.QGuiApplication
-    _APP.append(App(["aleth-inspector"]))
+        app_class = QtGui.QGuiApplication
+    _APP.append(app_class(["aleth-inspector"]))
 
 
 def html_document(html: str):  # type: ignore[no-untyped-def]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote
@@ -23,13 +24,18 @@ from .safe import escape
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 _NOT_A_VERDICT = ("error", "interrupted")
+_URL = re.compile(r"([a-z][a-z0-9+.-]*://)", re.IGNORECASE)
 
 
 def artifact_uri(path: str | None) -> str:
     """A URI reference for ``path``: relative paths stay relative, absolute ones become
-    ``file://`` URIs; bytes that are not UTF-8 are percent-encoded like any other."""
+    ``file://`` URIs, URLs keep their scheme; bytes that are not UTF-8 are percent-encoded
+    like any other."""
     if not path:
         return "input"
+    url = _URL.match(path)
+    if url is not None:  # a fleet's file read by URL (s3://…, file://…): its scheme stays
+        return url.group(1) + artifact_uri(path[url.end() :]).removeprefix("file://")
     try:
         raw = os.fsencode(path)
     except UnicodeEncodeError:  # a surrogate no file system name can hold: show it escaped

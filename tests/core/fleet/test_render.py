@@ -82,7 +82,9 @@ def test_progress_line_and_json():
     assert progress_line(1, 7201, 0, 1.0).endswith("ETA 2:00:00")
     p = json.loads(progress_json(5, 10, 1, 2.0, "a/b.aleth"))
     assert p == {
-        "event": "progress",
+        "type": "progress",
+        "phase": "files",
+        "elapsed_s": 2.0,
         "done": 5,
         "total": 10,
         "failed": 1,
@@ -116,7 +118,7 @@ def test_html_links_each_row_to_its_file_section_and_escapes_names(tmp_path):
     p = _Collect()
     p.feed(page)
     assert len(p.hrefs) == 3 and sorted(h[1:] for h in p.hrefs) == sorted(p.ids)
-    assert "<b>odd" not in page and "&lt;b&gt;odd &amp; &quot;named&quot;&lt;/b&gt;" in page
+    assert "<b>odd" not in page and "&lt;b&gt;odd &amp; &#34;named&#34;&lt;/b&gt;" in page
     assert any(t.endswith('<b>odd & "named"</b>') for t in p.text)  # shown as text, not markup
     assert "digest_mismatch" in page and "bad_magic" in page
     assert page.count("<h2 id=") == 3

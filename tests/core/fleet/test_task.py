@@ -237,3 +237,27 @@ def test_a_file_read_by_url_gets_the_report_it_gets_by_path():
         assert no_rule.codes() == {"no_credential"}
     finally:
         fs.rm(base, recursive=True)
+
+
+def test_a_fleet_worker_verifies_its_file_in_one_process(monkeypatch, tmp_path):
+    """The fleet runs files in parallel; inside a worker each file is verified by that one
+    process (no pool of pools), even when the file is large enough to shard."""
+    from inspector.core import opener
+    from inspector.core.verify import shards
+
+    seen = []
+    real = opener.open_and_verify
+
+    def spy(path, credential=None, options=None):  # type: ignore[no-untyped-def]
+        seen.append(options.processes)
+        return real(path, credential, options)
+
+    def never(*a, **k):  # type: ignore[no-untyped-def]
+        raise AssertionError("a fleet worker started worker processes of its own")
+
+    monkeypatch.setattr(opener, "open_and_verify", spy)
+    monkeypatch.setattr(shards, "SHARD", 2)  # every store is "large"
+    monkeypatch.setattr(shards, "parse_and_sign_sharded", never)
+    shutil.copytree(ALETHECH / "01_basic" / "store", tmp_path / "s")
+    res = audit_file(FileJob(0, str(tmp_path / "s"), "s", "directory"))
+    assert res.report.verdict == "pass" and seen == [1]

@@ -97,6 +97,9 @@ def test_a_crash_is_an_unsuccessful_execution(crash_report, pass_report):
         ("caf\udce9.aleth", "caf%E9.aleth"),  # not UTF-8 on disk: the byte itself
         ("c:memory", "c%3Amemory"),  # never read as a URI scheme
         ("\ud800.aleth", "%5Cud800.aleth"),  # no file system name holds this: escaped, never a crash
+        ("s3://bucket/agents/a b.aleth", "s3://bucket/agents/a%20b.aleth"),  # a fleet's URL stays a URL
+        ("gs://b/x:y.aleth", "gs://b/x%3Ay.aleth"),
+        ("file:///srv/m.aleth", "file:///srv/m.aleth"),
     ],
 )
 def test_artifact_uris(path, uri):

@@ -8,8 +8,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import subprocess
-import sys
 import types
 from pathlib import Path
 from typing import Any
@@ -28,6 +26,7 @@ from inspector.core.write import authoring as A
 from inspector.core.write import safe
 from inspector.core.write.builder import StoreWriter, stepping_clock
 
+from ...conftest import alethech_cli
 from .checks import aleth_ok, assert_no_plaintext, assert_pass, control_events, era, identity_record, mode
 from .conftest import open_small, ours
 from .stores import NEW_PASS, PASS
@@ -475,23 +474,14 @@ def test_invalid_input_refused_unless_allowed(dir_copy, small) -> None:
     assert exc.value.code == "result_invalid" and not (dir_copy.parent / "out").exists()
 
 
-def alethech_cli(*args: Any) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-c", "import sys; from alethech.cli import cli; sys.exit(cli())", *map(str, args)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
 def test_directory_in_place_keeps_files_it_does_not_manage(tmp_path) -> None:
     """A store made by alethech itself (``init`` + ``migrate --to v0.2``) keeps its
     root and recovery private keys in keys/root.key and keys/recovery.key.  The
     inspector never reads or seals them, and an in-place write must not destroy them."""
     store_dir = tmp_path / "alethech-store"
-    assert alethech_cli("--store", store_dir, "init").returncode == 0
+    assert alethech_cli("--store", store_dir, "init").exit_code == 0
     p = alethech_cli("--store", store_dir, "migrate", "--to", "v0.2")
-    assert p.returncode == 0, p.stderr
+    assert p.exit_code == 0, p.output
     root_key = store_dir / "keys" / "root.key"
     recovery_key = store_dir / "keys" / "recovery.key"
     kept = {p: p.read_bytes() for p in (root_key, recovery_key)}

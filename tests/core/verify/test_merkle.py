@@ -24,7 +24,7 @@ from inspector.core.verify.merkle import (
     verify_inclusion,
 )
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "mutmem" / "valid_basic" / "case.json"
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "mutmem" / "valid_basic" / "case.json"
 RECEIPT = "sha256:" + "ab" * 32
 
 
