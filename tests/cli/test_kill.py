@@ -1,7 +1,8 @@
 """kill -9 during in-place rotate, rekey and label (issue 10, issue 16).
 
-Each run is the real command (``main([...])``) in a child forked from the test
-process (no interpreter start-up).  It is killed with SIGKILL at a random
+Each run is the real command (``main([...])``) in a child forked from a forkserver
+that imported the program once (no interpreter start-up, and no lock copied from
+another thread of the test process).  It is killed with SIGKILL at a random
 instant — anywhere in the run, or inside the write itself (the child says when
 the write starts; the kill comes within 1.5× the measured write time) — or at a
 fixed step (just before or just after each file is published).  After every
@@ -19,12 +20,14 @@ command stay cheap; a re-key still runs scrypt for its new passphrase slot.
 from __future__ import annotations
 
 import contextlib
+import multiprocessing
 import os
 import random
-import select
 import signal
 import time
 from collections.abc import Callable
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 
 import pytest
@@ -44,14 +47,19 @@ KILLS, KILLS_ANYWHERE = 30, 8  # per command; the rest inside the write or at a 
 OURS = {".{}.aleth-inspector.tmp", ".{}.aleth-inspector.lock", "{}.bak", ".{}.bak.aleth-inspector.tmp"}
 
 
-def child(argv: list[str], mode: str, sig_w: int, stage: int = 0) -> int:
-    """Fork a child that runs ``aleth-inspector ARGV``; it writes b"w" on ``sig_w``
-    when the write starts and b"d" when it ends; with ``mode == "stage"`` it also
-    writes b"s" and waits to be killed just before (stage > 0) or just after
-    (stage < 0) the |stage|-th file it publishes."""
-    pid = os.fork()
-    if pid != 0:
-        return pid
+# The children come from a forkserver: a fresh single-threaded process that imported the
+# program once.  Forking the test process itself (pytest-xdist's I/O threads, a Dask
+# cluster's loop, the GUI tests' threads) could copy a lock some other thread held and
+# leave the child silent; the forkserver's children start clean and cost no start-up.
+_CTX = multiprocessing.get_context("forkserver")
+_CTX.set_forkserver_preload(["inspector.cli.main", "inspector.core.write.authoring", "tests.cli.test_kill"])
+
+
+def _run_child(argv: list[str], mode: str, conn: Connection, stage: int) -> None:
+    """In the child: run ``aleth-inspector ARGV``, saying b"w" when the write starts,
+    b"d" when it ends, b"e"/b"x" at the end; with ``mode == "stage"`` also b"s", then
+    wait to be killed just before (stage > 0) or just after (stage < 0) the |stage|-th
+    file it publishes."""
     try:
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, 1)
@@ -62,9 +70,9 @@ def child(argv: list[str], mode: str, sig_w: int, stage: int = 0) -> int:
         real_write = A.write
 
         def write(*a, **k):  # type: ignore[no-untyped-def]
-            os.write(sig_w, b"w")
+            conn.send_bytes(b"w")
             out = real_write(*a, **k)
-            os.write(sig_w, b"d")
+            conn.send_bytes(b"d")
             return out
 
         A.write = write  # type: ignore[assignment]
@@ -75,41 +83,54 @@ def child(argv: list[str], mode: str, sig_w: int, stage: int = 0) -> int:
             def publish(*a, **k):  # type: ignore[no-untyped-def]
                 count[0] += 1
                 if count[0] == stage:
-                    os.write(sig_w, b"s")
+                    conn.send_bytes(b"s")
                     time.sleep(60)
                 out = real_publish(*a, **k)
                 if count[0] == -stage:
-                    os.write(sig_w, b"s")
+                    conn.send_bytes(b"s")
                     time.sleep(60)
                 return out
 
             safe._publish = publish  # type: ignore[assignment]
         code = main(argv)
-        os.write(sig_w, b"e" if code == 0 else b"x")
+        conn.send_bytes(b"e" if code == 0 else b"x")
     finally:
         os._exit(0)
 
 
-def read_until(fd: int, wanted: bytes | None, timeout: float = 60) -> bytes:
+def child(argv: list[str], mode: str, conn: Connection, stage: int = 0) -> BaseProcess:
+    proc = _CTX.Process(target=_run_child, args=(argv, mode, conn, stage))
+    proc.start()
+    return proc
+
+
+def _kill(proc: BaseProcess) -> None:
+    with contextlib.suppress(ProcessLookupError, TypeError):
+        os.kill(proc.pid, signal.SIGKILL)  # type: ignore[arg-type]
+    proc.join(30)
+
+
+def read_until(conn: Connection, wanted: bytes | None, timeout: float = 60) -> bytes:
     """What the child says until it says ``wanted`` (or, with None, until it exits);
     a child that says nothing for ``timeout`` seconds fails the test, never hangs it."""
     got = b""
     deadline = time.monotonic() + timeout
     while wanted is None or wanted not in got:
-        ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
-        assert ready, f"the child said {got!r} and then nothing for {timeout} s"
-        chunk = os.read(fd, 16)
-        if not chunk:
+        assert conn.poll(max(0.0, deadline - time.monotonic())), (
+            f"the child said {got!r} and then nothing for {timeout} s"
+        )
+        try:
+            got += conn.recv_bytes()
+        except EOFError:
             break
-        got += chunk
     return got
 
 
 def run_and_kill(argv: list[str], how: tuple[str, float | int]) -> None:
-    r, w = os.pipe()
+    r, w = _CTX.Pipe(duplex=False)
     mode, arg = how
-    pid = child(argv, mode, w, int(arg) if mode == "stage" else 0)
-    os.close(w)
+    proc = child(argv, mode, w, int(arg) if mode == "stage" else 0)
+    w.close()
     try:
         if mode == "anywhere":
             time.sleep(float(arg))
@@ -119,32 +140,29 @@ def run_and_kill(argv: list[str], how: tuple[str, float | int]) -> None:
         else:
             read_until(r, b"s")
     finally:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        os.close(r)
+        _kill(proc)
+        r.close()
 
 
 def measure(argv: list[str]) -> tuple[float, float]:
     """(whole run, write) durations of one complete run."""
-    r, w = os.pipe()
+    r, w = _CTX.Pipe(duplex=False)
     t0 = time.monotonic()
-    pid = child(argv, "none", w)
-    os.close(w)
+    proc = child(argv, "none", w)
+    w.close()
     got, marks = b"", {}
     try:
         while True:
-            ready, _, _ = select.select([r], [], [], 60)
-            assert ready, f"the run said {got!r} and then nothing for 60 s"
-            chunk = os.read(r, 1)
-            if not chunk:
+            assert r.poll(60), f"the run said {got!r} and then nothing for 60 s"
+            try:
+                chunk = r.recv_bytes()
+            except EOFError:
                 break
             marks.setdefault(chunk, time.monotonic())
             got += chunk
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        os.close(r)
+        _kill(proc)
+        r.close()
     assert b"e" in got, f"the run did not succeed: {got!r}"
     return marks[b"e"] - t0, marks[b"d"] - marks[b"w"]
 
