@@ -63,9 +63,9 @@ def register(sub) -> None:  # type: ignore[no-untyped-def]
 
 
 def _authoring(
-    sub, name: str, help_: str, description: str, *, rekey: bool = False
-) -> argparse.ArgumentParser:  # type: ignore[no-untyped-def]
-    p = sub.add_parser(
+    sub: Any, name: str, help_: str, description: str, *, rekey: bool = False
+) -> argparse.ArgumentParser:
+    p: argparse.ArgumentParser = sub.add_parser(
         name, help=help_, description=description, epilog=REKEY_EPILOG if rekey else AUTHORING_EPILOG
     )
     p.set_defaults(func=cmd_author)

@@ -19,8 +19,12 @@ import sys
 import time
 import traceback
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .. import __version__
+
+if TYPE_CHECKING:
+    from ..core.verify.report import Report
 from . import audit, author, completion, demo, explain, gui, receipt, verify
 from .common import EXIT_CODES_HELP, EXIT_INTERRUPTED, EXIT_USAGE, Parser, UsageError
 from .output import safe_streams
@@ -110,7 +114,7 @@ def _route(argv: list[str], names: list[str]) -> list[str]:
 
 def _error_report(
     kind: str, exc: BaseException | None, args: argparse.Namespace | None, started: str, t0: float
-):  # type: ignore[no-untyped-def]
+) -> Report:
     """The report of a run that reached no verdict (usage error, interruption, bug)."""
     from ..core.render.record import complete
     from ..core.verify.report import Report, Severity, make_finding

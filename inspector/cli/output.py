@@ -91,7 +91,7 @@ def safe_streams() -> Iterator[tuple[SafeStream, SafeStream]]:
     old_out, old_err = sys.stdout, sys.stderr
     out = old_out if isinstance(old_out, SafeStream) else SafeStream(old_out)
     err = old_err if isinstance(old_err, SafeStream) else SafeStream(old_err)
-    sys.stdout, sys.stderr = out, err  # type: ignore[assignment]
+    sys.stdout, sys.stderr = out, err
     try:
         yield out, err
     finally:

@@ -525,7 +525,7 @@ _NO_FIELD = Phrase(message("no such field"))
 def _entry_problems(
     entries: list[dict[str, Any]], where: str, spec: tuple[tuple[str, Check, bool], ...]
 ) -> list[tuple[str, str, str]]:
-    out = []
+    out: list[tuple[str, str, str]] = []
     for i, entry in enumerate(entries):
         for name, check, required in spec:
             if name not in entry:

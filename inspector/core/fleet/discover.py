@@ -90,38 +90,12 @@ def is_store_dir(path: Path) -> bool:
 # ---------------------------------------------------------------------------- HOM-AIMOS
 
 
-def _own_detect(data: bytes) -> str | None:
-    """``format.schema`` of a JSON object when it starts with ``hom.aimos.`` (else None).
-    Stands in for ``inspector.core.hom_aimos.detect`` until that lands."""
-    import json
-
-    try:
-        doc = json.loads(data)
-    except (ValueError, RecursionError):
-        return None
-    fmt = doc.get("format") if isinstance(doc, dict) else None
-    schema = fmt.get("schema") if isinstance(fmt, dict) else None
-    if isinstance(schema, str) and schema.startswith(HOM_PREFIX.decode()):
-        return schema
-    return None
-
-
-def _detector():  # type: ignore[no-untyped-def]
-    try:  # the HOM-AIMOS profile's own detector, once it exists
-        from ..hom_aimos import detect  # type: ignore[attr-defined]
-
-        return detect
-    except ImportError:
-        return _own_detect
-
-
 def hom_bundle_kind(data: bytes) -> str | None:
-    """The one place that decides whether bytes are a HOM-AIMOS bundle (the lead may
-    swap the body for ``hom_aimos.detect``; it is already preferred when importable)."""
-    try:
-        return _detector()(data)
-    except Exception:  # a detector must never stop the discovery
-        return None
+    """The one place that decides whether bytes are a HOM-AIMOS bundle: the profile's
+    own detector (which never raises)."""
+    from ..hom_aimos import detect
+
+    return detect(data)
 
 
 def _mentions_hom(read_chunk: Iterable[bytes]) -> bool:
@@ -304,7 +278,7 @@ def _discover_remote(url: str, found: list[Target], skipped: list[Skipped]) -> N
                 found.append(Target(url_of(p), shown, "sealed"))
             elif name.lower().endswith(".json"):
                 try:
-                    if _is_hom_file(lambda p=p: fs.open(p, "rb"), fs.size(p)):  # type: ignore[misc]
+                    if _is_hom_file(lambda p=p: fs.open(p, "rb"), fs.size(p)):
                         found.append(Target(url_of(p), shown, "hom-aimos"))
                 except Exception as exc:
                     skipped.append(Skipped(shown, f"not readable: {exc}"))

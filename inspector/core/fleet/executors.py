@@ -226,7 +226,7 @@ class DaskExecutor:
         if client is None:
             from distributed import Client
 
-            client = Client(address, set_as_default=False)
+            client = Client(address, set_as_default=False)  # type: ignore[no-untyped-call]  # distributed is untyped
             self._own = True
         else:
             self._own = False

@@ -27,7 +27,7 @@ import re
 import stat
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 from ..errors import OperationError
 from ..verify.report import message
@@ -49,7 +49,7 @@ CANNOT_LOCK = message("cannot lock {path} for writing: {reason}")
 TEMP_IS_LINK = message("cannot write {path}: its temporary name {temp} is a symbolic link")
 
 
-def _err(code: str, template: str, *, likely_cause: str | None = None, **params: object) -> OperationError:
+def _err(code: str, template: str, *, likely_cause: str | None = None, **params: Any) -> OperationError:
     return OperationError.templated(code, template, likely_cause=likely_cause, **params)
 
 
