@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
+
+# A bare `pytest` (one file, from an editor) runs headless like `make test`: without a
+# display, Qt's default platform plugin aborts the process instead of failing a test.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ALETHECH = FIXTURES / "alethech-0.9.5"

@@ -238,6 +238,8 @@ class Obj:
     malformed: Malformed | None = None
     # nested values of the wrong shape that the rules ignore (path, expected, found)
     field_problems: tuple[tuple[str, str, str], ...] = ()
+    # parsed by loads_strict with fast_ok: canonical() may take its trusted path on parts
+    fast: bool = False
 
     def get(self, name: str, default: Any = None) -> Any:
         return self.fields.get(name, default)
@@ -516,6 +518,7 @@ def build_object(path: str, raw: dict[str, Any], expected_kind: str, *, fast: bo
         extra_signatures=extra,
         unsigned_fields=tuple(unsigned),
         field_problems=_nested_problems(schema.type, fields),
+        fast=fast,
     )
 
 

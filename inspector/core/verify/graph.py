@@ -36,6 +36,7 @@ class Dag:
     _order: tuple[list[int], list[int]] | None = None
     _pos: list[int] | None = None
     _reach: dict[str, bytearray] = field(default_factory=dict)
+    _index: ReachIndex | bool | None = None  # False: too branchy, use the batched sweeps
 
     @classmethod
     def build(cls, commits: Sequence[tuple[str, list[str], str]]) -> Dag:
@@ -61,6 +62,14 @@ class Dag:
     def set_trusted(self, trusted: Sequence[bool]) -> None:
         """Which commits' parent edges count as authenticated."""
         self.trusted = list(trusted)
+        self._index = None
+
+    def reach_index(self) -> ReachIndex | None:
+        """The O(1) ancestry index over authenticated edges, or None when the DAG has
+        too many branches for it (then the batched sweeps answer)."""
+        if self._index is None:
+            self._index = ReachIndex.build(self) or False
+        return self._index if isinstance(self._index, ReachIndex) else None
 
     def children(self) -> list[list[int]]:
         ch: list[list[int]] = [[] for _ in self.ids]
@@ -141,6 +150,9 @@ class Dag:
         out = [False] * len(pairs)
         if not pairs:
             return out
+        index = self.reach_index()
+        if index is not None:
+            return [index.is_ancestor(a, b) for a, b in pairs]
         pos = self.pos
         a_side = {a for a, _ in pairs}
         b_side = {b for _, b in pairs}
@@ -230,3 +242,82 @@ class Dag:
                 yield i, bits
             if bits and pending[i]:
                 carry[i] = bits
+
+
+MAX_CHAINS = 2048  # more first-parent chains than this: the batched sweeps answer instead
+MAX_ENTRIES = 4_000_000  # a bound on the index's memory (entries of the inherited maps)
+
+
+@dataclass
+class ReachIndex:
+    """Exact "is a an ancestor of b" in O(1), over authenticated edges.
+
+    The nodes are split, in topological order, into first-parent chains: a node
+    continues the chain of its first authenticated parent when it is that chain's
+    tail, else it starts a chain of its own.  Within a chain every node is an
+    ancestor of the later ones.  Each node then knows, for every *other* chain, the
+    last index of that chain among its ancestors (``inherited``): a node on a chain
+    shares its parent's map; only a branch or a merge makes a new one.  So
+    ``a ∈ anc(b)`` ⟺ same chain and ``idx(a) ≤ idx(b)``, or ``inherited(b)[chain(a)] ≥
+    idx(a)``.  Linear histories cost O(n); each branch or merge costs O(chains).
+    """
+
+    chain: list[int]
+    idx: list[int]
+    inherited: list[dict[int, int]]
+
+    @classmethod
+    def build(cls, dag: Dag) -> ReachIndex | None:
+        n = len(dag.ids)
+        order = dag.topo_order()[0]
+        chain = [-1] * n
+        idx = [-1] * n
+        inherited: list[dict[int, int]] = [{}] * n
+        tails: list[int] = []  # chain -> its current last node
+        entries = 0
+        empty: dict[int, int] = {}
+        for v in order:
+            parents = dag._auth_parents(v)
+            first = parents[0] if parents else -1
+            if first >= 0 and tails[chain[first]] == first:
+                c = chain[first]
+                tails[c] = v
+                idx[v] = idx[first] + 1
+            else:
+                c = len(tails)
+                tails.append(v)
+                idx[v] = 0
+                if c >= MAX_CHAINS:
+                    return None
+            chain[v] = c
+            if len(parents) == 1 and chain[first] == c:
+                inherited[v] = inherited[first]  # shared: nothing new is reachable
+                continue
+            if not parents:
+                inherited[v] = empty
+                continue
+            merged: dict[int, int] = {}
+            for p in parents:
+                for pc, pi in inherited[p].items():
+                    if merged.get(pc, -1) < pi:
+                        merged[pc] = pi
+                pc = chain[p]
+                if merged.get(pc, -1) < idx[p]:
+                    merged[pc] = idx[p]
+            merged.pop(c, None)
+            inherited[v] = merged
+            entries += len(merged)
+            if entries > MAX_ENTRIES:
+                return None
+        return cls(chain, idx, inherited)
+
+    def is_ancestor(self, a: int, b: int) -> bool:
+        """Is ``a`` an ancestor of ``b``, or ``b`` itself (nodes on cycles: only itself)."""
+        if a == b:
+            return True
+        ca, cb = self.chain[a], self.chain[b]
+        if ca < 0 or cb < 0:
+            return False
+        if ca == cb:
+            return self.idx[a] <= self.idx[b]
+        return self.inherited[b].get(ca, -1) >= self.idx[a]

@@ -76,19 +76,20 @@ def update_rule(old_q: int, eta: float, outcomes: list[dict[str, Any]]) -> int:
     return math.floor(1000 * w + 0.5)
 
 
-def provenance_of(content: dict[str, Any]) -> str:
+def provenance_of(content: dict[str, Any], *, trusted: bool = False) -> str:
+    """``trusted``: the content came from a fast strict parse (see :func:`canonical`)."""
     body = {k: v for k, v in content.items() if k not in ("commitment", "commitment_signature")}
-    return sha256_id(canonical(body))
+    return sha256_id(canonical(body, trusted=trusted))
 
 
-def commitment_for(content: dict[str, Any]) -> dict[str, Any]:
+def commitment_for(content: dict[str, Any], *, trusted: bool = False) -> dict[str, Any]:
     return {
         "kind": "transition_commitment",
         "tenant": content.get("tenant"),
         "memory": content.get("memory"),
         "old_q": content.get("old_q"),
         "new_q": content.get("new_q"),
-        "provenance": provenance_of(content),
+        "provenance": provenance_of(content, trusted=trusted),
     }
 
 
@@ -365,6 +366,7 @@ class _Analysis:
         self.chains: dict[tuple[str, str], list[_Record]] = {}  # (kind, memory) -> records by DAG order
         self.clean: set[tuple[str, str]] = set()  # chains with no fork or break: binary-searchable
         self.commitment_checks: list[tuple[str, bytes, bytes, bytes]] = []
+        self.saw_record = False  # any commit that claims to be a MutMem record (valid or not)
 
     def add(self, code: str, oid: str, template: str, related: Iterable[str] = (), **kw: Any) -> None:
         self.ctx.add(code, E, "commit", oid, template, related, **kw)
@@ -375,7 +377,10 @@ class _Analysis:
         out: list[_Record] = []
         for cid, o in ctx.commits.items():
             kind = record_kind(o)
-            if kind is None or not r.commits.get(cid, Status.MALFORMED).ok:
+            if kind is None:
+                continue
+            self.saw_record = True
+            if not r.commits.get(cid, Status.MALFORMED).ok:
                 continue  # not a record, or its status already fails the verdict: it proves nothing
             c = o.content
             if c.get("mutmem") != 1 or kind not in ("weight_transition", "label"):
@@ -480,7 +485,7 @@ class _Analysis:
                     new_q=new_q,
                 )
         commitment = c.get("commitment")
-        if commitment != commitment_for(c):
+        if commitment != commitment_for(c, trusted=rec.obj.fast):
             self.add("mutmem_commitment_mismatch", cid, M_COMMITMENT)
         try:
             signed = canonical(commitment)
@@ -671,18 +676,25 @@ class _Analysis:
         """Per head: a function (memory) -> (weight_q, label, in_history)."""
         dag = self.dag
         index = dag.index
-        keep = {index[r.cid] for chain in self.chains.values() for r in chain}
-        keep |= {index[m] for m in extra_keep if m in index}
-        sources = [index[h] for h in heads if h in index]
+        reach = dag.reach_index()
         tables: dict[int, tuple[dict[int, int], int]] = {}
-        for group, bits in dag.descendant_sets(sources, keep):
-            for k, s in enumerate(group):
-                tables[s] = (bits, k)
+        if reach is None:  # a branchy DAG: one batched sweep per group of heads
+            keep = {index[r.cid] for chain in self.chains.values() for r in chain}
+            keep |= {index[m] for m in extra_keep if m in index}
+            sources = [index[h] for h in heads if h in index]
+            for group, bits in dag.descendant_sets(sources, keep):
+                for k, s in enumerate(group):
+                    tables[s] = (bits, k)
 
         def at(head: str) -> Callable[..., Any]:
-            hit = tables.get(index[head]) if head in index else None
+            h = index.get(head)
+            hit = tables.get(h) if h is not None else None
 
             def inside(cid: str) -> bool:
+                if h is None:
+                    return False
+                if reach is not None:
+                    return reach.is_ancestor(index[cid], h)
                 if hit is None:
                     return False
                 bits, k = hit
@@ -868,7 +880,7 @@ def analyze(ctx: Context) -> MutMemView | None:
         if o.malformed is None and o.get("event_type") == "recall_receipt"
     ]
     recs = a.records()
-    if not recs and not receipts and not any(record_kind(o) is not None for o in ctx.commits.values()):
+    if not recs and not receipts and not a.saw_record:
         return None
     recs = a.ancestry_checks(recs)
     for rec in recs:
