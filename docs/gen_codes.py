@@ -26,7 +26,7 @@ def md(text: str) -> str:
 
 def render() -> str:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from inspector.core.verify.codes import all_codes
+    from inspector.core.codebook import all_codes
 
     table = all_codes()
     out = [

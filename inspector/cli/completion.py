@@ -22,16 +22,16 @@ def register(sub) -> None:  # type: ignore[no-untyped-def]
     c.set_defaults(func=cmd_completion)
 
 
-def script(shell: str) -> str:
+def script(shell: str, parser: argparse.ArgumentParser) -> str:
+    """The completion script for ``parser`` (the program's root parser) in ``shell``."""
     from . import shell as gen
-    from .main import build_parser
 
-    root = gen.describe(build_parser())
+    root = gen.describe(parser)
     return {"bash": gen.bash, "zsh": gen.zsh, "fish": gen.fish}[shell](root)
 
 
 def cmd_completion(args: argparse.Namespace) -> int:
     from .output import stdout
 
-    stdout().write(script(args.shell))
+    stdout().write(script(args.shell, args.root_parser))  # set by main.build_parser
     return EXIT_PASS

@@ -28,10 +28,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from ..core import container
     from ..core.demo import PASSPHRASE, build_demo
     from ..core.errors import InspectorError
-    from ..core.keys import write_private_key
     from ..core.opener import read_secret_file
     from ..core.write.builder import dump
-    from ..core.write.safe import atomic_write
+    from ..core.write.safe import atomic_write, write_private_key
 
     out = Path(args.out)
     base = out.with_suffix("") if out.suffix == ".aleth" else out

@@ -34,9 +34,8 @@ def register(sub) -> None:  # type: ignore[no-untyped-def]
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    from ..core.codes import lookup
+    from ..core.codebook import all_codes, lookup
     from ..core.i18n import system_language, tr
-    from ..core.verify.codes import all_codes
     from .output import stdout, terminal_width
 
     out = stdout()

@@ -76,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for m in MODULES:
         m.register(sub)
+    parser.set_defaults(root_parser=parser)  # `completion` describes the whole program
     return parser
 
 

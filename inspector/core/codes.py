@@ -1,9 +1,11 @@
 """The table of finding codes: what each means, why it matters, what to do.
 
 ``aleth-inspector explain CODE``, the user's guide and the GUI's Detail pane read
-this one table (a test keeps the guide equal to it).  Each module that emits
-findings registers its codes with :func:`register`; the texts are registered
-message templates, so the translation catalogues cover them too.
+this one table (a test keeps the guide equal to it).  Each package that emits
+findings registers its codes with :func:`register` (``verify/codes.py``,
+``hom_aimos/codes.py``, ``fleet/codes.py``); :mod:`inspector.core.codebook`
+imports them all.  The texts are registered message templates, so the
+translation catalogues cover them too.
 """
 
 from __future__ import annotations
@@ -46,11 +48,10 @@ def register(
 
 
 def lookup(code: str) -> CodeInfo | None:
-    """The entry of ``code``; a HOM-AIMOS reason with a ``:<index>`` or
-    ``prefix:inner`` suffix finds its base entry."""
-    base = code.split(":", 1)[0]
-    if code not in CODES and base not in CODES:
-        from .verify.codes import all_codes  # every package registers its codes when imported
+    """The registered entry of ``code``; a HOM-AIMOS reason with a ``:<index>`` or
+    ``prefix:inner`` suffix finds its base entry.
 
-        all_codes()
-    return CODES.get(code) or CODES.get(base)
+    Only the tables imported so far are here: the renderers import the alethech
+    table, HOM-AIMOS and the fleet import theirs; :mod:`inspector.core.codebook`
+    loads them all."""
+    return CODES.get(code) or CODES.get(code.split(":", 1)[0])

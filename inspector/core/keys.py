@@ -193,18 +193,3 @@ class KeyPair:
 
     def sign(self, message: bytes) -> str:
         return SIG_PREFIX + b64url(self.private.sign(message))
-
-
-def write_private_key(path: str | os.PathLike[str], key: KeyPair) -> Path:
-    """Write ``key`` as PEM to exactly ``path`` with mode 0600 (never elsewhere),
-    atomically through the one writer.  Refuses to overwrite an existing file."""
-    from .errors import OperationError
-    from .write.safe import atomic_write
-
-    p = Path(path)
-    try:
-        return atomic_write(p, key.pem(), mode=0o600, overwrite=False)
-    except OperationError as exc:
-        if exc.code == "target_exists":
-            raise KeyError_("key_exists", f"refusing to overwrite existing key file {p}") from exc
-        raise KeyError_("key_unwritable", f"cannot write key file {p}: {exc.message}") from exc

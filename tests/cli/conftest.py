@@ -22,7 +22,7 @@ import pytest
 from inspector.cli.main import main
 from inspector.core import container as C
 from inspector.core.container import Credential
-from inspector.core.keys import write_private_key
+from inspector.core.write.safe import write_private_key
 from tests.core.write.stores import NEW_PASS, PASS, build_small
 
 from ..conftest import ALETHECH, FIXTURES

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 
-from inspector.core.verify.codes import all_codes
+from inspector.core.codebook import all_codes
 
 from .conftest import ROOT
 

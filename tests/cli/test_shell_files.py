@@ -75,7 +75,9 @@ def test_the_completion_command_prints_the_packaged_scripts():
         ("zsh", "_aleth-inspector"),
         ("fish", "aleth-inspector.fish"),
     ):
-        assert script(shell) == (ROOT / "packaging" / "completions" / name).read_text(encoding="utf-8")
+        assert script(shell, build_parser()) == (ROOT / "packaging" / "completions" / name).read_text(
+            encoding="utf-8"
+        )
 
 
 def _complete(*words: str) -> list[str]:

@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from inspector.core.codes import CODES, lookup
+from inspector.core.codebook import all_codes, lookup
+from inspector.core.codes import CODES
 from inspector.core.opener import open_and_verify
-from inspector.core.verify.codes import all_codes
 from inspector.core.verify.engine import VerifyOptions
 from inspector.core.verify.report import TEMPLATES
 

@@ -27,9 +27,9 @@ from inspector.core.keys import (
     root_id_for,
     sha256_id,
     verify_sig,
-    write_private_key,
 )
 from inspector.core.verify.report import TEMPLATES
+from inspector.core.write.safe import write_private_key
 
 
 def test_a_private_key_file_is_written_0600_and_never_over_a_file(tmp_path: Path) -> None:

@@ -11,10 +11,7 @@ Other profiles register their own codes beside their checks (HOM-AIMOS in
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-
-from ..codes import CODES, CodeInfo, register
+from ..codes import register
 from .report import Severity
 
 E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -761,17 +758,3 @@ register(
     "An interrupted run says nothing about the file.",
     "Run the command again and let it finish.",
 )
-
-
-def all_codes() -> dict[str, CodeInfo]:
-    """The whole code table: this profile's entries and every other module's
-    (each package that emits findings registers its codes when imported)."""
-    import inspector.core as core
-
-    for mod in pkgutil.walk_packages(core.__path__, "inspector.core."):
-        try:
-            importlib.import_module(mod.name)
-        except ModuleNotFoundError as exc:  # a module of an optional extra that is not installed
-            if (exc.name or "").split(".")[0] == "inspector":
-                raise
-    return dict(sorted(CODES.items()))

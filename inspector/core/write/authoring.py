@@ -26,7 +26,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import re
 import shutil
 import stat
 from collections.abc import Mapping, Sequence
@@ -46,7 +45,7 @@ from ..verify.engine import VerifyOptions, verify
 from ..verify.report import KeyEra, Report, Severity, Status, message
 from . import effects as E
 from . import safe
-from .builder import StoreWriter
+from .builder import StoreWriter, next_key_id
 from .effects import Disowned, Effect, effect
 from .mutmem import MutMemWriter
 
@@ -388,14 +387,6 @@ def _finish(
     if allow_invalid and src.report.verdict != "pass":
         res.effects.append(effect("note", E.INVALID_INPUT, verdict=src.report.verdict))
     return res
-
-
-def next_key_id(existing: list[str], like: str) -> str:
-    """key-003 → key-004; housekeeper-001 → housekeeper-002 (never reuses an id)."""
-    m = re.match(r"^(.*?)(\d+)$", like)
-    prefix, width = (m.group(1), len(m.group(2))) if m else (like + "-", 3)
-    numbers = [int(k[len(prefix) :]) for k in existing if k.startswith(prefix) and k[len(prefix) :].isdigit()]
-    return f"{prefix}{max(numbers, default=0) + 1:0{width}d}"
 
 
 def _writer(src: Source, root: KeyPair | None) -> StoreWriter:

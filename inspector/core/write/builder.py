@@ -8,6 +8,7 @@ an in-memory :class:`~inspector.core.store.Store`; nothing touches the disk.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -580,3 +581,11 @@ class StoreWriter:
             migration_record_id=mig["commit_id"],
         )
         return mig
+
+
+def next_key_id(existing: list[str], like: str) -> str:
+    """key-003 → key-004; housekeeper-001 → housekeeper-002 (never reuses an id)."""
+    m = re.match(r"^(.*?)(\d+)$", like)
+    prefix, width = (m.group(1), len(m.group(2))) if m else (like + "-", 3)
+    numbers = [int(k[len(prefix) :]) for k in existing if k.startswith(prefix) and k[len(prefix) :].isdigit()]
+    return f"{prefix}{max(numbers, default=0) + 1:0{width}d}"

@@ -19,7 +19,7 @@ from ..verify import mutmem as rules
 from ..verify.engine import verify
 from ..verify.merkle import root_of_entries
 from ..verify.report import Report
-from .builder import StoreWriter
+from .builder import StoreWriter, next_key_id
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,6 @@ class MutMemWriter:
 
     @staticmethod
     def grant_role_on(w: StoreWriter, role: str, key: KeyPair | None = None) -> tuple[str, KeyPair]:
-        from .authoring import next_key_id
 
         if role not in ("housekeeper", "auditor"):
             raise OperationError("invalid_role", f"role must be housekeeper or auditor, not {role!r}")

@@ -29,7 +29,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from ..errors import OperationError
+from ..errors import KeyError_, OperationError
+from ..keys import KeyPair
 from ..verify.report import message
 
 if TYPE_CHECKING:
@@ -488,3 +489,15 @@ def stale_leftover_findings(path: str | os.PathLike[str]) -> list[Finding]:
         )
         for p in stale_leftovers(path)
     ]
+
+
+def write_private_key(path: str | os.PathLike[str], key: KeyPair) -> Path:
+    """Write ``key`` as PEM to exactly ``path`` with mode 0600 (never elsewhere),
+    atomically through the one writer.  Refuses to overwrite an existing file."""
+    p = Path(path)
+    try:
+        return atomic_write(p, key.pem(), mode=0o600, overwrite=False)
+    except OperationError as exc:
+        if exc.code == "target_exists":
+            raise KeyError_("key_exists", f"refusing to overwrite existing key file {p}") from exc
+        raise KeyError_("key_unwritable", f"cannot write key file {p}: {exc.message}") from exc

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core import codes
+from ...core import codebook
 from ...core.verify.report import Finding, Report
 from .. import summary as S
 from ..i18n import core_text, finding_text
@@ -263,7 +263,7 @@ class OverviewView(QWidget):
             sev = fs[0].severity
             count = self.tr("%n finding(s)", "", len(fs))
             colour = severity_color(sev).name()
-            info = codes.lookup(code)
+            info = codebook.lookup(code)
             # a code the table describes gets its title; any other is named by its code alone
             name = (
                 f"<b>{_e(core_text(info.title))}</b> <code>{_e(code)}</code>"
@@ -301,7 +301,7 @@ class OverviewView(QWidget):
         out = [f"<h2>{_e(heading)}</h2>"]
         if f is not None:
             out.append(f"<p><b>{_e(finding_text(f))}</b></p><table cellpadding='3'>")
-            info = codes.lookup(f.code)
+            info = codebook.lookup(f.code)
             label = self.tr("Code")
             out.append(f"<tr><td><b>{_e(label)}</b></td><td><code>{_e(f.code)}</code></td></tr>")
             if info is not None:

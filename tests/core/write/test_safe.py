@@ -334,7 +334,7 @@ def test_a_temp_in_use_is_not_a_leftover(tmp_path: Path, sealed: dict[str, bytes
 def test_leftover_findings_name_the_path_and_how_to_remove_it(
     tmp_path: Path, sealed: dict[str, bytes]
 ) -> None:
-    from inspector.core.codes import lookup
+    from inspector.core.codebook import lookup
     from inspector.core.verify.report import TEMPLATES, Severity
 
     f = tmp_path / "m.aleth"
