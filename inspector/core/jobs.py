@@ -24,9 +24,9 @@ from typing import Any
 
 from .container import Credential
 from .errors import InspectorError
-from .opener import open_path
+from .opener import open_and_verify, verify_bytes
 from .proofs import check_job, export_job
-from .verify.engine import VerifyOptions, verify
+from .verify.engine import VerifyOptions
 from .write.job import author_preview, author_write
 
 Send = Callable[[tuple[Any, ...]], None]
@@ -84,53 +84,54 @@ def receive_part(report: Any, name: str, piece: Any) -> None:
         current.extend(piece)
 
 
-def _file_facts(path: str) -> dict[str, Any]:
-    """``report.input``: the path, and for a file its size and SHA-256 (read in chunks)."""
-    import hashlib
-
-    p = Path(path)
-    facts: dict[str, Any] = {"path": str(p)}
-    if p.is_file():
-        h = hashlib.sha256()
-        size = 0
-        with p.open("rb") as fh:
-            for chunk in iter(lambda: fh.read(1 << 20), b""):
-                h.update(chunk)
-                size += len(chunk)
-        facts.update({"sha256": h.hexdigest(), "size": size})
-    return facts
-
-
 def open_verify(
-    send: Send, *, path: str, credential: Credential | None, checkpoint: bytes | None = None
+    send: Send,
+    *,
+    path: str,
+    credential: Credential | None,
+    checkpoint: bytes | None = None,
+    data: bytes | None = None,
 ) -> None:
-    """Unlock (key derivation), read and verify ``path``; ship the report."""
-    started = time.time()
-    send(("progress", "unlocking" if Path(path).is_file() else "reading", 0, 1))
-    res = open_path(path, credential)
-    opts = VerifyOptions(checkpoint=checkpoint, progress=_throttled(send))
-    report = verify(res.store, opts)
-    if res.opened is not None:
-        report.container.update(
-            {"format": res.opened.format, "has_recovery_slot": res.opened.has_recovery_slot}
-        )
-    else:
-        report.container.update({"format": "directory"})
-    report.container["files"] = len(res.store.files)
-    if credential is not None:
-        report.container["unlock"] = "recovery code" if credential.recovery_code else "passphrase"
-    if not report.input:
-        report.input = {**_file_facts(path), "format": report.container.get("format")}
-    if report.started_at is None:
-        report.started_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(started))
-    if report.duration_s is None:
-        report.duration_s = time.time() - started
-    from .lanes import lanes_for
+    """Open and verify ``path`` (or ``data``, the bytes of a bundle already in memory,
+    judged under the name ``path``: a corpus member) with the opener the command line
+    uses, so the report carries the same audit record (input SHA-256, started_at,
+    duration, checkpoint state); ship it in pieces.
 
-    send(("progress", "laying out history", 0, 1))
-    report.lanes = lanes_for(report)
+    One process (``VerifyOptions.processes`` 1): the detail views need each object's
+    raw JSON, which the sharded path does not send back.  An unopenable or crashed
+    answer ships the report, then an ``("error", …)`` message with its code, which the
+    window turns into the unlock dialog's message or the crash panel."""
+    opts = VerifyOptions(checkpoint=checkpoint, progress=_throttled(send), processes=1)
+    if data is not None:
+        send(("progress", "reading", 0, 1))
+        report = verify_bytes(data, path, credential, opts)
+    else:
+        sealed = credential is not None and Path(path).is_file()
+        send(("progress", "unlocking" if sealed else "reading", 0, 1))
+        report = open_and_verify(path, credential, opts)
+    if report.verdict in ("unopenable", "error") and report.findings:
+        f = report.findings[0]
+        send(("batch", "report", report))
+        send(("error", f.code, f.message, _describe(f)))
+        return
+    if credential is not None and report.container.get("format") not in (None, "directory"):
+        report.container["unlock"] = "recovery code" if credential.recovery_code else "passphrase"
+    if report.order:
+        from .lanes import lanes_for
+
+        send(("progress", "laying out history", 0, 1))
+        report.lanes = lanes_for(report)
     send_report(send, report)
     send(("result", {"path": path}))
+
+
+def _describe(f: Any) -> str:
+    """An unopenable or internal-error finding as :meth:`InspectorError.describe` words it."""
+    lines = [f"{f.code}: {f.message}"]
+    for name, value in (("expected", f.expected), ("found", f.found), ("likely cause", f.likely_cause)):
+        if value is not None:
+            lines.append(f"  {name}: {value}")
+    return "\n".join(lines)
 
 
 JOBS: dict[str, Callable[..., None]] = {

@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
 from ..core.container import Credential
 from ..core.jobs import receive_part
 from ..core.lanes import proven_region
-from ..core.opener import read_secret_file
 from ..core.verify.report import Report, Severity
 from . import summary as S
 from .dialogs.unlock import UnlockDialog
@@ -338,13 +337,11 @@ class MainWindow(QMainWindow):
         self,
         path: str,
         *,
-        passphrase_file: str | None = None,
-        recovery_code_file: str | None = None,
         checkpoint: str | None = None,
         credential: Credential | None = None,
     ) -> None:
-        """Open a directory store, or a sealed file (asking for its credential
-        unless one is given)."""
+        """Open a directory store, a HOM-AIMOS bundle or any file that is not sealed,
+        or a sealed file (asking for its credential unless one is given)."""
         p = Path(path)
         if not p.exists():
             QMessageBox.warning(self, self.tr("Not found"), self.tr("%1 does not exist.").replace("%1", path))
@@ -357,11 +354,8 @@ class MainWindow(QMainWindow):
         if p.is_dir():
             self._start_open(str(p), None)
             return
-        if credential is None and passphrase_file:
-            credential = Credential(passphrase=read_secret_file(passphrase_file))
-        if credential is None and recovery_code_file:
-            credential = Credential(recovery_code=read_secret_file(recovery_code_file, "recovery code"))
-        if credential is not None:
+        if credential is not None or not is_sealed(p):
+            # anything but a sealed container opens as it is: the opener says what it is
             self._start_open(str(p), credential)
             return
         self._ask_credential(str(p))
@@ -868,6 +862,16 @@ class MainWindow(QMainWindow):
         self.save_layout()
         self.runner.shutdown()
         super().closeEvent(event)
+
+
+def is_sealed(path: Path) -> bool:
+    """Whether ``path`` starts like a sealed alethech container (``ALETH``): only then
+    is a passphrase asked for."""
+    try:
+        with path.open("rb") as fh:
+            return fh.read(5) == b"ALETH"
+    except (OSError, ValueError):
+        return False
 
 
 class WorkerFailed(Exception):
