@@ -17,6 +17,8 @@ argv or a file.
 from __future__ import annotations
 
 import dataclasses
+import os
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -101,14 +103,7 @@ def open_verify(
     raw JSON, which the sharded path does not send back.  An unopenable or crashed
     answer ships the report, then an ``("error", …)`` message with its code, which the
     window turns into the unlock dialog's message or the crash panel."""
-    opts = VerifyOptions(checkpoint=checkpoint, progress=_throttled(send), processes=1)
-    if data is not None:
-        send(("progress", "reading", 0, 1))
-        report = verify_bytes(data, path, credential, opts)
-    else:
-        sealed = credential is not None and Path(path).is_file()
-        send(("progress", "unlocking" if sealed else "reading", 0, 1))
-        report = open_and_verify(path, credential, opts)
+    report = _judge(send, path, credential, checkpoint, data)
     if report.verdict in ("unopenable", "error") and report.findings:
         f = report.findings[0]
         send(("batch", "report", report))
@@ -125,6 +120,66 @@ def open_verify(
     send(("result", {"path": path}))
 
 
+def _judge(
+    send: Send, path: str, credential: Credential | None, checkpoint: bytes | None, data: bytes | None
+) -> Any:
+    """The report of ``path`` (or of ``data`` named ``path``), as the command line makes it."""
+    opts = VerifyOptions(checkpoint=checkpoint, progress=_throttled(send), processes=1)
+    if data is not None:
+        send(("progress", "reading", 0, 1))
+        return verify_bytes(data, path, credential, opts)
+    sealed = credential is not None and Path(path).is_file()
+    send(("progress", "unlocking" if sealed else "reading", 0, 1))
+    return open_and_verify(path, credential, opts)
+
+
+EXPORT_FORMATS = ("json", "html", "pdf")
+
+
+def export_report(
+    send: Send,
+    *,
+    path: str,
+    credential: Credential | None,
+    fmt: str,
+    output: str,
+    expect_sha256: str | None,
+    checkpoint: bytes | None = None,
+    data: bytes | None = None,
+    lang: str = "en",
+) -> None:
+    """File › Export: judge ``path`` again as it was shown (same credential, checkpoint
+    or bytes) and write its report as ``fmt`` (json, html, pdf) through the core's
+    renderers, atomically with mode 0600 (it holds decrypted content).  Refuses
+    (``input_changed``) when the input's SHA-256 is no longer ``expect_sha256``: the
+    export must be the report that was on screen."""
+    from .render import RenderOptions, render_html, render_json, render_pdf
+    from .write.safe import atomic_write
+
+    if fmt not in EXPORT_FORMATS:
+        raise InspectorError("usage_error", f"unknown export format {fmt!r}")
+    report = _judge(send, path, credential, checkpoint, data)
+    now = report.input.get("sha256") if isinstance(report.input, dict) else None
+    if expect_sha256 is not None and now != expect_sha256:
+        raise InspectorError(
+            "input_changed",
+            f"{path} changed since its report was shown; reload it, then export",
+            expected=f"SHA-256 {expect_sha256}",
+            found=f"SHA-256 {now}",
+        )
+    send(("progress", "writing", 0, 1))
+    opts = RenderOptions(source=path, lang=lang)
+    if fmt == "pdf":
+        if "PySide6.QtGui" not in sys.modules:  # the worker: lay the PDF out without a display
+            os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        blob = render_pdf(report, opts)
+    else:
+        text = render_json(report, opts) if fmt == "json" else render_html(report, opts)
+        blob = text.encode("utf-8", "backslashreplace")  # a lone surrogate is escaped, never a crash
+    atomic_write(Path(output), blob, mode=0o600)
+    send(("result", {"path": output, "format": fmt, "verdict": report.verdict, "size": len(blob)}))
+
+
 def _describe(f: Any) -> str:
     """An unopenable or internal-error finding as :meth:`InspectorError.describe` words it."""
     lines = [f"{f.code}: {f.message}"]
@@ -136,6 +191,7 @@ def _describe(f: Any) -> str:
 
 JOBS: dict[str, Callable[..., None]] = {
     "open_verify": open_verify,
+    "export_report": export_report,  # File › Export (JSON, HTML, PDF) through inspector.core.render
     "author_preview": author_preview,  # the authoring jobs live with the writer
     "author_write": author_write,
     "check_proof": check_job,  # inspector.core.proofs: Check proof… against a file

@@ -33,9 +33,9 @@ from ..core.container import Credential
 from ..core.jobs import receive_part
 from ..core.lanes import proven_region
 from ..core.verify.report import Report, Severity
+from . import i18n
 from . import summary as S
 from .dialogs.unlock import UnlockDialog
-from .export import export_report
 from .i18n import ensure_english_plurals
 from .style import severity_icon
 from .tasks import TaskRunner
@@ -62,18 +62,23 @@ UNLOCK_ERRORS = (
 
 class MainWindow(QMainWindow):
     reportReady = Signal(object)  # emitted when a verification finished and is shown
+    exported = Signal(str)  # File › Export wrote this path
+    exportFailed = Signal(str)  # … or says why it did not
 
     def __init__(self, settings: QSettings | None = None, banner: str | None = None) -> None:
         super().__init__()
         ensure_english_plurals()
         self.settings = settings or QSettings()
         self.runner = TaskRunner(self)
+        self.exports = TaskRunner(self)  # exports judge the file again, beside the open job
         self.report: Report | None = None
         self.path: str | None = None
         self.credential: Credential | None = None
         self.checkpoint: bytes | None = None
         self.checkpoint_path: str | None = None
+        self.source_bytes: bytes | None = None  # a bundle shown from memory (a corpus member)
         self._target: tuple[str, Credential | None] = ("", None)
+        self._target_bytes: bytes | None = None
         self._pending: Report | None = None
         self._unlock: UnlockDialog | None = None
         self._crash_details = ""
@@ -191,6 +196,8 @@ class MainWindow(QMainWindow):
         self.runner.finished.connect(self._on_finished)
         self.runner.failed.connect(self._on_failed)
         self.runner.cancelled.connect(self._on_cancelled)
+        self.exports.finished.connect(self._export_done)
+        self.exports.failed.connect(self._export_failed)
         self._build_menus()
         self._restore_layout()
 
@@ -374,29 +381,32 @@ class MainWindow(QMainWindow):
         if path and Path(path).is_file():
             self._ask_credential(path)
 
-    def _start_open(self, path: str, credential: Credential | None) -> None:
+    def _start_open(self, path: str, credential: Credential | None, data: bytes | None = None) -> None:
         # A big report is a few million objects: while it arrives the cyclic
         # collector stays off (its full passes would stall the GUI thread for
         # seconds), and once shown the report is frozen out of its passes.
         gc.disable()
         gc.unfreeze()
         self._target = (path, credential)
+        self._target_bytes = data
         self._pending = None
         self._crash_details = ""
         self.progress.setRange(0, 0)
         self.progress.setVisible(True)
         self.cancel_button.setVisible(True)
         self.progress_label.setText(self.tr("unlocking…") if credential else self.tr("reading…"))
-        self.runner.start("open_verify", path=path, credential=credential, checkpoint=self.checkpoint)
+        self.runner.start(
+            "open_verify", path=path, credential=credential, checkpoint=self.checkpoint, data=data
+        )
 
     def reload(self) -> None:
         if self.path:
-            self._start_open(self.path, self.credential)
+            self._start_open(self.path, self.credential, self.source_bytes)
 
     def close_file(self) -> None:
         self.cancel_task()
         self.set_report(None)
-        self.path = self.credential = None
+        self.path = self.credential = self.source_bytes = None
         self.checkpoint = self.checkpoint_path = None
         self.setWindowTitle(self.tr("Aleth Inspector"))
 
@@ -466,10 +476,11 @@ class MainWindow(QMainWindow):
             return
         path, cred = self._target
         new_file = path != self.path
-        self.path, self.credential = path, cred
+        self.path, self.credential, self.source_bytes = path, cred, self._target_bytes
         if self._unlock is not None:
             self._unlock.accept()
-        self._remember(path)
+        if self.source_bytes is None:  # a corpus member has no path of its own to remember
+            self._remember(path)
         self.setWindowTitle(self.tr("Aleth Inspector — %1").replace("%1", Path(path).name))
         self.set_report(self._pending, keep_selection=not new_file)
         self._pending = None
@@ -497,7 +508,7 @@ class MainWindow(QMainWindow):
                 rep = crash_report(message, path)
             self._pending = None
             self._crash_details = details
-            self.path = path
+            self.path, self.source_bytes = path, self._target_bytes
             self.set_report(rep)
             self.setWindowTitle(
                 self.tr("Aleth Inspector — %1 (internal error)").replace("%1", Path(path).name)
@@ -507,7 +518,7 @@ class MainWindow(QMainWindow):
         self._pending = None
         if rep is None:
             rep = Report.unopenable(code, message, object_id=path)
-        self.path = path
+        self.path, self.source_bytes = path, self._target_bytes
         self.set_report(rep)
         self.setWindowTitle(self.tr("Aleth Inspector — %1 (unopenable)").replace("%1", Path(path).name))
 
@@ -754,7 +765,12 @@ class MainWindow(QMainWindow):
 
     # ---- exports ------------------------------------------------------------------------
     def export_report(self, fmt: str, path: str | None = None) -> str | None:
-        if self.report is None:
+        """Export the shown report as ``fmt`` (json, html, pdf) to ``path`` (asked when
+        None).  The worker judges the same input again (same credential, checkpoint or
+        bytes) and writes it through the core's renderers, mode 0600; it refuses when
+        the input changed since it was shown.  Returns the path it will write (the
+        ``exported`` / ``exportFailed`` signals say how it went), or None."""
+        if self.report is None or self.path is None:
             return None
         if path is None:
             filters = {
@@ -767,15 +783,35 @@ class MainWindow(QMainWindow):
             )
             if not path:
                 return None
-        try:
-            return export_report(self.report, fmt, path, self.path or "")
-        except Exception as exc:  # an export must never take the window down
-            QMessageBox.warning(
-                self,
-                self.tr("Export"),
-                self.tr("Could not write %1: %2").replace("%1", path).replace("%2", str(exc)),
-            )
-            return None
+        inp = self.report.input if isinstance(self.report.input, dict) else {}
+        self._export_path = path
+        self.exports.start(
+            "export_report",
+            path=self.path,
+            credential=self.credential,
+            fmt=fmt,
+            output=path,
+            expect_sha256=inp.get("sha256"),
+            checkpoint=self.checkpoint,
+            data=self.source_bytes,
+            lang=i18n.language(),
+        )
+        self.statusBar().showMessage(self.tr("Exporting %1…").replace("%1", Path(path).name))
+        return path
+
+    def _export_done(self, _token: int, payload: Any) -> None:
+        path = str(payload.get("path", ""))
+        self.statusBar().showMessage(self.tr("Report exported to %1").replace("%1", path), 10_000)
+        self.exported.emit(path)
+
+    def _export_failed(self, _token: int, code: str, message: str, _details: str) -> None:
+        path = getattr(self, "_export_path", "")
+        text = self.tr("Could not write %1: %2").replace("%1", path).replace("%2", message)
+        self.statusBar().clearMessage()
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Export"), text, parent=self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        self.exportFailed.emit(text)
 
     # ---- authoring --------------------------------------------------------------------
     def author(self, op: str) -> None:
@@ -861,6 +897,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: Any) -> None:
         self.save_layout()
         self.runner.shutdown()
+        self.exports.shutdown()
         super().closeEvent(event)
 
 
