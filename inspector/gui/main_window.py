@@ -12,6 +12,7 @@ import gc
 from pathlib import Path
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -61,6 +62,13 @@ UNLOCK_ERRORS = (
 
 
 class MainWindow(QMainWindow):
+    # actions named in _build_menus (set there by _action(..., name=...))
+    open_folder_action: QAction
+    attach_action: QAction
+    detach_action: QAction
+    check_proof_action: QAction
+    back_action: QAction
+
     reportReady = Signal(object)  # emitted when a verification finished and is shown
     exported = Signal(str)  # File › Export wrote this path
     exportFailed = Signal(str)  # … or says why it did not
@@ -79,6 +87,9 @@ class MainWindow(QMainWindow):
         self.source_bytes: bytes | None = None  # a bundle shown from memory (a corpus member)
         self._target: tuple[str, Credential | None] = ("", None)
         self._target_bytes: bytes | None = None
+        self._corpus_stack: list[tuple[str, Credential | None, bytes | None]] = []  # Back to the corpus
+        self._navigation: Any = None  # a member being opened (its parent), or "back"
+        self._transients: list[Any] = []  # dialogs and fleet windows opened from here
         self._pending: Report | None = None
         self._unlock: UnlockDialog | None = None
         self._crash_details = ""
@@ -227,12 +238,23 @@ class MainWindow(QMainWindow):
         f = mb.addMenu(self.tr("&File"))
         self._action(f, self.tr("&Open file…"), self.open_dialog, QKeySequence.StandardKey.Open)
         self._action(f, self.tr("Open &directory store…"), self.open_directory_dialog, "Ctrl+Shift+O")
+        self._action(
+            f,
+            self.tr("Open fo&lder (audit every file)…"),
+            self.open_folder_dialog,
+            "Ctrl+Alt+O",
+            name="open_folder_action",
+        )
         self.recent_menu = f.addMenu(self.tr("&Recent files"))
         self._action(f, self.tr("&Reload"), self.reload, "F5")
         self._action(
             f, self.tr("Attach &checkpoint…"), self.attach_checkpoint_dialog, "Ctrl+K", name="attach_action"
         )
         self._action(f, self.tr("Detac&h checkpoint"), self.detach_checkpoint, name="detach_action")
+        self._action(
+            f, self.tr("Check inclusion &proof…"), self.check_proof, "Ctrl+Shift+P", name="check_proof_action"
+        )
+        self._action(f, self.tr("&Back to the corpus"), self.back_to_corpus, "Alt+Left", name="back_action")
         self._action(f, self.tr("&Close"), self.close_file, QKeySequence.StandardKey.Close)
         f.addSeparator()
         ex = f.addMenu(self.tr("&Export"))
@@ -265,7 +287,8 @@ class MainWindow(QMainWindow):
         self._action(
             v, self.tr("Show &errors only"), lambda: self.findings.show_severity("error"), "Ctrl+Shift+E"
         )
-        a = mb.addMenu(self.tr("&Author"))
+        self.author_menu = mb.addMenu(self.tr("&Author"))
+        self.author_actions: dict[str, QAction] = {}
         for op, text, key in (
             ("rotate", self.tr("&Rotate key…"), "Ctrl+Shift+R"),
             ("revoke", self.tr("Re&voke key…"), None),
@@ -275,7 +298,7 @@ class MainWindow(QMainWindow):
             ("recover", self.tr("Re&cover with recovery code…"), None),
             ("label", self.tr("Add &label…"), "Ctrl+L"),
         ):
-            self._action(a, text, lambda op=op: self.author(op), key)
+            self.author_actions[op] = self._action(self.author_menu, text, lambda op=op: self.author(op), key)
         h = mb.addMenu(self.tr("&Help"))
         self._action(
             h, self.tr("&Keyboard shortcuts"), self.show_shortcuts, QKeySequence.StandardKey.HelpContents
@@ -286,8 +309,17 @@ class MainWindow(QMainWindow):
 
     def _update_actions(self) -> None:
         openable = self.report is not None and self.report.verdict not in ("unopenable", "error")
-        self.attach_action.setEnabled(openable)
-        self.detach_action.setEnabled(openable and self.checkpoint is not None)
+        alethech = openable and self.report is not None and self.report.profile == "alethech"
+        self.attach_action.setEnabled(alethech)
+        self.detach_action.setEnabled(alethech and self.checkpoint is not None)
+        self.back_action.setVisible(bool(self._corpus_stack))
+        # the Author menu offers what the open file can do (no re-key for a directory store)
+        from .dialogs.author import available_operations
+
+        offered = set(available_operations(self.path)) if self.path and self.source_bytes is None else set()
+        for op, act in self.author_actions.items():
+            act.setVisible(op in offered or self.path is None)
+            act.setEnabled(alethech and op in offered)
 
     def show_tab(self, index: int) -> None:
         self.tabs.setCurrentIndex(index)
@@ -353,6 +385,8 @@ class MainWindow(QMainWindow):
         if not p.exists():
             QMessageBox.warning(self, self.tr("Not found"), self.tr("%1 does not exist.").replace("%1", path))
             return
+        self._corpus_stack.clear()
+        self._navigation = None
         if checkpoint:
             self.checkpoint = Path(checkpoint).read_bytes()
             self.checkpoint_path = checkpoint
@@ -477,6 +511,7 @@ class MainWindow(QMainWindow):
         path, cred = self._target
         new_file = path != self.path
         self.path, self.credential, self.source_bytes = path, cred, self._target_bytes
+        self._navigated()
         if self._unlock is not None:
             self._unlock.accept()
         if self.source_bytes is None:  # a corpus member has no path of its own to remember
@@ -509,6 +544,7 @@ class MainWindow(QMainWindow):
             self._pending = None
             self._crash_details = details
             self.path, self.source_bytes = path, self._target_bytes
+            self._navigated()
             self.set_report(rep)
             self.setWindowTitle(
                 self.tr("Aleth Inspector — %1 (internal error)").replace("%1", Path(path).name)
@@ -519,10 +555,12 @@ class MainWindow(QMainWindow):
         if rep is None:
             rep = Report.unopenable(code, message, object_id=path)
         self.path, self.source_bytes = path, self._target_bytes
+        self._navigated()
         self.set_report(rep)
         self.setWindowTitle(self.tr("Aleth Inspector — %1 (unopenable)").replace("%1", Path(path).name))
 
     def _on_cancelled(self, _token: int) -> None:
+        self._navigation = None
         self._stop_progress()
         gc.enable()
         self.progress_label.setText(self.tr("cancelled"))
@@ -565,6 +603,7 @@ class MainWindow(QMainWindow):
             self.tabs.setCurrentWidget(self.overview)
         head = self.checkpoint_head()
         self.overview.set_context(self._target[0] or self.path, head, self._crash_details)
+        self.labels.set_source(self.path if self.source_bytes is None else None, self.credential)
         self.detail.set_external_checkpoint(self.checkpoint if openable else None)
         steps: list[Any] = [lambda: self._show_verdict(report)]
         steps += [lambda v=v: v.set_report(report) for v in self.views]
@@ -808,21 +847,130 @@ class MainWindow(QMainWindow):
         path = getattr(self, "_export_path", "")
         text = self.tr("Could not write %1: %2").replace("%1", path).replace("%2", message)
         self.statusBar().clearMessage()
-        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Export"), text, parent=self)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box = self._transient(QMessageBox(QMessageBox.Icon.Warning, self.tr("Export"), text, parent=self))
         box.open()
         self.exportFailed.emit(text)
 
     # ---- authoring --------------------------------------------------------------------
-    def author(self, op: str) -> None:
+    def author(self, op: str) -> Any:
+        """Open the authoring dialog for ``op`` (the label dialog starts from the memory
+        selected in the window); None when the open file cannot do ``op``."""
         if self.report is None or self.path is None:
             QMessageBox.information(self, self.tr("No file"), self.tr("Open a file first."))
-            return
+            return None
+        act = self.author_actions.get(op)
+        if act is None or not act.isEnabled():
+            return None
         from .dialogs.author import AuthorDialog
 
-        dlg = AuthorDialog(op, self.path, self.credential, self.report, parent=self)
+        dlg = AuthorDialog(
+            op, self.path, self.credential, self.report, parent=self, selected_memory=self.selected_memory()
+        )
+        self._transient(dlg)
         dlg.written.connect(self._reopen_written)
         dlg.open()
+        return dlg
+
+    def selected_memory(self) -> str | None:
+        """The memory selected in the window: a memory itself, or the memory a selected
+        weight-transition or label record is about (None when the selection is neither)."""
+        mm = self.report.mutmem if self.report is not None else None
+        sel = self._selected
+        if mm is None or not sel:
+            return None
+        if sel in mm.memories:
+            return sel
+        found = mm.memory_of_record().get(sel)
+        return found if isinstance(found, str) else None
+
+    # ---- proofs and fleets --------------------------------------------------------------
+    def check_proof(self, proof_path: str | None = None) -> Any:
+        """File › Check inclusion proof…: the open memory file (with its credential) is
+        the proposed anchor."""
+        from .dialogs.proof import check_proof_dialog
+
+        anchor = (
+            self.path
+            if self.report is not None and self.report.profile == "alethech" and self.source_bytes is None
+            else None
+        )
+        return self._transient(
+            check_proof_dialog(
+                self, proof_path=proof_path, file=anchor, credential=self.credential if anchor else None
+            )
+        )
+
+    def open_folder_dialog(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, self.tr("Audit every memory file in a folder"))
+        if path:
+            self.open_folder(path)
+
+    def open_folder(self, folder: str, **kw: Any) -> Any:
+        """File › Open folder…: the fleet table of ``folder`` in a window of its own; a
+        double-click opens that file here (a sealed one asks for its credential)."""
+        from .fleet import FleetView
+
+        view = self._transient(FleetView(folder, self, **kw))
+        view.setWindowFlag(Qt.WindowType.Window, True)
+        view.resize(min(self.width(), 1100), min(self.height(), 640))
+        view.fileActivated.connect(self._open_from_fleet)
+        view.show()
+        return view
+
+    def open_member(self, index: int) -> None:
+        """Open member ``index`` of the shown HOM-AIMOS corpus as a bundle of its own
+        (its bytes verified in the worker); Back to the corpus returns."""
+        from ..core.hom_aimos import member_bytes
+
+        if self.report is None or self.path is None:
+            return
+        try:
+            data = member_bytes(self.report, index)
+        except ValueError as exc:
+            QMessageBox.warning(self, self.tr("Corpus member"), str(exc))
+            return
+        self._navigation = (self.path, self.credential, self.source_bytes)
+        self._start_open(f"{self.path}#member-{index}", None, data)
+
+    def back_to_corpus(self) -> None:
+        if self._corpus_stack:
+            path, credential, data = self._corpus_stack[-1]
+            self._navigation = "back"
+            self._start_open(path, credential, data)
+
+    def _navigated(self) -> None:
+        """A member or its corpus is shown: keep the way back."""
+        nav, self._navigation = self._navigation, None
+        if nav == "back" and self._corpus_stack:
+            self._corpus_stack.pop()
+        elif isinstance(nav, tuple):
+            self._corpus_stack.append(nav)
+
+    def _transient(self, widget: Any) -> Any:
+        """Keep a dialog or window the user opened alive while it is shown; the ones
+        closed since are released (their work stopped first), deleted through Python
+        rather than ``deleteLater`` (a deferred delete of a PySide object whose wrapper
+        is gone crashes the process)."""
+        keep = []
+        for old in self._transients:
+            if not shiboken6.isValid(old):
+                continue
+            if old.isVisible():
+                keep.append(old)
+                continue
+            runner = getattr(old, "runner", None)
+            if isinstance(runner, TaskRunner):
+                runner.shutdown()
+            if hasattr(old, "shutdown") and callable(old.shutdown):
+                old.shutdown()
+            old.setParent(None)  # Python owns it now: it goes with the last reference
+        self._transients = [*keep, widget]
+        return widget
+
+    def _open_from_fleet(self, path: str) -> None:
+        self.raise_()
+        self.activateWindow()
+        self.open_path(path)
 
     def _reopen_written(self, path: str, credential: object) -> None:
         self.open_path(path, credential=credential if isinstance(credential, Credential) else self.credential)
@@ -896,6 +1044,10 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: Any) -> None:
         self.save_layout()
+        from .fleet import FleetView
+
+        for fleet in self.findChildren(FleetView):
+            fleet.close()  # stops its audit and its worker processes
         self.runner.shutdown()
         self.exports.shutdown()
         super().closeEvent(event)

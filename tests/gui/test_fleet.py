@@ -128,3 +128,28 @@ def test_a_folder_that_cannot_be_audited_says_why(qtbot, tmp_path):
     qtbot.waitUntil(lambda: "could not audit" in view.title.text(), timeout=TIMEOUT)
     assert "does not exist" in view.summary.text()
     assert view.model.rowCount() == 0 and not view.export_button.isEnabled()
+
+
+def test_a_view_destroyed_while_auditing_stops_the_audit_and_takes_nothing_down(qtbot, tmp_path):
+    """Its parent window closed mid-run: the C++ view goes while the audit still runs.
+    No Qt object is touched from the audit's thread (a QThread destroyed while running
+    aborts the whole process); the run is cancelled and its thread ends."""
+    import shiboken6
+
+    from inspector.core.demo import build_demo
+    from inspector.core.store import write_directory
+
+    root = tmp_path / "many"
+    root.mkdir()
+    demo = build_demo().store
+    for i in range(8):
+        write_directory(demo, root / f"agent-{i}")
+    view = show(qtbot, FleetView(str(root), jobs=1, autostart=False))
+    view.start()
+    qtbot.waitUntil(lambda: view.model.rowCount() >= 1, timeout=TIMEOUT)
+    audit = view.audit
+    assert audit is not None and audit.is_alive()
+    shiboken6.delete(view)  # what deleting its parent window does
+    qtbot.waitUntil(lambda: not audit.is_alive(), timeout=TIMEOUT)
+    assert audit.token.cancelled  # the run was stopped, not left to finish every file
+    qtbot.wait(200)  # nothing queued for the deleted view is delivered

@@ -318,9 +318,11 @@ class ProofDialog(QDialog):
         self.checked.emit(result)
 
     def done(self, r: int) -> None:
-        """Closing the dialog stops a check that is still running."""
+        """Closing the dialog stops a check that is still running (and waits for its
+        reader thread: nothing may still post to a dialog that may be deleted)."""
         if self.runner.running:
             self.runner.cancel()
+        self.runner.shutdown()
         super().done(r)
 
 
@@ -337,7 +339,6 @@ def check_proof_dialog(
     proposed anchor, unlocked with that credential (which is never displayed).
     """
     dlg = ProofDialog(parent, proof_path=proof_path, file=file, credential=credential)
-    dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, parent is not None)
     dlg.show()
     return dlg
 
@@ -421,6 +422,7 @@ class ProofExportDialog(QDialog):
         """Closing the dialog stops an export that is still running (nothing is written then)."""
         if self.runner.running:
             self.runner.cancel()
+        self.runner.shutdown()
         super().done(r)
 
 
@@ -447,6 +449,5 @@ def export_proof_dialog(
     dlg = ProofExportDialog(
         parent, path=path, credential=credential, receipt_id=receipt_id, ordinal=ordinal, output=output
     )
-    dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, parent is not None)
     dlg.show()
     return dlg
