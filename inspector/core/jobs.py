@@ -180,6 +180,93 @@ def export_report(
     send(("result", {"path": output, "format": fmt, "verdict": report.verdict, "size": len(blob)}))
 
 
+HOM_PROOF_FORMAT = "aleth-inspector/hom-recall-proof/1"
+"""The ``proof`` member of a HOM-AIMOS recall inclusion proof written by the GUI."""
+
+
+def hom_export_proof(
+    send: Send,
+    *,
+    path: str,
+    ordinal: int,
+    output: str,
+    expect_sha256: str | None,
+    data: bytes | None = None,
+) -> None:
+    """Write the inclusion proof of entry ``ordinal`` of a HOM-AIMOS recall bundle.
+
+    The bundle (``data``, or the file ``path``) is judged again; only a bundle that
+    verifies, with its signed event receipt and a root that recomputes from its entries,
+    gets a proof (SPEC C4: a proof stands on a signature).  The file carries the RFC 6962
+    part (leaf, audit path, root), the bundle's id and SHA-256, and the housekeeper-signed
+    ``event_receipt`` that repeats the root, with the ``trust_anchors`` that name its
+    signer; written atomically, mode 0600."""
+    import json
+
+    from .hom_aimos import inclusion_proof, verify_bundle
+    from .hom_aimos.parse import ParseFailure, parse_document
+    from .opener import read_blob
+    from .write.safe import atomic_write
+
+    send(("progress", "reading", 0, 1))
+    blob = data if data is not None else read_blob(path)
+    report = verify_bundle(blob, source=path)
+    now = report.input.get("sha256") if isinstance(report.input, dict) else None
+    if expect_sha256 is not None and now != expect_sha256:
+        raise InspectorError(
+            "input_changed",
+            f"{path} changed since its report was shown; reload it, then export",
+            expected=f"SHA-256 {expect_sha256}",
+            found=f"SHA-256 {now}",
+        )
+    view = report.hom
+    rv = view.receipt if view is not None else None
+    if rv is None:
+        raise InspectorError("not_a_recall_bundle", f"{path} is not a HOM-AIMOS recall bundle")
+    if report.verdict != "pass" or not rv.event_receipt_present:
+        raise InspectorError(
+            "receipt_unprovable",
+            f"the bundle does not verify ({report.primary_reason or report.verdict}): "
+            "a proof would stand on nothing signed",
+        )
+    if rv.recomputed_root is None or rv.recomputed_root != rv.stated_root:
+        raise InspectorError("receipt_unprovable", "the receipt's stated root is not the root of its entries")
+    try:
+        proof = inclusion_proof(report, ordinal)
+        doc = parse_document(blob)
+    except (ValueError, ParseFailure) as exc:
+        raise InspectorError("receipt_unprovable", str(exc)) from exc
+    ok, why = proof.check()
+    if not ok:  # the core's own proof does not check: a bug, said rather than written
+        raise InspectorError("receipt_unprovable", f"the proof does not check: {why}")
+    receipt = doc.get("recall_receipt") if isinstance(doc, dict) else None
+    out = {
+        "proof": HOM_PROOF_FORMAT,
+        **proof.to_json(),
+        "bundle_id": rv.bundle_id,
+        "bundle_sha256": view.document_sha256,
+        "merkle_schema": rv.merkle_schema,
+        "event_receipt": receipt.get("event_receipt") if isinstance(receipt, dict) else None,
+        "trust_anchors": doc.get("trust_anchors") if isinstance(doc, dict) else None,
+        "master_fingerprint": view.master.fingerprint if view.master is not None else None,
+    }
+    text = json.dumps(out, indent=1, ensure_ascii=True) + "\n"
+    send(("progress", "writing", 0, 1))
+    atomic_write(Path(output), text.encode("ascii"), mode=0o600)
+    send(
+        (
+            "result",
+            {
+                "path": output,
+                "ordinal": proof.ordinal,
+                "tree_size": proof.tree_size,
+                "root": proof.root,
+                "bundle_id": rv.bundle_id,
+            },
+        )
+    )
+
+
 def _describe(f: Any) -> str:
     """An unopenable or internal-error finding as :meth:`InspectorError.describe` words it."""
     lines = [f"{f.code}: {f.message}"]
@@ -192,6 +279,7 @@ def _describe(f: Any) -> str:
 JOBS: dict[str, Callable[..., None]] = {
     "open_verify": open_verify,
     "export_report": export_report,  # File › Export (JSON, HTML, PDF) through inspector.core.render
+    "hom_export_proof": hom_export_proof,  # a HOM-AIMOS recall entry's inclusion proof
     "author_preview": author_preview,  # the authoring jobs live with the writer
     "author_write": author_write,
     "check_proof": check_job,  # inspector.core.proofs: Check proof… against a file

@@ -199,6 +199,7 @@ class MainWindow(QMainWindow):
         for v in self.views:
             v.selectionRequested.connect(lambda oid, src=v: self.select(oid, src))
         self.findings.findingSelected.connect(self._finding_selected)
+        self.labels.hom_corpus.memberActivated.connect(self.open_member)
         self.overview.retryRequested.connect(self.retry_unlock)
         self.eras.eraHighlighted.connect(self._era_highlighted)
         self.history.provenCleared.connect(lambda: self.set_proven_era(None))
@@ -603,7 +604,7 @@ class MainWindow(QMainWindow):
             self.tabs.setCurrentWidget(self.overview)
         head = self.checkpoint_head()
         self.overview.set_context(self._target[0] or self.path, head, self._crash_details)
-        self.labels.set_source(self.path if self.source_bytes is None else None, self.credential)
+        self.labels.set_source(self.path, self.credential, self.source_bytes)
         self.detail.set_external_checkpoint(self.checkpoint if openable else None)
         steps: list[Any] = [lambda: self._show_verdict(report)]
         steps += [lambda v=v: v.set_report(report) for v in self.views]
@@ -1050,6 +1051,7 @@ class MainWindow(QMainWindow):
             fleet.close()  # stops its audit and its worker processes
         self.runner.shutdown()
         self.exports.shutdown()
+        self.labels.hom_receipt.shutdown()
         super().closeEvent(event)
 
 

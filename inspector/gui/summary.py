@@ -46,6 +46,14 @@ def first_error(report: Report) -> Finding | None:
     return errors[0] if errors else None
 
 
+def primary_finding(report: Report) -> Finding | None:
+    """The finding of a HOM-AIMOS report's primary reason (code ``hom.<reason>``)."""
+    if not report.primary_reason:
+        return None
+    code = "hom." + report.primary_reason
+    return next((f for f in report.findings if f.code == code), None)
+
+
 class Summary(QObject):
     """The banner's and overview's sentences (translation context ``Summary``)."""
 
@@ -72,7 +80,9 @@ class Summary(QObject):
         if report.verdict == "unopenable" and report.findings:
             return finding_text(report.findings[0])
         if report.primary_reason and report.verdict != "pass":
-            return report.primary_reason
+            # HOM-AIMOS: the reference verifier's exact reason string, then what it means here
+            primary = primary_finding(report)
+            return f"{report.primary_reason}: {finding_text(primary)}" if primary else report.primary_reason
         errors = [f for f in report.findings if f.severity == Severity.ERROR]
         if errors:
             dark = [
@@ -134,6 +144,26 @@ class Summary(QObject):
             return "✖ " + self.tr("Checkpoint failed: this is not the history the checkpoint saw")
         return "○ " + self.tr("No checkpoint — rollback not detectable")
 
+    def master_text(self, report: Report) -> str:
+        """A HOM-AIMOS bundle's trust root: its master key's fingerprint, and whether the
+        auditor pinned it (without a pin, valid means internally consistent)."""
+        view = report.hom
+        master = getattr(view, "master", None)
+        fpr = getattr(master, "fingerprint", None)
+        if master is None or not isinstance(fpr, str) or not fpr:
+            return "⚿ " + self.tr("No master key in this bundle: who signed is not established")
+        shown = fpr[:16] + "…"
+        pinned = master.pinned
+        if pinned and pinned == master.computed_fingerprint:
+            return "⚿ " + self.tr("Master %1 — the master you pinned").replace("%1", shown)
+        if pinned:
+            return "✖ " + self.tr("Master %1 — not the master you pinned").replace("%1", shown)
+        if not master.verified:
+            return "✖ " + self.tr("Master %1 — its fingerprint does not match its key").replace("%1", shown)
+        return "⚿ " + self.tr("Master %1 — not pinned: valid means internally consistent").replace(
+            "%1", shown
+        )
+
 
 _texts: list[Summary] = []
 
@@ -159,6 +189,10 @@ def counts_text(report: Report) -> str:
 
 def checkpoint_text(report: Report, head: str | None = None) -> str:
     return texts().checkpoint_text(report, head)
+
+
+def master_text(report: Report) -> str:
+    return texts().master_text(report)
 
 
 CHECKPOINT_BREAKS = ("checkpoint_continuity_failed", "checkpoint_head_missing", "checkpoint_count_regression")

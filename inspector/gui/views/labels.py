@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 
 from ...core.verify.mutmem import is_untrusted, rank
 from ...core.verify.report import Status
+from ..hom import is_hom
 from ..style import displayable, palette, readable, status_badge
 
 __all__ = [
@@ -342,6 +343,15 @@ class LabelsView(QWidget):
         split.setChildrenCollapsible(False)
         rl.addWidget(split)
 
+        from .hom_pages import HomCorpusView, HomReceiptView  # (they build on this module)
+
+        self.hom_receipt = HomReceiptView()
+        self.hom_receipt.selectionRequested.connect(self._emit)
+        self.hom_corpus = HomCorpusView()
+        self.hom_corpus.selectionRequested.connect(self._emit)
+        self._stack.addWidget(self.hom_receipt)
+        self._stack.addWidget(self.hom_corpus)
+
         vsplit = QSplitter(Qt.Orientation.Vertical)
         vsplit.addWidget(chain_box)
         vsplit.addWidget(rec_box)
@@ -381,6 +391,25 @@ class LabelsView(QWidget):
         self._stack.setCurrentIndex(0)
 
     def set_report(self, report: Any) -> None:
+        if is_hom(report):
+            self.clear()
+            self._report = report
+            view = report.hom
+            if view.receipt is not None:
+                self.hom_receipt.set_report(report)
+                self._stack.setCurrentWidget(self.hom_receipt)
+            elif view.corpus is not None:
+                self.hom_corpus.set_report(report)
+                self._stack.setCurrentWidget(self.hom_corpus)
+            else:
+                self._placeholder.setText(
+                    self.tr(
+                        "A HOM-AIMOS cognitive bundle carries weight chains (see Weights), no labels and no "
+                        "recall receipts."
+                    )
+                )
+                self._stack.setCurrentIndex(0)
+            return
         if not begin_mutmem_report(self, report):
             return
         self._fill_picker()
@@ -394,6 +423,12 @@ class LabelsView(QWidget):
 
     def select(self, object_id: str) -> None:
         """Reflect a selection made elsewhere (never re-emits ``selectionRequested``)."""
+        if self._stack.currentWidget() is self.hom_receipt:
+            self.hom_receipt.select(object_id)
+            return
+        if self._stack.currentWidget() is self.hom_corpus:
+            self.hom_corpus.select(object_id)
+            return
         if self._mm is None or not object_id:
             return
         with self._sync():
@@ -428,10 +463,17 @@ class LabelsView(QWidget):
         return self._note
 
     # ------------------------------------------------------------------ export
-    def set_source(self, path: str | None, credential: Any = None) -> None:
+    def set_source(self, path: str | None, credential: Any = None, data: bytes | None = None) -> None:
         """The open file (and its credential) the receipts come from: a proof export
-        reopens it in the worker, so the proof carries what the file signed."""
-        self._source = (path, credential)
+        reopens it in the worker, so the proof carries what the file signed.  ``data``:
+        the bytes of a bundle shown from memory (a corpus member)."""
+        self._source = (path if data is None else None, credential)
+        self.hom_receipt.set_source(path, data)
+
+    def current_page(self) -> QWidget | None:
+        """What the tab shows: the label chains and receipts of a store, a bundle's
+        receipt or corpus, or the placeholder."""
+        return self._stack.currentWidget()
 
     def export_proof(self, receipt_id: str, ordinal: int, path: str | None = None) -> Any:
         """Export the anchored inclusion proof (SPEC C4, format 2) of entry ``ordinal`` of
