@@ -27,7 +27,6 @@ from typing import Any
 from .container import Credential
 from .errors import InspectorError
 from .opener import open_and_verify, verify_bytes
-from .proofs import check_job, export_job
 from .verify.engine import VerifyOptions
 from .write.job import author_preview, author_write
 
@@ -180,6 +179,91 @@ def export_report(
     send(("result", {"path": output, "format": fmt, "verdict": report.verdict, "size": len(blob)}))
 
 
+def proof_display(result: Any, lang: str) -> dict[str, Any]:
+    """:meth:`ProofResult.to_json` with its sentences in ``lang`` (the dialog shows these;
+    ``receipt check --json`` keeps English)."""
+    out: dict[str, Any] = result.to_json()
+    out["message"] = result.said.tr(lang)
+    out["checks"] = [dict(c.to_json(), message=c.said.tr(lang)) for c in result.checks]
+    out["notes"] = [n.tr(lang) for n in result.notes_said]
+    return out
+
+
+def _translated(exc: Any, lang: str) -> InspectorError:
+    """A :class:`ProofError`'s sentence in ``lang`` (other errors as they are)."""
+    said = getattr(exc, "said", None)
+    if said is None:
+        return exc if isinstance(exc, InspectorError) else InspectorError("usage_error", str(exc))
+    return InspectorError(exc.code, said.tr(lang))
+
+
+def check_proof_job(
+    send: Send,
+    *,
+    proof_path: str,
+    file: str | None = None,
+    credential: Credential | None = None,
+    trusted_key: str | None = None,
+    lang: str = "en",
+) -> None:
+    """Check proof… in the worker (:func:`inspector.core.proofs.check_proof`): anchored to
+    ``file`` (unlocked and verified here) or ``trusted_key``; the result in ``lang``."""
+    from .proofs import ProofError, check_proof, load_trusted_key, read_proof_file
+
+    send(("progress", "reading the proof", 0, 1))
+    try:
+        data = read_proof_file(proof_path)
+        tk = load_trusted_key(trusted_key) if trusted_key else None
+    except ProofError as exc:
+        raise _translated(exc, lang) from exc
+    if file is not None:
+        send(
+            ("progress", "unlocking" if credential is not None and Path(file).is_file() else "reading", 0, 1)
+        )
+    result = check_proof(data, file=file, credential=credential, trusted_key=tk)
+    send(("result", proof_display(result, lang)))
+
+
+def export_proof_job(
+    send: Send,
+    *,
+    path: str,
+    credential: Credential | None,
+    receipt_id: str,
+    ordinal: int,
+    output: str,
+    lang: str = "en",
+) -> None:
+    """The anchored proof of one receipt entry (:func:`inspector.core.proofs.export_proof`),
+    written atomically, mode 0600; what the exporter should know, in ``lang``."""
+    from .keys import raw_from_jwk
+    from .proofs import ProofError, export_proof, key_fingerprint, write_proof
+
+    send(("progress", "unlocking" if credential is not None and Path(path).is_file() else "reading", 0, 1))
+    try:
+        export = export_proof(path, credential, receipt_id=receipt_id, ordinal=ordinal)
+    except ProofError as exc:
+        raise _translated(exc, lang) from exc
+    send(("progress", "writing", 0, 1))
+    written = write_proof(output, export.proof)
+    p = export.proof
+    send(
+        (
+            "result",
+            {
+                "path": str(written),
+                "receipt": p.receipt,
+                "ordinal": p.inclusion.ordinal,
+                "tree_size": p.inclusion.tree_size,
+                "key_id": p.key_id,
+                "fingerprint": key_fingerprint(raw_from_jwk(p.public_key)),
+                "status": dict(p.status),
+                "notes": [n.tr(lang) for n in export.said],
+            },
+        )
+    )
+
+
 HOM_PROOF_FORMAT = "aleth-inspector/hom-recall-proof/1"
 """The ``proof`` member of a HOM-AIMOS recall inclusion proof written by the GUI."""
 
@@ -282,8 +366,8 @@ JOBS: dict[str, Callable[..., None]] = {
     "hom_export_proof": hom_export_proof,  # a HOM-AIMOS recall entry's inclusion proof
     "author_preview": author_preview,  # the authoring jobs live with the writer
     "author_write": author_write,
-    "check_proof": check_job,  # inspector.core.proofs: Check proof… against a file
-    "export_proof": export_job,  # inspector.core.proofs: the anchored proof of one receipt entry
+    "check_proof": check_proof_job,  # Check proof… against a file or a key (inspector.core.proofs)
+    "export_proof": export_proof_job,  # the anchored proof of one receipt entry (inspector.core.proofs)
 }
 
 

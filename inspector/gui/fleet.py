@@ -159,19 +159,35 @@ class FleetModel(ColumnsModel):
         str(QT_TRANSLATE_NOOP("Columns", "Seconds")),
     )
 
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: Any = None, folder: str | None = None) -> None:
         super().__init__(parent)
         self.entries: list[FileEntry] = []
         self.rows: list[list[str]] = []
+        self.folder = folder  # paths are shown relative to it
 
     def add(self, entry: FileEntry) -> None:
         from ..core.fleet.render import row
 
         n = len(self.entries)
+        cells = row(entry)
+        cells[0] = self._shown_path(entry)
+        if entry.report.profile == "hom-aimos-v1":  # a bundle has no commits and no key eras
+            cells[4] = cells[5] = "–"
         self.beginInsertRows(_ROOT, n, n)
         self.entries.append(entry)
-        self.rows.append(row(entry))
+        self.rows.append(cells)
         self.endInsertRows()
+
+    def _shown_path(self, entry: FileEntry) -> str:
+        loc = entry.target.location
+        if self.folder and not entry.target.remote:
+            try:
+                rel = os.path.relpath(loc, self.folder)
+            except ValueError:
+                return entry.target.display
+            if not rel.startswith(".."):
+                return rel
+        return entry.target.display
 
     def clear(self) -> None:
         self.beginResetModel()
@@ -197,6 +213,10 @@ class FleetModel(ColumnsModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
             worst = sorted(e.report.findings, key=lambda f: f.severity.rank)
+            if col in (4, 5) and e.report.profile == "hom-aimos-v1":
+                return QCoreApplication.translate(
+                    "FleetView", "a HOM-AIMOS bundle has no commits and no key eras"
+                )
             return f"{e.target.location}\n{worst[0].code}: {worst[0].message}" if worst else e.target.location
         if role == LOCATION_ROLE:
             return e.target.location
@@ -314,7 +334,7 @@ class FleetView(QWidget):
         self.verdict_filter.setAccessibleName(self.tr("Filter by verdict"))
         for label, value in VERDICT_FILTERS:
             self.verdict_filter.addItem(self.tr(label), value)
-        self.model = FleetModel(self)
+        self.model = FleetModel(self, folder)
         self.proxy = FleetFilter(self)
         self.proxy.setSourceModel(self.model)
         self.table = QTableView()
@@ -325,10 +345,16 @@ class FleetView(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().setVisible(False)
+        self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for c in range(1, len(FleetModel.COLUMNS)):
             header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        fm = self.table.fontMetrics()  # the verdict column is as wide as its widest badge
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        self.table.setColumnWidth(
+            1, max(fm.horizontalAdvance(verdict_badge(v)[0]) for v in VERDICT_BADGE) + 24
+        )
         self.table.sortByColumn(1, Qt.SortOrder.AscendingOrder)  # worst first
         self.table.doubleClicked.connect(self._activated)
         self.search.textChanged.connect(self._refilter)
@@ -343,6 +369,7 @@ class FleetView(QWidget):
 
         top = QHBoxLayout()
         top.addWidget(self.progress, 1)
+        top.addStretch(0)  # the buttons keep their size when the progress bar is hidden
         top.addWidget(self.cancel_button)
         top.addWidget(self.credentials_button)
         top.addWidget(self.export_button)

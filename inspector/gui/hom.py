@@ -155,9 +155,9 @@ def _t(text: str) -> str:
 
 def issued_text(issued_by: Any) -> str:
     return {
-        "master": _t("master-issued"),
-        "self": "⚠ " + _t("self-issued"),
-    }.get(str(issued_by), _t("issued by another key"))
+        "master": QCoreApplication.translate("Hom", "master-issued"),
+        "self": "⚠ " + QCoreApplication.translate("Hom", "self-issued"),
+    }.get(str(issued_by), QCoreApplication.translate("Hom", "issued by another key"))
 
 
 FOREVER = 253402300799  # 9999-12-31T23:59:59Z: "no end"
@@ -166,15 +166,29 @@ FOREVER = 253402300799  # 9999-12-31T23:59:59Z: "no end"
 def epoch_text(sgn: Any) -> str:
     """One signer epoch in a line: role, who issued it, its window, its revocation."""
     start = when(sgn.valid_from)
-    end = _t("no end") if number(sgn.valid_until) == FOREVER else when(sgn.valid_until)
+    end = (
+        QCoreApplication.translate("Hom", "no end")
+        if number(sgn.valid_until) == FOREVER
+        else when(sgn.valid_until)
+    )
     parts = [
         issued_text(sgn.issued_by),
-        _t("certificate %1").replace("%1", short(sgn.certificate_fingerprint, 16)),
-        _t("valid %1 – %2").replace("%1", start).replace("%2", end),
+        QCoreApplication.translate("Hom", "certificate %1").replace(
+            "%1", short(sgn.certificate_fingerprint, 16)
+        ),
+        QCoreApplication.translate("Hom", "valid %1 – %2").replace("%1", start).replace("%2", end),
     ]
     if sgn.revoked_at is not None:
-        checked = "" if sgn.revocation_verified else " " + _t("(revocation signature not verified)")
-        parts.append("✖ " + _t("revoked at %1").replace("%1", when(sgn.revoked_at)) + checked)
+        checked = (
+            ""
+            if sgn.revocation_verified
+            else " " + QCoreApplication.translate("Hom", "(revocation signature not verified)")
+        )
+        parts.append(
+            "✖ "
+            + QCoreApplication.translate("Hom", "revoked at %1").replace("%1", when(sgn.revoked_at))
+            + checked
+        )
     return " · ".join(parts)
 
 
@@ -192,3 +206,52 @@ NO_COMMITS = str(QT_TRANSLATE_NOOP("Hom", "This store has no commits."))
 def no_history_text(report: Report) -> str:
     """What History and Graph say when a report has no commits to show."""
     return _t(NO_HISTORY) if is_hom(report) else _t(NO_COMMITS)
+
+
+def record_text(rec: Any) -> str:
+    """A weight chain's record as the reference states it: its certification status and
+    whether it verifies (and why not)."""
+    if rec is None:
+        return "—"
+    status = str(rec.certification_status)
+    if rec.ok:
+        checked = QCoreApplication.translate("Hom", "verifies (signatures checked: %1)")
+        return f"{status} — ✔ " + checked.replace("%1", str(rec.sigs_verified))
+    why = f": {rec.reason}" if rec.reason else ""
+    return f"{status} — ✖ " + QCoreApplication.translate("Hom", "does not verify") + why
+
+
+TIME_STEPS = (1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200)
+DAY = 86400
+
+
+def time_ticks(t0: float, t1: float, room: int) -> tuple[float, list[float]]:
+    """At most ``room`` (or a few more) tick times between ``t0`` and ``t1`` on whole
+    seconds, minutes, hours or days: ``(spacing, values)``."""
+    span = t1 - t0
+    if not math.isfinite(span) or span <= 0:
+        return 1.0, []
+    room = max(room, 2)
+    step = next((float(st) for st in TIME_STEPS if span / st <= room), None)
+    if step is None:
+        step = float(DAY * max(1, math.ceil(span / DAY / room)))
+    first = math.ceil(t0 / step) * step
+    return step, [first + k * step for k in range(int((t1 - first) // step) + 1)][:60]
+
+
+def time_labels(values: list[float], spacing: float) -> list[str]:
+    """Tick labels as the spacing needs them: ``11:22:01``, ``10:40``, ``08-11 10:40``,
+    ``2026-08-11``."""
+    if spacing < 60:
+        fmt = "%H:%M:%S"
+    elif spacing < DAY:
+        fmt = "%m-%d %H:%M" if values and max(values) - min(values) >= DAY else "%H:%M"
+    else:
+        fmt = "%Y-%m-%d"
+    out = []
+    for v in values:
+        try:
+            out.append(datetime.fromtimestamp(v, UTC).strftime(fmt))
+        except (OverflowError, OSError, ValueError):
+            out.append("")
+    return out

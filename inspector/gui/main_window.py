@@ -600,6 +600,8 @@ class MainWindow(QMainWindow):
         openable = report.verdict not in ("unopenable", "error")
         for i in range(1, self.tabs.count()):
             self.tabs.setTabEnabled(i, openable)
+        hom = report.profile == "hom-aimos-v1"  # a bundle's signers are epochs in time, not key eras
+        self.eras_dock.setWindowTitle(self.tr("Signer epochs") if hom else self.tr("Key eras"))
         if not openable or not keep_selection:
             self.tabs.setCurrentWidget(self.overview)
         head = self.checkpoint_head()

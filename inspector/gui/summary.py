@@ -38,7 +38,12 @@ def internal_error(report: Report) -> Finding | None:
 
 
 def first_error(report: Report) -> Finding | None:
-    """The finding the banner's "jump" goes to: the first error on an object the file has."""
+    """The finding the banner's "jump" goes to: the first error on an object the file has
+    (for a HOM-AIMOS bundle, its primary reason: the first check that failed, even when it
+    only makes the verdict indeterminate)."""
+    primary = primary_finding(report)
+    if primary is not None:
+        return primary
     errors = [f for f in report.findings if f.severity == Severity.ERROR]
     for f in errors:
         if f.object_id in report.objects or f.object_id in report.commits:
@@ -116,6 +121,14 @@ class Summary(QObject):
                 text += " " + self.tr("(and %n more error(s))", "", rest)
             return text
         warnings = sum(1 for f in report.findings if f.severity == Severity.WARNING)
+        if report.verdict == "pass" and report.profile == "hom-aimos-v1":
+            text = self.tr(
+                "Every hash, signature and chain checks as the reference verifier judges them: the bundle is "
+                "internally consistent."
+            )
+            if warnings:
+                text += " " + self.tr("%n warning(s) to read.", "", warnings)
+            return text
         if report.verdict == "pass":
             text = self.tr("Every id, signature and link checks; every key era holds.")
             if warnings:
@@ -151,16 +164,18 @@ class Summary(QObject):
         master = getattr(view, "master", None)
         fpr = getattr(master, "fingerprint", None)
         if master is None or not isinstance(fpr, str) or not fpr:
-            return "⚿ " + self.tr("No master key in this bundle: who signed is not established")
+            return "○ " + self.tr("No master key in this bundle: who signed is not established")
         shown = fpr[:16] + "…"
         pinned = master.pinned
         if pinned and pinned == master.computed_fingerprint:
-            return "⚿ " + self.tr("Master %1 — the master you pinned").replace("%1", shown)
+            return "✔ " + self.tr("Master key %1 — the master you pinned").replace("%1", shown)
         if pinned:
-            return "✖ " + self.tr("Master %1 — not the master you pinned").replace("%1", shown)
+            return "✖ " + self.tr("Master key %1 — not the master you pinned").replace("%1", shown)
         if not master.verified:
-            return "✖ " + self.tr("Master %1 — its fingerprint does not match its key").replace("%1", shown)
-        return "⚿ " + self.tr("Master %1 — not pinned: valid means internally consistent").replace(
+            return "✖ " + self.tr("Master key %1 — its fingerprint does not match its key").replace(
+                "%1", shown
+            )
+        return "○ " + self.tr("Master key %1 — not pinned: valid means internally consistent").replace(
             "%1", shown
         )
 

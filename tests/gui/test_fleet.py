@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import shutil
 import stat
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt, QTimer
@@ -60,7 +61,8 @@ def test_audits_a_folder_off_the_gui_thread_and_shows_the_table(qtbot, folder, t
     # worst first: the failing store, the locked file, then the two that pass
     paths = view.visible_paths()
     assert paths[0].endswith("tampered") and paths[1].endswith("locked.aleth")
-    assert {p.rsplit("/", 1)[1] for p in paths[2:]} == {"basic", "eras.aleth"}
+    assert {Path(p).name for p in paths[2:]} == {"basic", "eras.aleth"}
+    assert paths[1] == "sealed/locked.aleth"  # shown relative to the folder audited
     verdicts = [view.proxy.index(r, 1).data() for r in range(4)]
     assert verdicts == ["✖ fail", "⊘ unopenable", "✔ pass", "✔ pass"]
     assert "FAIL" in view.title.text()

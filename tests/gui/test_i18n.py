@@ -23,9 +23,11 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QLineEdit,
+    QListView,
     QMenu,
     QTabWidget,
     QTreeWidget,
+    QWidget,
 )
 
 from inspector.core.store import read_directory
@@ -40,12 +42,11 @@ ROOT = Path(__file__).resolve().parents[2]
 I18N = ROOT / "resources" / "i18n"
 BIN = Path(sys.executable).parent
 LANGS = ("es", "fr")
-PLACEHOLDER = re.compile(r"%(?:n|\d)")
+PLACEHOLDER = re.compile(r"%(?:n|\d)|\{\w+\}")  # Qt's %1 and the {name} of str.format
 
 
 def gui_sources() -> list[str]:
-    files = sorted((ROOT / "inspector" / "gui").rglob("*.py"))
-    return [str(f) for f in files if f.name != "author.py"]  # the authoring dialogs: their owner's
+    return [str(f) for f in sorted((ROOT / "inspector" / "gui").rglob("*.py"))]
 
 
 def messages(ts: Path) -> dict[tuple[str, str], ET.Element]:
@@ -112,7 +113,7 @@ def untranslated(texts: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return [(where, t) for where, t in texts if WORDS.search(t) and "⟦" not in t]
 
 
-def chrome_texts(win: MainWindow, *, labels: bool) -> list[tuple[str, str]]:
+def chrome_texts(win: QWidget, *, labels: bool, data: tuple[QWidget, ...] = ()) -> list[tuple[str, str]]:
     """The window's own words: menus, buttons, tabs, pane titles, headers,
     placeholders, fixed combo entries (and, before a file is open, every label)."""
     out: list[tuple[str, str]] = []
@@ -125,10 +126,11 @@ def chrome_texts(win: MainWindow, *, labels: bool) -> list[tuple[str, str]]:
             if a.menu() is not None:
                 menu(a.menu(), f"{path}/{a.text()}")
 
-    for a in win.menuBar().actions():
-        out.append(("menubar", a.text()))
-        if a.menu() is not None:
-            menu(a.menu(), a.text())
+    if isinstance(win, MainWindow):
+        for a in win.menuBar().actions():
+            out.append(("menubar", a.text()))
+            if a.menu() is not None:
+                menu(a.menu(), a.text())
     for w in win.findChildren(QAbstractButton):
         out.append((f"button {w.objectName()}", w.text()))
         out.append((f"tooltip {w.text()}", w.toolTip()))
@@ -144,6 +146,8 @@ def chrome_texts(win: MainWindow, *, labels: bool) -> list[tuple[str, str]]:
         model = w.model()
         if model is None:
             continue
+        if isinstance(w, QListView):
+            continue  # a list has no header
         for c in range(model.columnCount()):
             header = model.headerData(c, __import__("PySide6.QtCore").QtCore.Qt.Orientation.Horizontal)
             if isinstance(header, str):
@@ -155,7 +159,8 @@ def chrome_texts(win: MainWindow, *, labels: bool) -> list[tuple[str, str]]:
             out.append(("combo", w.itemText(0)))
     if labels:
         for w in win.findChildren(QLabel):
-            out.append((f"label {w.accessibleName()}", w.text()))
+            if w not in data:  # a label that shows the file's own words
+                out.append((f"label {w.accessibleName()}", w.text()))
     for w in win.findChildren(QLabel):
         if w.accessibleName():
             out.append(("accessible", w.accessibleName()))
@@ -265,3 +270,54 @@ def test_english_plurals_read_naturally(qapp):
     assert t("X", "%n commit(s)", "", 2) == "2 commits"
     assert t("X", "%n memory(ies)", "", 2) == "2 memories"
     assert t("X", "plain text") == "plain text"
+
+
+def test_the_round_two_windows_are_translatable(qtbot, tmp_path, qapp, demo_report):
+    """The authoring and proof dialogs, the fleet window and a HOM-AIMOS bundle in the
+    window: every word of their own goes through Qt's translation."""
+    from inspector.core.hom_aimos import verify_bundle
+    from inspector.gui.dialogs.author import AuthorDialog
+    from inspector.gui.dialogs.proof import ProofDialog
+    from inspector.gui.fleet import FleetView
+
+    vector = ROOT.parent / "shared" / "hom-aimos-v1" / "verifiers" / "mutmem-conformance" / "v1"
+    pseudo = Pseudo(qapp)
+    qapp.installTranslator(pseudo)
+    try:
+        for op in ("rotate", "revoke", "grant", "rekey", "label"):
+            dlg = AuthorDialog(op, str(tmp_path / "m.aleth"), None, demo_report)
+            qtbot.addWidget(dlg)
+            data = tuple(w for w in (getattr(dlg, "memory_text", None), getattr(dlg, "redacted", None)) if w)
+            texts = [*chrome_texts(dlg, labels=True, data=data), ("title", dlg.windowTitle())]
+            assert not untranslated(texts), (op, untranslated(texts))
+        proof = ProofDialog(None, file=str(tmp_path / "m.aleth"))
+        qtbot.addWidget(proof)
+        texts = [*chrome_texts(proof, labels=True), ("title", proof.windowTitle())]
+        assert not untranslated(texts), untranslated(texts)
+        fleet = FleetView(str(tmp_path), autostart=False)
+        qtbot.addWidget(fleet)
+        texts = chrome_texts(fleet, labels=True)
+        texts += [("combo", fleet.verdict_filter.itemText(i)) for i in range(fleet.verdict_filter.count())]
+        assert not untranslated(texts), untranslated(texts)
+
+        settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+        win = MainWindow(settings=settings)
+        qtbot.addWidget(win)
+        win.resize(1280, 800)
+        win.show()
+        for name in ("MM-CV-005", "MM-CV-022-B"):
+            report = verify_bundle((vector / f"{name}.json").read_bytes(), source=name)
+            with qtbot.waitSignal(win.reportReady, timeout=10_000):
+                win.set_report(report)
+            b = win.verdict_banner
+            texts = chrome_texts(win, labels=False)
+            texts += [("banner", b.word.text()), ("banner", b.counts.text()), ("banner", b.checkpoint.text())]
+            texts += [("banner reason", b.reason.text()), ("epochs", win.eras.epochs.header_text())]
+            texts += [("dock", win.eras_dock.windowTitle())]
+            assert not untranslated(texts), (name, untranslated(texts))
+            overview = win.overview.browser.toPlainText()
+            assert "⟦What a verdict does not prove⟧" in overview and "⟦Master key⟧" in overview
+        assert "⟦" in win.labels.hom_receipt.header.text()
+        win.runner.shutdown()
+    finally:
+        qapp.removeTranslator(pseudo)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -68,7 +68,7 @@ def available_operations(path: str) -> tuple[str, ...]:
 def _file_row(placeholder: str, save: bool, parent: QWidget) -> tuple[QWidget, QLineEdit]:
     edit = QLineEdit()
     edit.setPlaceholderText(placeholder)
-    button = QPushButton(parent.tr("Browse…"))
+    button = QPushButton(QCoreApplication.translate("AuthorDialog", "Browse…"))
 
     def browse() -> None:
         if save:
@@ -202,12 +202,23 @@ class AuthorDialog(QDialog):
         lay.addWidget(self.form_box)
         lay.addWidget(QLabel(self.tr("<b>Preview</b>")))
         lay.addWidget(self.verdict)
+        lay.addWidget(self._heading(self.tr("What changes")))
         lay.addWidget(self.effect_list)
+        self.disowned_heading = self._heading(
+            self.tr("Objects this answer disowns (they become NOT_IN_PROVEN_PRE_ROTATION_HISTORY)")
+        )
+        self.disowned_heading.setVisible(False)
+        lay.addWidget(self.disowned_heading)
         lay.addWidget(self.disowned)
         lay.addWidget(self.disown_box)
         split = QHBoxLayout()
-        split.addWidget(self.added, 1)
-        split.addWidget(self.eras, 1)
+        left, right = QVBoxLayout(), QVBoxLayout()
+        left.addWidget(self._heading(self.tr("Files added, changed or removed")))
+        left.addWidget(self.added, 1)
+        right.addWidget(self._heading(self.tr("Key eras before and after")))
+        right.addWidget(self.eras, 1)
+        split.addLayout(left, 1)
+        split.addLayout(right, 1)
         lay.addLayout(split)
         lay.addWidget(self.sha_label)
         lay.addWidget(self.code_panel)
@@ -221,6 +232,15 @@ class AuthorDialog(QDialog):
             self.verdict.setText(
                 self.tr("Re-keying needs a sealed .aleth file: a directory store has no passphrase.")
             )
+
+    @staticmethod
+    def _heading(text: str) -> QLabel:
+        label = QLabel(text)
+        font = label.font()
+        font.setBold(True)
+        label.setFont(font)
+        label.setWordWrap(True)
+        return label
 
     # ---- forms ---------------------------------------------------------------------
     def _explain(self) -> str:
@@ -280,7 +300,12 @@ class AuthorDialog(QDialog):
                 else ["compromise", "expiry", "rotation"]
             )
             self.reason.setAccessibleName(self.tr("Reason"))
+            self.reason_hint = QLabel()
+            self.reason_hint.setWordWrap(True)
+            self.reason.currentIndexChanged.connect(lambda _i: self._explain_reason())
             f.addRow(self.tr("Reason:"), self.reason)
+            f.addRow("", self.reason_hint)
+            self._explain_reason()
             self.cutoff = QLineEdit(self.report.head or "")
             self.cutoff.setAccessibleName(self.tr("Cutoff commit"))
             self.cutoff.setPlaceholderText(self.tr("the last commit you trust (HEAD when empty)"))
@@ -289,18 +314,58 @@ class AuthorDialog(QDialog):
             self.role = QComboBox()
             self.role.addItems(["housekeeper", "auditor"])
             self.role.setAccessibleName(self.tr("Role"))
+            self.role_hint = QLabel()
+            self.role_hint.setWordWrap(True)
+            self.role.currentIndexChanged.connect(lambda _i: self._explain_role())
             f.addRow(self.tr("Role:"), self.role)
+            f.addRow("", self.role_hint)
+            self._explain_role()
         if op in ("rotate", "grant", "migrate"):
-            what = self.tr("new root key") if op == "migrate" else self.tr("new private key")
+            root = op == "migrate"
             box, self.key_out = _file_row(
-                self.tr("Save the {what} (PEM, 0600) as…").format(what=what), True, self
+                self.tr("Save the new root key (PEM, 0600) as…")
+                if root
+                else self.tr("Save the new private key (PEM, 0600) as…"),
+                True,
+                self,
             )
             self.key_out.setAccessibleName(self.tr("New key file"))
-            f.addRow(self.tr("Save the {what}:").format(what=what), box)
+            f.addRow(self.tr("Save the new root key:") if root else self.tr("Save the new private key:"), box)
         if op in SEALED_ONLY:
             self._build_passphrase_form()
         if op == "label":
             self._build_label_form(selected_memory)
+
+    def _explain_reason(self) -> None:
+        """What the chosen revocation reason means (the reasons are the SPEC's words, as on
+        the command line's ``--reason``)."""
+        self.reason_hint.setText(
+            {
+                "rotation": self.tr(
+                    "A routine replacement: what the key signed in the proven history up to the cutoff "
+                    "stays valid."
+                ),
+                "compromise": self.tr(
+                    "The key was stolen or exposed: what it signed outside the proven history up to the "
+                    "cutoff becomes NOT_IN_PROVEN_PRE_ROTATION_HISTORY, and the preview lists it."
+                ),
+                "expiry": self.tr("The key's term ended: nothing it signed before the cutoff changes."),
+            }.get(self.reason.currentText(), "")
+        )
+
+    def _explain_role(self) -> None:
+        self.role_hint.setText(
+            {
+                "housekeeper": self.tr(
+                    "A housekeeper reweights memories and writes detector labels (unverified, "
+                    "poison_suspect, poison_likely)."
+                ),
+                "auditor": self.tr(
+                    "An auditor writes verdict labels (supported, disputed, poison_confirmed, "
+                    "poison_refuted), each citing evidence."
+                ),
+            }.get(self.role.currentText(), "")
+        )
 
     def _build_passphrase_form(self) -> None:
         f = self.form
@@ -522,6 +587,7 @@ class AuthorDialog(QDialog):
         self.effect_list.clear()
         self.disowned.clear()
         self.disowned.setVisible(False)
+        self.disowned_heading.setVisible(False)
         self.disown_box.setChecked(False)
         self.disown_box.setVisible(False)
         self.sha_label.clear()
@@ -759,6 +825,7 @@ class AuthorDialog(QDialog):
             self.disowned.addItem(f"{d['kind']}  {short_id(d['object_id'])}  {d['key_id']}  {d['summary']}")
             self.disowned.item(self.disowned.count() - 1).setToolTip(d["object_id"])
         self.disowned.setVisible(bool(unproven))
+        self.disowned_heading.setVisible(bool(unproven))
         needs = not ok and self.output.disown_only
         self.disown_box.setText(
             self.tr("These {n} objects are not mine: disown them and write the result").format(
@@ -779,7 +846,7 @@ class AuthorDialog(QDialog):
         after = preview["eras_after"]
         self.eras.setRowCount(len(after))
         for row, e in enumerate(after):
-            cut = f" (cutoff {short_id(e['cutoff'])})" if e.get("cutoff") else ""
+            cut = " " + self.tr("(cutoff %1)").replace("%1", short_id(e["cutoff"])) if e.get("cutoff") else ""
             for col, text in enumerate(
                 (e["key_id"], e["role"], before.get(e["key_id"], "—"), e["state"] + cut)
             ):

@@ -526,7 +526,12 @@ class DetailView(QWidget):
                     ("✔ " if same else "✖ ") + str(value.get("recomputed_sha256")),
                 )
             )
-        title = f"{kinds.get(kind, self.tr('object'))} {object_id}  {badge}".rstrip()
+        name = object_id
+        if kind == "receipt entry" and isinstance(value, dict):
+            name = f"#{value.get('ordinal')} · {value.get('memory_id')}"
+        elif kind == "corpus member" and isinstance(value, dict):
+            name = f"#{value.get('ordinal')} · {value.get('bundle_id')}"
+        title = f"{kinds.get(kind, self.tr('object'))} {name}  {badge}".rstrip()
         self.title.setText(wrappable(displayable(title)[0]))
         if findings:
             text = "\n".join(f"• {f.code}: {finding_text(f)}" for f in findings)

@@ -35,15 +35,14 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QLabel, QScrollArea, QToolTip, QVBoxLayout, QWidget
 
 from ...core.verify.report import Report
-from ..hom import FOREVER, epoch_text, issued_text, number, short, when
-from ..style import PROBLEM_COLOR, era_color, mix, readable
+from ..hom import FOREVER, epoch_text, issued_text, number, short, time_labels, time_ticks, when
+from ..style import PROBLEM_COLOR, era_color, mix, readable, wrappable
 from ..summary import master_text
 
 MARGIN = 10
 AXIS_H = 40
 ROW_H = 58
 BAR_H = 12
-LEGEND_H = 44
 
 
 @dataclass
@@ -136,22 +135,36 @@ class EpochTimeline(QWidget):
             self.t0, self.t1 = lo - pad, hi + pad
         else:
             self.t0, self.t1 = 0.0, 1.0
-        self.setMinimumHeight(self.height_for())
-        self.updateGeometry()
+        self._fit_height()
         self.update()
 
-    def height_for(self) -> int:
-        return MARGIN + AXIS_H + max(len(self.spans), 1) * ROW_H + LEGEND_H + MARGIN
+    def _fit_height(self) -> None:
+        h = self.height_for(max(self.width(), 250))
+        if self.minimumHeight() != h:
+            self.setMinimumHeight(h)
+        self.updateGeometry()
+
+    def legend_height(self, width: int) -> int:
+        fm = QFontMetrics(self._font(small=True))
+        box = fm.boundingRect(
+            QRect(0, 0, max(width - 2 * MARGIN, 50), 10_000),
+            int(Qt.TextFlag.TextWordWrap),
+            "   ".join(self.legend_items()),
+        )
+        return box.height() + 10
+
+    def height_for(self, width: int = 520) -> int:
+        return MARGIN + AXIS_H + max(len(self.spans), 1) * ROW_H + self.legend_height(width) + MARGIN
 
     def sizeHint(self) -> QSize:
-        return QSize(520, self.height_for())
+        return QSize(520, self.height_for(520))
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(250, self.height_for())
+        return QSize(250, self.height_for(250))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self.update()
+        self._fit_height()
 
     # ---- geometry ---------------------------------------------------------------
     def label_w(self) -> int:
@@ -285,23 +298,30 @@ class EpochTimeline(QWidget):
         y = MARGIN + AXIS_H - 10
         p.setPen(QPen(faint, 1))
         p.drawLine(QPointF(x0, y), QPointF(x1, y))
-        fmt = _tick_format(self.t1 - self.t0)
-        fm = QFontMetrics(self._font(small=True))
-        sample = fm.horizontalAdvance(datetime(2026, 12, 31, 23, 59, 59, tzinfo=UTC).strftime(fmt)) + 16
-        n = int(max(2, min(6, (x1 - x0) // max(sample, 1))))
-        p.setFont(self._font(small=True))
-        for k in range(n + 1):
-            t = self.t0 + (self.t1 - self.t0) * k / n
+        font = self._font(small=True)
+        fm = QFontMetrics(font)
+        p.setFont(font)
+        room = int((x1 - x0) // (fm.horizontalAdvance("08-31 23:59") + 14))
+        spacing, values = time_ticks(self.t0, self.t1, room)
+        bottom = MARGIN + AXIS_H + len(self.spans) * ROW_H
+        last_right = -1e9
+        for t, label in zip(values, time_labels(values, spacing), strict=True):
             x = self.x_of(t)
             p.setPen(QPen(grid, 1))
-            p.drawLine(QPointF(x, y), QPointF(x, MARGIN + AXIS_H + len(self.spans) * ROW_H))
-            p.setPen(faint)
-            label = datetime.fromtimestamp(t, UTC).strftime(fmt)
+            p.drawLine(QPointF(x, y), QPointF(x, bottom))
             w = fm.horizontalAdvance(label)
             left = min(max(x - w / 2, x0 - 4), x1 - w + 4)
+            if left < last_right + 6:  # never two labels on top of each other
+                continue
+            p.setPen(faint)
             p.drawText(QPointF(left, y - 6), label)
+            last_right = left + w
         p.setPen(faint)
-        p.drawText(QPointF(MARGIN, y - 6), self.tr("signed time (UTC)"))
+        p.drawText(
+            QRectF(MARGIN, y - 20, self.label_w(), 18),
+            Qt.AlignmentFlag.AlignLeft,
+            self.tr("signed time (UTC)"),
+        )
 
     def _paint_row(self, p: QPainter, i: int, base: QColor, text: QColor, faint: QColor) -> None:
         s = self.spans[i]
@@ -352,12 +372,18 @@ class EpochTimeline(QWidget):
             p.drawRect(after)
             p.drawLine(after.topLeft(), after.bottomRight())
             self._cross(p, xr, bar.center().y(), bad, 7)
-            p.setFont(self._font(small=True, bold=True))
-            label = "✖ " + self.tr("revoked %1").replace("%1", when(s.revoked))
-            fm = QFontMetrics(self._font(small=True, bold=True))
-            left = min(
-                max(xr - fm.horizontalAdvance(label) / 2, self.track()[0]), x1 - fm.horizontalAdvance(label)
+            # the label stays inside the track (elided, the time as on the axis); the
+            # tooltip and the row text have the full date
+            font = self._font(small=True, bold=True)
+            p.setFont(font)
+            fm = QFontMetrics(font)
+            x0 = self.track()[0]
+            stamp = datetime.fromtimestamp(s.revoked, UTC).strftime(_tick_format(self.t1 - self.t0))
+            label = fm.elidedText(
+                "✖ " + self.tr("revoked %1").replace("%1", stamp), Qt.TextElideMode.ElideRight, int(x1 - x0)
             )
+            w = fm.horizontalAdvance(label)
+            left = min(max(xr - w / 2, x0), x1 - w)
             p.drawText(QPointF(left, bar.top() - 4), label)
         # the signatures made with it
         for t in s.uses:
@@ -389,7 +415,7 @@ class EpochTimeline(QWidget):
 
     def _paint_legend(self, p: QPainter, text: QColor, faint: QColor) -> None:
         top = MARGIN + AXIS_H + len(self.spans) * ROW_H + 6
-        rect = QRectF(MARGIN, top, self.width() - 2 * MARGIN, LEGEND_H)
+        rect = QRectF(MARGIN, top, self.width() - 2 * MARGIN, self.legend_height(self.width()))
         p.setPen(faint)
         p.setFont(self._font(small=True))
         p.drawText(rect, Qt.TextFlag.TextWordWrap, "   ".join(self.legend_items()))
@@ -425,8 +451,8 @@ class EpochsView(QWidget):
         master = master_text(report)
         full = getattr(getattr(report.hom, "master", None), "fingerprint", None)
         lines = [master]
-        if isinstance(full, str):
-            lines.append(self.tr("fingerprint %1").replace("%1", full))
+        if isinstance(full, str):  # 64 hex digits: breakable, so a narrow pane wraps them
+            lines.append(self.tr("fingerprint %1").replace("%1", wrappable(full)))
         if not spans:
             lines.append(self.tr("No signer epochs in this bundle."))
         self.header.setText("\n".join(lines))

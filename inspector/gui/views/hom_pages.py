@@ -110,10 +110,10 @@ class HomReceiptView(QWidget):
                 "%1", str(rv.merkle_schema)
             ),
             self.tr("stated root %1").replace("%1", str(rv.stated_root)),
-            ("✔ " if same else "✖ ")
-            + self.tr("recomputed root %1").replace("%1", str(rv.recomputed_root))
-            + " — "
-            + (self.tr("the same") if same else self.tr("not the stated root")),
+            "✔ " + self.tr("the root recomputes from the entries")
+            if same
+            else "✖ "
+            + self.tr("recomputed root %1: not the stated root").replace("%1", str(rv.recomputed_root)),
             ("✔ " + self.tr("the housekeeper-signed event receipt is present"))
             if rv.event_receipt_present
             else ("? " + self.tr("the signed event receipt is missing: the verdict is indeterminate")),
@@ -297,10 +297,12 @@ class HomCorpusView(QWidget):
                         "%1", str(corpus.intended_n)
                     ),
                     self.tr("stated corpus root %1").replace("%1", str(corpus.stated_root)),
-                    ("✔ " if same else "✖ ")
-                    + self.tr("recomputed %1").replace("%1", str(corpus.recomputed_root))
-                    + " — "
-                    + (self.tr("the same") if same else self.tr("not the stated root")),
+                    "✔ " + self.tr("the corpus root recomputes from the members")
+                    if same
+                    else "✖ "
+                    + self.tr("recomputed corpus root %1: not the stated root").replace(
+                        "%1", str(corpus.recomputed_root)
+                    ),
                 )
             )
         )

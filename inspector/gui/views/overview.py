@@ -37,7 +37,7 @@ from ...core import codes
 from ...core.render.strings import NOT_PROVEN_HOM
 from ...core.verify.report import Finding, Report
 from .. import summary as S
-from ..hom import epoch_text, is_hom
+from ..hom import epoch_text, is_hom, record_text
 from ..i18n import core_text, finding_text
 from ..style import severity_color, severity_text
 
@@ -360,7 +360,15 @@ class OverviewView(QWidget):
             "recall": self.tr("Merkle root"),
             "recall_corpus": self.tr("Corpus root"),
         }.get(view.kind, self.tr("Root"))
-        rows.append((root_name, f"<code>{_e(r.root)}</code>" if r.root else "—"))
+        root_text = f"<code>{_e(r.root)}</code>" if r.root else "—"
+        recomputed = view.receipt.recomputed_root if view.receipt is not None else None
+        if not r.root and recomputed:
+            root_text += " " + _e(
+                self.tr(
+                    "(the reference states none for this verdict; recomputed from the entries: %1)"
+                ).replace("%1", str(recomputed))
+            )
+        rows.append((root_name, root_text))
         if r.primary_reason:
             primary = S.primary_finding(r)
             why = finding_text(primary) if primary is not None else ""
@@ -420,20 +428,13 @@ class OverviewView(QWidget):
         if view.memories:
             out.append(f"<h3>{_e(self.tr('Weight chains'))}</h3><ul>")
             for chain in view.memories[:MAX_PER_GROUP]:
-                rec = records.get(chain.memory_id)
-                status = (
-                    ("✔ " if rec.ok else "✖ ")
-                    + str(rec.certification_status)
-                    + (f" — {rec.reason}" if rec.reason else "")
-                    if rec is not None
-                    else "—"
-                )
+                status = record_text(records.get(chain.memory_id))
                 weights = " → ".join(
                     [str(chain.steps[0].old_weight_milli)] + [str(s.new_weight_milli) for s in chain.steps]
                     if chain.steps
                     else [str(chain.terminal_weight_milli)]
                 )
-                link = self._link(str(chain.memory_id), S.short(str(chain.memory_id), 13))
+                link = self._link(str(chain.memory_id), str(chain.memory_id))
                 out.append(f"<li>{link} — {_e(weights)} · {_e(status)}</li>")
             if len(view.memories) > MAX_PER_GROUP:
                 more = self.tr("… and %n more (see Weights)", "", len(view.memories) - MAX_PER_GROUP)

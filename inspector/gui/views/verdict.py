@@ -131,6 +131,11 @@ class VerdictBanner(QFrame):
         n = len(S.untrusted_memories(report))
         self.untrusted.setText("⚠ " + self.tr("%n untrusted memory(ies) (label rank ≥ 3)", "", n))
         self.untrusted.setVisible(openable and n > 0)
+        self.jump_button.setText(
+            self.tr("Jump to the primary &reason")
+            if report.primary_reason
+            else self.tr("Jump to first &error")
+        )
         self.jump_button.setEnabled(S.first_error(report) is not None and openable)
         self.jump_button.setVisible(openable)
         self.attach_button.setVisible(openable and not hom)

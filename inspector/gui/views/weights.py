@@ -53,7 +53,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.verify.mutmem import Q_MAX, Q_MIN, Q_START, TrajectoryPoint, rank
-from ..hom import HomIndex, float4_value, index, is_hom, number, short, when
+from ..hom import HomIndex, float4_value, index, is_hom, number, short, time_labels, time_ticks, when
 from ..models import ColumnsModel
 from ..style import displayable, is_dark
 from .labels import begin_mutmem_report, label_badge, memory_text, short_id
@@ -238,6 +238,19 @@ class _MemoryFilter(QSortFilterProxyModel):
         return True
 
 
+class TimeAxis(pg.DateAxisItem):  # type: ignore[misc]  # pyqtgraph ships no type stubs
+    """Signed time (UTC) for a bundle's weight chains: ticks on whole seconds, minutes,
+    hours or days, each labelled as its spacing needs (``11:22:01``, ``08-11 10:40``,
+    ``2026-08-11``) rather than pyqtgraph's sub-second ``01.000``."""
+
+    def tickValues(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, list[float]]]:
+        spacing, values = time_ticks(minVal, maxVal, int(size // 110))  # a label every ~110 px
+        return [(spacing, values)] if values else []
+
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
+        return time_labels(values, spacing)
+
+
 def _bin_of(q: int) -> int:
     """Centre of the histogram bin holding milli-weight ``q`` (clamped to 100…3000)."""
     return min(max(math.floor(q / BIN + 0.5) * BIN, Q_MIN), Q_MAX)
@@ -307,7 +320,7 @@ class WeightsView(QWidget):
         self.plot.setMinimumHeight(180)
         pi = self.plot.getPlotItem()
         self._dag_axis = pi.getAxis("bottom")
-        self._time_axis = pg.DateAxisItem(orientation="bottom", utcOffset=0)
+        self._time_axis = TimeAxis(orientation="bottom", utcOffset=0)
         pi.setLabel("bottom", self.tr("DAG position"))
         pi.setLabel("left", self.tr("milli-weight"))
         pi.setMouseEnabled(x=True, y=False)
@@ -358,6 +371,7 @@ class WeightsView(QWidget):
         hpi = self.histogram.getPlotItem()
         hpi.setLabel("bottom", self.tr("current milli-weight"))
         hpi.setLabel("left", self.tr("memories (log)"))
+        hpi.getAxis("left").enableAutoSIPrefix(False)  # log heights: never "(x0.1)"
         hpi.setMouseEnabled(x=False, y=False)
         hpi.hideButtons()
         hpi.setMenuEnabled(False)
@@ -1011,7 +1025,16 @@ class WeightsView(QWidget):
         hpi.getAxis("bottom").setTicks(
             [[(v, str(v)) for v in (100, 1000, 2000, 3000)], [(v, "") for v in range(500, 3000, 500)]]
         )
-        if rows:
+        if rows and self._hom is not None:  # a bundle's chains carry no labels: no trust to count
+            moved = sum(r.weight_q != Q_START for r in rows)
+            self._hist_title.setText(
+                self.tr("%n memory(ies)", "", len(rows))
+                + " · "
+                + self.tr("%1 moved from the 1000 start").replace("%1", str(moved))
+                + "\n"
+                + self.tr("▼ orange: below the 1000 start · ▲ blue: above")
+            )
+        elif rows:
             moved = sum(r.weight_q != Q_START for r in rows)
             self._hist_title.setText(
                 self.tr("%n memory(ies)", "", len(rows))
