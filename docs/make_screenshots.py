@@ -328,7 +328,16 @@ REVIEW = (
     "author-label",
     "author-compromise",
 )
-DOCS = ("overview-fail", "eras", "dark-commit", "weights", "hom-docs-weights", "hom-docs-recall", "fleet")
+# (scene, file name) of the documented set: the README, the guide and the AppStream metadata use them
+DOCS = (
+    ("overview-fail", "overview-fail"),
+    ("eras", "eras"),
+    ("dark-commit", "dark-commit"),
+    ("weights", "weights"),
+    ("demo-overview", "demo"),
+    ("hom-docs-weights", "hom-weights"),
+    ("fleet", "fleet"),
+)
 
 
 def run(out: Path, review: bool, only: list[str], langs: list[str]) -> int:
@@ -340,19 +349,18 @@ def run(out: Path, review: bool, only: list[str], langs: list[str]) -> int:
     all_scenes = scenes(s)
     if review:
         plan = [
-            (name, lang, size, dark)
+            (name, name, lang, size, dark)
             for name in REVIEW
             for lang in langs
             for size in ((1280, 800), (1920, 1080))
             for dark in (False, True)
         ]
-        plan += [(name, "fr", (1280, 800), False) for name in REVIEW]
+        plan += [(name, name, "fr", (1280, 800), False) for name in REVIEW]
     else:
-        plan = [(name, "en", (1280, 800), False) for name in DOCS]
-        plan += [
-            (name, lang, (1280, 800), False) for name in ("overview-fail", "eras") for lang in ("es", "fr")
-        ]
-    for name, lang, size, dark in plan:
+        plan = [(name, file, "en", (1280, 800), False) for name, file in DOCS]
+        translated = ("overview-fail", "eras")
+        plan += [(name, name, lang, (1280, 800), False) for name in translated for lang in ("es", "fr")]
+    for name, file, lang, size, dark in plan:
         if only and name not in only:
             continue
         i18n.install(lang)
@@ -362,7 +370,7 @@ def run(out: Path, review: bool, only: list[str], langs: list[str]) -> int:
         suffix = "" if lang == "en" else f"-{lang}"
         if review:
             suffix += f"-{size[0]}x{size[1]}" + ("-dark" if dark else "")
-        s.save(target, name + suffix)
+        s.save(target, file + suffix)
         if target is not w:
             target.close()
         s.close(w)

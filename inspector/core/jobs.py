@@ -92,6 +92,7 @@ def open_verify(
     credential: Credential | None,
     checkpoint: bytes | None = None,
     data: bytes | None = None,
+    trust_master: str | None = None,
 ) -> None:
     """Open and verify ``path`` (or ``data``, the bytes of a bundle already in memory,
     judged under the name ``path``: a corpus member) with the opener the command line
@@ -102,7 +103,7 @@ def open_verify(
     raw JSON, which the sharded path does not send back.  An unopenable or crashed
     answer ships the report, then an ``("error", …)`` message with its code, which the
     window turns into the unlock dialog's message or the crash panel."""
-    report = _judge(send, path, credential, checkpoint, data)
+    report = _judge(send, path, credential, checkpoint, data, trust_master)
     if report.verdict in ("unopenable", "error") and report.findings:
         f = report.findings[0]
         send(("batch", "report", report))
@@ -120,10 +121,18 @@ def open_verify(
 
 
 def _judge(
-    send: Send, path: str, credential: Credential | None, checkpoint: bytes | None, data: bytes | None
+    send: Send,
+    path: str,
+    credential: Credential | None,
+    checkpoint: bytes | None,
+    data: bytes | None,
+    trust_master: str | None = None,
 ) -> Any:
-    """The report of ``path`` (or of ``data`` named ``path``), as the command line makes it."""
-    opts = VerifyOptions(checkpoint=checkpoint, progress=_throttled(send), processes=1)
+    """The report of ``path`` (or of ``data`` named ``path``), as the command line makes it
+    (``trust_master``: the HOM-AIMOS master fingerprint the auditor pinned)."""
+    opts = VerifyOptions(
+        checkpoint=checkpoint, progress=_throttled(send), processes=1, trust_master=trust_master
+    )
     if data is not None:
         send(("progress", "reading", 0, 1))
         return verify_bytes(data, path, credential, opts)
@@ -146,6 +155,7 @@ def export_report(
     checkpoint: bytes | None = None,
     data: bytes | None = None,
     lang: str = "en",
+    trust_master: str | None = None,
 ) -> None:
     """File › Export: judge ``path`` again as it was shown (same credential, checkpoint
     or bytes) and write its report as ``fmt`` (json, html, pdf) through the core's
@@ -157,7 +167,7 @@ def export_report(
 
     if fmt not in EXPORT_FORMATS:
         raise InspectorError("usage_error", f"unknown export format {fmt!r}")
-    report = _judge(send, path, credential, checkpoint, data)
+    report = _judge(send, path, credential, checkpoint, data, trust_master)
     now = report.input.get("sha256") if isinstance(report.input, dict) else None
     if expect_sha256 is not None and now != expect_sha256:
         raise InspectorError(

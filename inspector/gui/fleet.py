@@ -29,7 +29,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
 from ..core.fleet.audit import AuditOptions, AuditResult, FileEntry
 from ..core.verify.engine import CancelToken
 from .models import SORT_ROLE, ColumnsModel
+from .style import palette, readable
 from .summary import verdict_word
 
 Index = QModelIndex | QPersistentModelIndex
@@ -207,8 +208,8 @@ class FleetModel(ColumnsModel):
             if col == 6:
                 return _checkpoint_word(e.checkpoint_state())
             return cells[col]
-        if role == Qt.ItemDataRole.ForegroundRole and col == 1:
-            return QBrush(verdict_badge(e.verdict)[1])
+        if role == Qt.ItemDataRole.ForegroundRole and col == 1:  # 4.5:1 on the row, light or dark
+            return QBrush(readable(verdict_badge(e.verdict)[1], palette().color(QPalette.ColorRole.Base)))
         if role == Qt.ItemDataRole.TextAlignmentRole and col >= 2 and col != 6:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:

@@ -68,6 +68,8 @@ class MainWindow(QMainWindow):
     detach_action: QAction
     check_proof_action: QAction
     back_action: QAction
+    pin_action: QAction
+    unpin_action: QAction
 
     reportReady = Signal(object)  # emitted when a verification finished and is shown
     exported = Signal(str)  # File › Export wrote this path
@@ -85,6 +87,7 @@ class MainWindow(QMainWindow):
         self.checkpoint: bytes | None = None
         self.checkpoint_path: str | None = None
         self.source_bytes: bytes | None = None  # a bundle shown from memory (a corpus member)
+        self.trust_master: str | None = None  # the HOM-AIMOS master fingerprint pinned (this session)
         self._target: tuple[str, Credential | None] = ("", None)
         self._target_bytes: bytes | None = None
         self._corpus_stack: list[tuple[str, Credential | None, bytes | None]] = []  # Back to the corpus
@@ -256,6 +259,8 @@ class MainWindow(QMainWindow):
             f, self.tr("Check inclusion &proof…"), self.check_proof, "Ctrl+Shift+P", name="check_proof_action"
         )
         self._action(f, self.tr("&Back to the corpus"), self.back_to_corpus, "Alt+Left", name="back_action")
+        self._action(f, self.tr("P&in a HOM-AIMOS master key…"), self.pin_master_dialog, name="pin_action")
+        self._action(f, self.tr("&Unpin the master key"), lambda: self.pin_master(None), name="unpin_action")
         self._action(f, self.tr("&Close"), self.close_file, QKeySequence.StandardKey.Close)
         f.addSeparator()
         ex = f.addMenu(self.tr("&Export"))
@@ -314,6 +319,9 @@ class MainWindow(QMainWindow):
         self.attach_action.setEnabled(alethech)
         self.detach_action.setEnabled(alethech and self.checkpoint is not None)
         self.back_action.setVisible(bool(self._corpus_stack))
+        hom = self.report is not None and self.report.profile == "hom-aimos-v1"
+        self.pin_action.setEnabled(hom)
+        self.unpin_action.setVisible(self.trust_master is not None)
         # the Author menu offers what the open file can do (no re-key for a directory store)
         from .dialogs.author import available_operations
 
@@ -431,7 +439,12 @@ class MainWindow(QMainWindow):
         self.cancel_button.setVisible(True)
         self.progress_label.setText(self.tr("unlocking…") if credential else self.tr("reading…"))
         self.runner.start(
-            "open_verify", path=path, credential=credential, checkpoint=self.checkpoint, data=data
+            "open_verify",
+            path=path,
+            credential=credential,
+            checkpoint=self.checkpoint,
+            data=data,
+            trust_master=self.trust_master,
         )
 
     def reload(self) -> None:
@@ -837,6 +850,7 @@ class MainWindow(QMainWindow):
             checkpoint=self.checkpoint,
             data=self.source_bytes,
             lang=i18n.language(),
+            trust_master=self.trust_master,
         )
         self.statusBar().showMessage(self.tr("Exporting %1…").replace("%1", Path(path).name))
         return path
@@ -940,6 +954,32 @@ class MainWindow(QMainWindow):
             path, credential, data = self._corpus_stack[-1]
             self._navigation = "back"
             self._start_open(path, credential, data)
+
+    def pin_master_dialog(self) -> None:
+        """Ask for the master key fingerprint the auditor expects from the bundle's operator
+        (a bundle carries its own master, so valid only means internally consistent)."""
+        from PySide6.QtWidgets import QInputDialog
+
+        view = self.report.hom if self.report is not None else None
+        own = getattr(getattr(view, "master", None), "fingerprint", None)
+        text, ok = QInputDialog.getText(
+            self,
+            self.tr("Pin a HOM-AIMOS master key"),
+            self.tr(
+                "The fingerprint (64 hex digits) of the master key you expect from the bundle's operator, "
+                "from a source other than the bundle. The bundle names %1."
+            ).replace("%1", str(own or "—")),
+            text=self.trust_master or "",
+        )
+        if ok:
+            self.pin_master(text.strip() or None)
+
+    def pin_master(self, fingerprint: str | None) -> None:
+        """Verify again with ``fingerprint`` pinned (None: unpinned); any bundle under
+        another master, or with a signer the pinned master did not certify, then fails."""
+        self.trust_master = fingerprint
+        self._update_actions()
+        self.reload()
 
     def _navigated(self) -> None:
         """A member or its corpus is shown: keep the way back."""

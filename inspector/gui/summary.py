@@ -87,7 +87,9 @@ class Summary(QObject):
         if report.primary_reason and report.verdict != "pass":
             # HOM-AIMOS: the reference verifier's exact reason string, then what it means here
             primary = primary_finding(report)
-            return f"{report.primary_reason}: {finding_text(primary)}" if primary else report.primary_reason
+            if primary is None:
+                return report.primary_reason
+            return self.tr("%1: %2").replace("%1", report.primary_reason).replace("%2", finding_text(primary))
         errors = [f for f in report.findings if f.severity == Severity.ERROR]
         if errors:
             dark = [

@@ -508,6 +508,14 @@
         <translation>(corte %1)</translation>
     </message>
     <message>
+        <source>active</source>
+        <translation>activa</translation>
+    </message>
+    <message>
+        <source>revoked</source>
+        <translation>revocada</translation>
+    </message>
+    <message>
         <source>Output SHA-256: {sha} ({size} bytes)</source>
         <translation>SHA-256 de la salida: {sha} ({size} bytes)</translation>
     </message>
@@ -2392,6 +2400,14 @@ raíz recalculada %2</translation>
         <translation>&amp;Volver al corpus</translation>
     </message>
     <message>
+        <source>P&amp;in a HOM-AIMOS master key…</source>
+        <translation>F&amp;ijar una clave maestra HOM-AIMOS…</translation>
+    </message>
+    <message>
+        <source>&amp;Unpin the master key</source>
+        <translation>&amp;Desfijar la clave maestra</translation>
+    </message>
+    <message>
         <source>&amp;Close</source>
         <translation>&amp;Cerrar</translation>
     </message>
@@ -2657,6 +2673,14 @@ raíz recalculada %2</translation>
     <message>
         <source>Corpus member</source>
         <translation>Miembro del corpus</translation>
+    </message>
+    <message>
+        <source>Pin a HOM-AIMOS master key</source>
+        <translation>Fijar una clave maestra HOM-AIMOS</translation>
+    </message>
+    <message>
+        <source>The fingerprint (64 hex digits) of the master key you expect from the bundle&apos;s operator, from a source other than the bundle. The bundle names %1.</source>
+        <translation>La huella (64 dígitos hex) de la clave maestra que espera del operador del paquete, obtenida de una fuente distinta del paquete. El paquete nombra %1.</translation>
     </message>
     <message>
         <source>Keyboard shortcuts</source>
@@ -3020,12 +3044,24 @@ raíz recalculada %2</translation>
         <source>the engine&apos;s own records differ from the recomputed ones</source>
         <translation>los registros propios del motor difieren de los recalculados</translation>
     </message>
+    <message>
+        <source>Weight chains</source>
+        <translation>Cadenas de pesos</translation>
+    </message>
     <message numerus="yes">
         <source>… and %n more (see Weights)</source>
         <translation>
             <numerusform>… y %n más (vea Pesos)</numerusform>
             <numerusform>… y %n más (vea Pesos)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Signer epochs</source>
+        <translation>Épocas de firmantes</translation>
+    </message>
+    <message>
+        <source>Recall receipt</source>
+        <translation>Recibo de recuperación</translation>
     </message>
     <message numerus="yes">
         <source>Bundle %1, requested by %2: %n entry(ies) disclosed.</source>
@@ -3049,6 +3085,10 @@ raíz recalculada %2</translation>
     <message>
         <source>the signed event receipt is missing: the verdict is indeterminate</source>
         <translation>falta el recibo de evento firmado: el veredicto es indeterminado</translation>
+    </message>
+    <message>
+        <source>Member bundles</source>
+        <translation>Paquetes miembro</translation>
     </message>
     <message numerus="yes">
         <source>%n member(s) retained, intended_n %1. Double-click a member in the Labels &amp; receipts tab to open it as a bundle of its own.</source>
@@ -3387,6 +3427,10 @@ raíz recalculada %2</translation>
     <message>
         <source>INTERRUPTED</source>
         <translation>INTERRUMPIDO</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
     <message numerus="yes">
         <source>%n commit(s) signed by %1 after it was rotated out</source>
@@ -3822,16 +3866,19 @@ por %3 (%4)</translation>
         </translation>
     </message>
     <message>
-        <source>%1 moved from the 1000 start</source>
-        <translation>%1 se movieron del inicio 1000</translation>
-    </message>
-    <message>
         <source>%1 reweighted · %2 ⚠ untrusted</source>
         <translation>%1 con peso cambiado · %2 ⚠ no fiables</translation>
     </message>
     <message>
         <source>▼ orange: below the 1000 start · ▲ blue: above</source>
         <translation>▼ naranja: por debajo del inicio 1000 · ▲ azul: por encima</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n moved from the 1000 start</source>
+        <translation>
+            <numerusform>%n se movió del inicio 1000</numerusform>
+            <numerusform>%n se movieron del inicio 1000</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>weight %1–%2: %n memory(ies)</source>

@@ -508,6 +508,14 @@
         <translation>(coupure %1)</translation>
     </message>
     <message>
+        <source>active</source>
+        <translation>active</translation>
+    </message>
+    <message>
+        <source>revoked</source>
+        <translation>révoquée</translation>
+    </message>
+    <message>
         <source>Output SHA-256: {sha} ({size} bytes)</source>
         <translation>SHA-256 de la sortie&#xa0;: {sha} ({size} octets)</translation>
     </message>
@@ -2392,6 +2400,14 @@ racine recalculée %2</translation>
         <translation>&amp;Revenir au corpus</translation>
     </message>
     <message>
+        <source>P&amp;in a HOM-AIMOS master key…</source>
+        <translation>É&amp;pingler une clé maîtresse HOM-AIMOS…</translation>
+    </message>
+    <message>
+        <source>&amp;Unpin the master key</source>
+        <translation>&amp;Désépingler la clé maîtresse</translation>
+    </message>
+    <message>
         <source>&amp;Close</source>
         <translation>&amp;Fermer</translation>
     </message>
@@ -2657,6 +2673,14 @@ racine recalculée %2</translation>
     <message>
         <source>Corpus member</source>
         <translation>Membre du corpus</translation>
+    </message>
+    <message>
+        <source>Pin a HOM-AIMOS master key</source>
+        <translation>Épingler une clé maîtresse HOM-AIMOS</translation>
+    </message>
+    <message>
+        <source>The fingerprint (64 hex digits) of the master key you expect from the bundle&apos;s operator, from a source other than the bundle. The bundle names %1.</source>
+        <translation>L’empreinte (64 chiffres hex) de la clé maîtresse que vous attendez de l’opérateur du paquet, obtenue d’une autre source que le paquet. Le paquet nomme %1.</translation>
     </message>
     <message>
         <source>Keyboard shortcuts</source>
@@ -3020,12 +3044,24 @@ racine recalculée %2</translation>
         <source>the engine&apos;s own records differ from the recomputed ones</source>
         <translation>les enregistrements du moteur diffèrent de ceux recalculés</translation>
     </message>
+    <message>
+        <source>Weight chains</source>
+        <translation>Chaînes de poids</translation>
+    </message>
     <message numerus="yes">
         <source>… and %n more (see Weights)</source>
         <translation>
             <numerusform>… et %n de plus (voir Poids)</numerusform>
             <numerusform>… et %n de plus (voir Poids)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Signer epochs</source>
+        <translation>Époques des signataires</translation>
+    </message>
+    <message>
+        <source>Recall receipt</source>
+        <translation>Reçu de rappel</translation>
     </message>
     <message numerus="yes">
         <source>Bundle %1, requested by %2: %n entry(ies) disclosed.</source>
@@ -3049,6 +3085,10 @@ racine recalculée %2</translation>
     <message>
         <source>the signed event receipt is missing: the verdict is indeterminate</source>
         <translation>le reçu d’événement signé manque&#xa0;: le verdict est indéterminé</translation>
+    </message>
+    <message>
+        <source>Member bundles</source>
+        <translation>Paquets membres</translation>
     </message>
     <message numerus="yes">
         <source>%n member(s) retained, intended_n %1. Double-click a member in the Labels &amp; receipts tab to open it as a bundle of its own.</source>
@@ -3387,6 +3427,10 @@ racine recalculée %2</translation>
     <message>
         <source>INTERRUPTED</source>
         <translation>INTERROMPU</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1&#xa0;: %2</translation>
     </message>
     <message numerus="yes">
         <source>%n commit(s) signed by %1 after it was rotated out</source>
@@ -3822,16 +3866,19 @@ par %3 (%4)</translation>
         </translation>
     </message>
     <message>
-        <source>%1 moved from the 1000 start</source>
-        <translation>%1 ont quitté le départ 1000</translation>
-    </message>
-    <message>
         <source>%1 reweighted · %2 ⚠ untrusted</source>
         <translation>%1 repondérées · %2 ⚠ non fiables</translation>
     </message>
     <message>
         <source>▼ orange: below the 1000 start · ▲ blue: above</source>
         <translation>▼ orange&#xa0;: en dessous du départ 1000 · ▲ bleu&#xa0;: au-dessus</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n moved from the 1000 start</source>
+        <translation>
+            <numerusform>%n a quitté le départ 1000</numerusform>
+            <numerusform>%n ont quitté le départ 1000</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>weight %1–%2: %n memory(ies)</source>

@@ -249,3 +249,28 @@ def test_history_and_graph_say_there_is_no_commit_history(qtbot, window):
         window.open_path(str(ROOT / "tests" / "fixtures" / "alethech-0.9.5" / "01_basic" / "store"))
     window.tabs.setCurrentWidget(window.history)
     assert not window.history.placeholder.isVisible() and window.history.table.isVisible()
+
+
+# ---- pinning the master --------------------------------------------------------------------
+def test_pinning_the_master_says_whose_keys_they_are(qtbot, window):
+    report = open_and_wait(qtbot, window, VECTORS / "MM-CV-005.json")
+    own = report.hom.master.fingerprint
+    assert window.pin_action.isEnabled() and not window.unpin_action.isVisible()
+    # the operator's fingerprint, from elsewhere, is this bundle's: the banner says so
+    with qtbot.waitSignal(window.reportReady, timeout=T) as blocker:
+        window.pin_master("sha256:" + own.upper())
+    assert blocker.args[0].verdict == "pass"
+    assert "the master you pinned" in window.verdict_banner.checkpoint.text()
+    assert window.unpin_action.isVisible()
+    # another master pinned: the same bundle fails, and says why
+    other = "ab" * 32
+    with qtbot.waitSignal(window.reportReady, timeout=T) as blocker:
+        window.pin_master(other)
+    pinned = blocker.args[0]
+    assert pinned.verdict == "fail" and any(f.code == "hom.untrusted_master" for f in pinned.findings)
+    assert window.verdict_banner.word.text() == "FAIL"
+    assert "not the master you pinned" in window.verdict_banner.checkpoint.text()
+    with qtbot.waitSignal(window.reportReady, timeout=T) as blocker:
+        window.unpin_action.trigger()
+    assert blocker.args[0].verdict == "pass" and window.trust_master is None
+    assert "not pinned" in window.verdict_banner.checkpoint.text()

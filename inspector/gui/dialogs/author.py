@@ -65,6 +65,21 @@ def available_operations(path: str) -> tuple[str, ...]:
     return tuple(op for op in OPERATIONS if Path(path).is_file() or op not in SEALED_ONLY)
 
 
+class _WrapLabel(QLabel):
+    """A word-wrapped label that asks for the height its text needs at its width (a form
+    in a crowded dialog would otherwise squeeze it to one clipped line)."""
+
+    def __init__(self, text: str = "") -> None:
+        super().__init__(text)
+        self.setWordWrap(True)
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        need = self.heightForWidth(self.width())
+        if need > 0 and need != self.minimumHeight():
+            self.setMinimumHeight(need)
+
+
 def _file_row(placeholder: str, save: bool, parent: QWidget) -> tuple[QWidget, QLineEdit]:
     edit = QLineEdit()
     edit.setPlaceholderText(placeholder)
@@ -137,8 +152,7 @@ class AuthorDialog(QDialog):
             "label": self.tr("Add an epistemic label"),
         }
         self.setWindowTitle(titles[op])
-        intro = QLabel(self._explain())
-        intro.setWordWrap(True)
+        intro = _WrapLabel(self._explain())
         self.form_box = QWidget()
         self.form = QFormLayout(self.form_box)
         self._build_form(selected_memory)
@@ -300,8 +314,7 @@ class AuthorDialog(QDialog):
                 else ["compromise", "expiry", "rotation"]
             )
             self.reason.setAccessibleName(self.tr("Reason"))
-            self.reason_hint = QLabel()
-            self.reason_hint.setWordWrap(True)
+            self.reason_hint = _WrapLabel()
             self.reason.currentIndexChanged.connect(lambda _i: self._explain_reason())
             f.addRow(self.tr("Reason:"), self.reason)
             f.addRow("", self.reason_hint)
@@ -314,8 +327,7 @@ class AuthorDialog(QDialog):
             self.role = QComboBox()
             self.role.addItems(["housekeeper", "auditor"])
             self.role.setAccessibleName(self.tr("Role"))
-            self.role_hint = QLabel()
-            self.role_hint.setWordWrap(True)
+            self.role_hint = _WrapLabel()
             self.role.currentIndexChanged.connect(lambda _i: self._explain_role())
             f.addRow(self.tr("Role:"), self.role)
             f.addRow("", self.role_hint)
@@ -847,8 +859,15 @@ class AuthorDialog(QDialog):
         self.eras.setRowCount(len(after))
         for row, e in enumerate(after):
             cut = " " + self.tr("(cutoff %1)").replace("%1", short_id(e["cutoff"])) if e.get("cutoff") else ""
+            states = {"active": self.tr("active"), "revoked": self.tr("revoked")}
+            was = before.get(e["key_id"])
             for col, text in enumerate(
-                (e["key_id"], e["role"], before.get(e["key_id"], "—"), e["state"] + cut)
+                (
+                    e["key_id"],
+                    e["role"],
+                    states.get(was, was) if was else "—",
+                    states.get(e["state"], e["state"]) + cut,
+                )
             ):
                 self.eras.setItem(row, col, QTableWidgetItem(text))
         self.sha_label.setText(

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -63,7 +63,9 @@ class HomReceiptView(QWidget):
         self.entries = _table(self.COLUMNS, stretch=4)
         self.entries.setAccessibleName(self.tr("Receipt entries"))
         self.entries.itemSelectionChanged.connect(self._entry_selected)
-        self.note = QLabel(self.tr(str(DISCLOSURE_NOTE)))
+        self.note = QLabel(
+            QCoreApplication.translate("LabelsView", str(DISCLOSURE_NOTE))
+        )  # one note, one context
         self.note.setWordWrap(True)
         self.export_button = QPushButton(self.tr("Export inclusion proof…"))
         self.export_button.setToolTip(

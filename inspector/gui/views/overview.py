@@ -426,7 +426,8 @@ class OverviewView(QWidget):
         out: list[str] = []
         records = {rec.memory_id: rec for rec in view.records}
         if view.memories:
-            out.append(f"<h3>{_e(self.tr('Weight chains'))}</h3><ul>")
+            heading = self.tr("Weight chains")
+            out.append(f"<h3>{_e(heading)}</h3><ul>")
             for chain in view.memories[:MAX_PER_GROUP]:
                 status = record_text(records.get(chain.memory_id))
                 weights = " → ".join(
@@ -441,14 +442,16 @@ class OverviewView(QWidget):
                 out.append(f"<li>{_e(more)}</li>")
             out.append("</ul>")
         if view.signers:
-            out.append(f"<h3>{_e(self.tr('Signer epochs'))}</h3><ul>")
+            heading = self.tr("Signer epochs")
+            out.append(f"<h3>{_e(heading)}</h3><ul>")
             for sgn in view.signers[:MAX_PER_GROUP]:
                 link = self._link(str(sgn.certificate_fingerprint), str(sgn.agent_id))
                 out.append(f"<li>{link} — {_e(epoch_text(sgn))}</li>")
             out.append("</ul>")
         rv = view.receipt
         if rv is not None:
-            out.append(f"<h3>{_e(self.tr('Recall receipt'))}</h3><p>")
+            heading = self.tr("Recall receipt")
+            out.append(f"<h3>{_e(heading)}</h3><p>")
             same = rv.recomputed_root is not None and rv.recomputed_root == rv.stated_root
             out.append(
                 _e(
@@ -475,7 +478,8 @@ class OverviewView(QWidget):
             )
         corpus = view.corpus
         if corpus is not None:
-            out.append(f"<h3>{_e(self.tr('Member bundles'))}</h3>")
+            heading = self.tr("Member bundles")
+            out.append(f"<h3>{_e(heading)}</h3>")
             out.append(
                 "<p>"
                 + _e(

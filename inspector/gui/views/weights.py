@@ -1030,7 +1030,7 @@ class WeightsView(QWidget):
             self._hist_title.setText(
                 self.tr("%n memory(ies)", "", len(rows))
                 + " · "
-                + self.tr("%1 moved from the 1000 start").replace("%1", str(moved))
+                + self.tr("%n moved from the 1000 start", "", moved)
                 + "\n"
                 + self.tr("▼ orange: below the 1000 start · ▲ blue: above")
             )
