@@ -68,6 +68,10 @@ class Shooter:
         self.light = QApplication.palette()
         self.out = out
         out.mkdir(parents=True, exist_ok=True)
+        import tempfile
+
+        self._scratch = tempfile.TemporaryDirectory(prefix="aleth-inspector-shots-")
+        self.scratch = Path(self._scratch.name)  # bundles and fleet folders made for the scenes
         self.settings = QSettings(str(out / ".screenshots.ini"), QSettings.Format.IniFormat)
         self.settings.clear()
         self.written: list[Path] = []
@@ -118,7 +122,7 @@ def hom_bundles(out: Path) -> dict[str, Path]:
     sys.path.insert(0, str(ROOT))
     from tests.core.hom_aimos import builder as b
 
-    d = out / ".bundles"
+    d = out / "bundles"
     d.mkdir(parents=True, exist_ok=True)
     cog = b.Cognitive()
     cog.memory([1000, 1300, 900, 1200], memory_id="11111111-1111-4111-8111-111111111111")
@@ -137,7 +141,7 @@ def fleet_folder(out: Path) -> Path:
     sealed demo (unopenable without its rules) and the HOM bundles."""
     import shutil
 
-    root = out / ".fleet"
+    root = out / "fleet"
     if root.exists():
         shutil.rmtree(root)
     (root / "agents").mkdir(parents=True)
@@ -233,13 +237,13 @@ def scenes(s: Shooter) -> dict[str, Callable[[Any], Any]]:
         s.open(w, vector("MM-CV-027"))
 
     def hom_docs_weights(w: Any) -> None:
-        hom_weights(w, hom_bundles(s.out)["cognitive"])
+        hom_weights(w, hom_bundles(s.scratch)["cognitive"])
 
     def hom_docs_recall(w: Any) -> None:
-        hom_recall(w, hom_bundles(s.out)["recall"])
+        hom_recall(w, hom_bundles(s.scratch)["recall"])
 
     def fleet(w: Any) -> Any:
-        view = w.open_folder(str(fleet_folder(s.out)), jobs=2, autostart=False)
+        view = w.open_folder(str(fleet_folder(s.scratch)), jobs=2, autostart=False)
         view.resize(w.width(), int(w.height() * 0.8))
         done: list[Any] = []
         view.auditFinished.connect(done.append)
@@ -375,6 +379,7 @@ def run(out: Path, review: bool, only: list[str], langs: list[str]) -> int:
             target.close()
         s.close(w)
     (out / ".screenshots.ini").unlink(missing_ok=True)
+    s._scratch.cleanup()
     for p in s.written:
         print(p, p.stat().st_size)
     return 0

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -38,6 +39,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -211,7 +213,10 @@ class AuthorDialog(QDialog):
         self.runner.finished.connect(self._done)
         self.runner.failed.connect(self._failed)
 
-        lay = QVBoxLayout(self)
+        # everything but the buttons scrolls: on a short screen nothing is squeezed over its
+        # neighbour, the buttons stay in reach
+        body = QWidget()
+        lay = QVBoxLayout(body)
         lay.addWidget(intro)
         lay.addWidget(self.form_box)
         lay.addWidget(QLabel(self.tr("<b>Preview</b>")))
@@ -237,7 +242,14 @@ class AuthorDialog(QDialog):
         lay.addWidget(self.sha_label)
         lay.addWidget(self.code_panel)
         lay.addWidget(self.busy)
-        lay.addWidget(self.buttons)
+        self.scroll = QScrollArea()
+        self.scroll.setWidget(body)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        outer = QVBoxLayout(self)
+        outer.addWidget(self.scroll, 1)
+        outer.addWidget(self.buttons)
         self.resize(860, 760)
         self._watch_inputs()
         if op in SEALED_ONLY and not Path(path).is_file():

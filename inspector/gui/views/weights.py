@@ -455,6 +455,8 @@ class WeightsView(QWidget):
     def clear(self) -> None:
         self._report = None
         self._mm = None
+        if self._hom is not None:
+            self._set_columns(False)
         self._hom = None
         self._set_time_axis(False)
         self._pos = {}
@@ -791,9 +793,25 @@ class WeightsView(QWidget):
         pi.setLabel("bottom", self.tr("signed time (UTC)") if on else self.tr("DAG position"))
         self._caption.setText(self._caption_text())
 
+    def _set_columns(self, hom: bool) -> None:
+        """A store's memories stretch their text; a bundle's chains their reason (the content
+        of a chain is only a hash)."""
+        hh = self.table.horizontalHeader()
+        text, reason, label = MemoryTableModel.C_TEXT, MemoryTableModel.C_TRUST, MemoryTableModel.C_LABEL
+        stretch, interactive = QHeaderView.ResizeMode.Stretch, QHeaderView.ResizeMode.Interactive
+        hh.setSectionResizeMode(text, interactive if hom else stretch)
+        hh.setSectionResizeMode(reason, stretch if hom else interactive)
+        if hom:
+            self.table.setColumnWidth(text, fm_width(self, "content 0123456789ab…"))
+            self.table.setColumnWidth(label, fm_width(self, "✔ unattested_initial_weight"))
+        else:
+            self.table.setColumnWidth(reason, fm_width(self, "⚠ untrusted"))
+            self.table.setColumnWidth(label, fm_width(self, "✖ poison_confirmed"))
+
     def _set_hom_report(self, report: Any) -> None:
         """A HOM-AIMOS bundle: one row per weight chain, its certification and reason."""
         self.clear()
+        self._set_columns(True)
         self._report = report
         self._hom = index(report)
         self._set_time_axis(True)
@@ -1215,3 +1233,7 @@ def _int(value: Any) -> int | None:
 def _signed(value: Any) -> str:
     x = number(value)
     return f"{x:+.3g}" if x is not None else str(value)
+
+
+def fm_width(widget: QWidget, sample: str) -> int:
+    return widget.fontMetrics().horizontalAdvance(sample) + 16
