@@ -3693,6 +3693,10 @@ raíz recalculada %2</translation>
         <translation>Guardar el gráfico de pesos como imagen PNG</translation>
     </message>
     <message>
+        <source>memories</source>
+        <translation>memorias</translation>
+    </message>
+    <message>
         <source>● weight transition (click to select its commit)   ◆ label record   ■ the memory&apos;s own commit (start, 1000)   dashed: floor, start, ceiling</source>
         <translation>● transición de peso (clic para seleccionar su commit)   ◆ registro de etiqueta   ■ el commit de la propia memoria (inicio, 1000)   discontinuas: suelo, inicio, techo</translation>
     </message>
@@ -3707,10 +3711,6 @@ raíz recalculada %2</translation>
     <message>
         <source>current milli-weight</source>
         <translation>milipeso actual</translation>
-    </message>
-    <message>
-        <source>memories (log)</source>
-        <translation>memorias (log)</translation>
     </message>
     <message>
         <source>Filter memories by id, text or label…</source>
@@ -3866,12 +3866,12 @@ por %3 (%4)</translation>
         </translation>
     </message>
     <message>
-        <source>%1 reweighted · %2 ⚠ untrusted</source>
-        <translation>%1 con peso cambiado · %2 ⚠ no fiables</translation>
+        <source>▼ orange: below the 1000 start · ▲ blue: above · bar heights on a log scale</source>
+        <translation>▼ naranja: por debajo del inicio 1000 · ▲ azul: por encima · alturas en escala logarítmica</translation>
     </message>
     <message>
-        <source>▼ orange: below the 1000 start · ▲ blue: above</source>
-        <translation>▼ naranja: por debajo del inicio 1000 · ▲ azul: por encima</translation>
+        <source>%1 reweighted · %2 ⚠ untrusted</source>
+        <translation>%1 con peso cambiado · %2 ⚠ no fiables</translation>
     </message>
     <message numerus="yes">
         <source>%n moved from the 1000 start</source>

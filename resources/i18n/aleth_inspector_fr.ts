@@ -3693,6 +3693,10 @@ racine recalculée %2</translation>
         <translation>Enregistrer le graphique des poids en image PNG</translation>
     </message>
     <message>
+        <source>memories</source>
+        <translation>mémoires</translation>
+    </message>
+    <message>
         <source>● weight transition (click to select its commit)   ◆ label record   ■ the memory&apos;s own commit (start, 1000)   dashed: floor, start, ceiling</source>
         <translation>● transition de poids (cliquer pour sélectionner son commit)   ◆ enregistrement d’étiquette   ■ le commit de la mémoire elle-même (départ, 1000)   pointillés&#xa0;: plancher, départ, plafond</translation>
     </message>
@@ -3707,10 +3711,6 @@ racine recalculée %2</translation>
     <message>
         <source>current milli-weight</source>
         <translation>milli-poids actuel</translation>
-    </message>
-    <message>
-        <source>memories (log)</source>
-        <translation>mémoires (log)</translation>
     </message>
     <message>
         <source>Filter memories by id, text or label…</source>
@@ -3866,12 +3866,12 @@ par %3 (%4)</translation>
         </translation>
     </message>
     <message>
-        <source>%1 reweighted · %2 ⚠ untrusted</source>
-        <translation>%1 repondérées · %2 ⚠ non fiables</translation>
+        <source>▼ orange: below the 1000 start · ▲ blue: above · bar heights on a log scale</source>
+        <translation>▼ orange&#xa0;: en dessous du départ 1000 · ▲ bleu&#xa0;: au-dessus · hauteurs en échelle logarithmique</translation>
     </message>
     <message>
-        <source>▼ orange: below the 1000 start · ▲ blue: above</source>
-        <translation>▼ orange&#xa0;: en dessous du départ 1000 · ▲ bleu&#xa0;: au-dessus</translation>
+        <source>%1 reweighted · %2 ⚠ untrusted</source>
+        <translation>%1 repondérées · %2 ⚠ non fiables</translation>
     </message>
     <message numerus="yes">
         <source>%n moved from the 1000 start</source>

@@ -370,7 +370,8 @@ class WeightsView(QWidget):
         self.histogram.setToolTip(self.tr(HIST_TIP))
         hpi = self.histogram.getPlotItem()
         hpi.setLabel("bottom", self.tr("current milli-weight"))
-        hpi.setLabel("left", self.tr("memories (log)"))
+        # a short label: the plot is short (its title says the heights are on a log scale)
+        hpi.setLabel("left", self.tr("memories"))
         hpi.getAxis("left").enableAutoSIPrefix(False)  # log heights: never "(x0.1)"
         hpi.setMouseEnabled(x=False, y=False)
         hpi.hideButtons()
@@ -801,8 +802,10 @@ class WeightsView(QWidget):
         stretch, interactive = QHeaderView.ResizeMode.Stretch, QHeaderView.ResizeMode.Interactive
         hh.setSectionResizeMode(text, interactive if hom else stretch)
         hh.setSectionResizeMode(reason, stretch if hom else interactive)
+        # a chain's content is only a hash (in the plot's title and the Detail pane): its
+        # column gives way to the certification and the reason
+        self.table.setColumnHidden(text, hom)
         if hom:
-            self.table.setColumnWidth(text, fm_width(self, "content 0123456789ab…"))
             self.table.setColumnWidth(label, fm_width(self, "✔ unattested_initial_weight"))
         else:
             self.table.setColumnWidth(reason, fm_width(self, "⚠ untrusted"))
@@ -1050,7 +1053,7 @@ class WeightsView(QWidget):
                 + " · "
                 + self.tr("%n moved from the 1000 start", "", moved)
                 + "\n"
-                + self.tr("▼ orange: below the 1000 start · ▲ blue: above")
+                + self.tr("▼ orange: below the 1000 start · ▲ blue: above · bar heights on a log scale")
             )
         elif rows:
             moved = sum(r.weight_q != Q_START for r in rows)
@@ -1061,7 +1064,7 @@ class WeightsView(QWidget):
                 .replace("%1", str(moved))
                 .replace("%2", str(untrusted))
                 + "\n"
-                + self.tr("▼ orange: below the 1000 start · ▲ blue: above")
+                + self.tr("▼ orange: below the 1000 start · ▲ blue: above · bar heights on a log scale")
             )
         else:
             self._hist_title.setText("")
