@@ -504,6 +504,10 @@
         <translation>eliminado</translation>
     </message>
     <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
         <source>(cutoff %1)</source>
         <translation>(corte %1)</translation>
     </message>
@@ -3281,6 +3285,14 @@ raíz recalculada %2</translation>
         <translation>Elija el archivo de memoria del que procede la prueba.</translation>
     </message>
     <message>
+        <source>Verifying the bundle…</source>
+        <translation>Verificando el paquete…</translation>
+    </message>
+    <message>
+        <source>Enter the master key&apos;s sha256: fingerprint you trust.</source>
+        <translation>Indique la huella sha256: de la clave maestra en la que confía.</translation>
+    </message>
+    <message>
         <source>Enter the trusted key&apos;s file or its sha256: fingerprint.</source>
         <translation>Indique el archivo de la clave de confianza o su huella sha256:.</translation>
     </message>
@@ -3303,6 +3315,98 @@ raíz recalculada %2</translation>
     <message>
         <source>Note: %1</source>
         <translation>Nota: %1</translation>
+    </message>
+    <message>
+        <source>A HOM-AIMOS recall proof of bundle {bundle}.</source>
+        <translation>Una prueba de recuperación HOM-AIMOS del paquete {bundle}.</translation>
+    </message>
+    <message>
+        <source>The file is not a readable HOM-AIMOS recall proof: {reason}.</source>
+        <translation>El archivo no es una prueba de recuperación HOM-AIMOS legible: {reason}.</translation>
+    </message>
+    <message>
+        <source>The leaf and the audit path of entry {ordinal} of {size} lead to the root.</source>
+        <translation>La hoja y la ruta de auditoría de la entrada {ordinal} de {size} llevan a la raíz.</translation>
+    </message>
+    <message>
+        <source>The leaf or the audit path does not lead to the root: {reason}.</source>
+        <translation>La hoja o la ruta de auditoría no llevan a la raíz: {reason}.</translation>
+    </message>
+    <message>
+        <source>The signed event receipt states this root and {count} entries.</source>
+        <translation>El recibo de evento firmado declara esta raíz y {count} entradas.</translation>
+    </message>
+    <message>
+        <source>The signed event receipt states root {stated} and {count} entries, not this proof&apos;s root {root}.</source>
+        <translation>El recibo de evento firmado declara la raíz {stated} y {count} entradas, no la raíz {root} de esta prueba.</translation>
+    </message>
+    <message>
+        <source>The event receipt&apos;s signature verifies under the certificate of {signer} ({certificate}…).</source>
+        <translation>La firma del recibo de evento se verifica con el certificado de {signer} ({certificate}…).</translation>
+    </message>
+    <message>
+        <source>The event receipt&apos;s signature does not verify under the certificate it carries.</source>
+        <translation>La firma del recibo de evento no se verifica con el certificado que lleva.</translation>
+    </message>
+    <message>
+        <source>The signer&apos;s certificate is issued by the bundle&apos;s master key {master}.</source>
+        <translation>El certificado del firmante lo emite la clave maestra del paquete {master}.</translation>
+    </message>
+    <message>
+        <source>The signer&apos;s certificate is self-issued: no master vouches for {signer}.</source>
+        <translation>El certificado del firmante es autoemitido: ninguna clave maestra responde por {signer}.</translation>
+    </message>
+    <message>
+        <source>The signer&apos;s certificate is issued by neither the master nor the signer.</source>
+        <translation>El certificado del firmante no lo emite ni la clave maestra ni el propio firmante.</translation>
+    </message>
+    <message>
+        <source>Anchored to the bundle {file} (SHA-256 {sha256}): it verifies and holds this receipt, entry and root.</source>
+        <translation>Anclada al paquete {file} (SHA-256 {sha256}): se verifica y contiene este recibo, esta entrada y esta raíz.</translation>
+    </message>
+    <message>
+        <source>The bundle {file} does not verify ({verdict}: {reason}): no anchor.</source>
+        <translation>El paquete {file} no se verifica ({verdict}: {reason}): no hay anclaje.</translation>
+    </message>
+    <message>
+        <source>The bundle {file} does not hold this receipt, entry or root: the proof is not from it.</source>
+        <translation>El paquete {file} no contiene este recibo, esta entrada o esta raíz: la prueba no procede de él.</translation>
+    </message>
+    <message>
+        <source>The bundle {file} cannot be read: {reason}</source>
+        <translation>No se puede leer el paquete {file}: {reason}</translation>
+    </message>
+    <message>
+        <source>Anchored to the master key you trust, {master}.</source>
+        <translation>Anclada a la clave maestra de su confianza, {master}.</translation>
+    </message>
+    <message>
+        <source>The pinned fingerprint {pinned} is not the master that issued the signer&apos;s certificate ({master}).</source>
+        <translation>La huella fijada {pinned} no es la clave maestra que emitió el certificado del firmante ({master}).</translation>
+    </message>
+    <message>
+        <source>{signer}&apos;s certificate is self-issued: valid means internally consistent; only the bundle anchors it.</source>
+        <translation>El certificado de {signer} es autoemitido: válido significa coherente internamente; solo el paquete lo ancla.</translation>
+    </message>
+    <message>
+        <source>The proof is consistent, signed, and anchored.</source>
+        <translation>La prueba es coherente, está firmada y anclada.</translation>
+    </message>
+    <message>
+        <source>The proof is consistent and signed, but not anchored: check it against its bundle or a master key you trust.</source>
+        <translation>La prueba es coherente y está firmada, pero no anclada: compruébela contra su paquete o una clave maestra de su confianza.</translation>
+    </message>
+    <message>
+        <source>The proof is consistent and signed, but the anchor given does not vouch for it.</source>
+        <translation>La prueba es coherente y está firmada, pero el anclaje indicado no responde por ella.</translation>
+    </message>
+    <message>
+        <source>The proof does not check.</source>
+        <translation>La prueba no se verifica.</translation>
+    </message>
+    <message>
+        <source>The bundle given cannot be read, so the proof is not anchored.</source>
+        <translation>No se puede leer el paquete indicado, así que la prueba no está anclada.</translation>
     </message>
     <message>
         <source>Export inclusion proof</source>

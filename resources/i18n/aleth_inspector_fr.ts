@@ -504,6 +504,10 @@
         <translation>supprimé</translation>
     </message>
     <message>
+        <source>%1: %2</source>
+        <translation>%1&#xa0;: %2</translation>
+    </message>
+    <message>
         <source>(cutoff %1)</source>
         <translation>(coupure %1)</translation>
     </message>
@@ -3281,6 +3285,14 @@ racine recalculée %2</translation>
         <translation>Choisissez le fichier de mémoire d’où vient la preuve.</translation>
     </message>
     <message>
+        <source>Verifying the bundle…</source>
+        <translation>Vérification du paquet…</translation>
+    </message>
+    <message>
+        <source>Enter the master key&apos;s sha256: fingerprint you trust.</source>
+        <translation>Indiquez l’empreinte sha256: de la clé maîtresse à laquelle vous vous fiez.</translation>
+    </message>
+    <message>
         <source>Enter the trusted key&apos;s file or its sha256: fingerprint.</source>
         <translation>Indiquez le fichier de la clé de confiance ou son empreinte sha256:.</translation>
     </message>
@@ -3303,6 +3315,98 @@ racine recalculée %2</translation>
     <message>
         <source>Note: %1</source>
         <translation>Note&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>A HOM-AIMOS recall proof of bundle {bundle}.</source>
+        <translation>Une preuve de rappel HOM-AIMOS du paquet {bundle}.</translation>
+    </message>
+    <message>
+        <source>The file is not a readable HOM-AIMOS recall proof: {reason}.</source>
+        <translation>Le fichier n’est pas une preuve de rappel HOM-AIMOS lisible&#xa0;: {reason}.</translation>
+    </message>
+    <message>
+        <source>The leaf and the audit path of entry {ordinal} of {size} lead to the root.</source>
+        <translation>La feuille et le chemin d’audit de l’entrée {ordinal} sur {size} mènent à la racine.</translation>
+    </message>
+    <message>
+        <source>The leaf or the audit path does not lead to the root: {reason}.</source>
+        <translation>La feuille ou le chemin d’audit ne mène pas à la racine&#xa0;: {reason}.</translation>
+    </message>
+    <message>
+        <source>The signed event receipt states this root and {count} entries.</source>
+        <translation>Le reçu d’événement signé déclare cette racine et {count} entrées.</translation>
+    </message>
+    <message>
+        <source>The signed event receipt states root {stated} and {count} entries, not this proof&apos;s root {root}.</source>
+        <translation>Le reçu d’événement signé déclare la racine {stated} et {count} entrées, pas la racine {root} de cette preuve.</translation>
+    </message>
+    <message>
+        <source>The event receipt&apos;s signature verifies under the certificate of {signer} ({certificate}…).</source>
+        <translation>La signature du reçu d’événement se vérifie avec le certificat de {signer} ({certificate}…).</translation>
+    </message>
+    <message>
+        <source>The event receipt&apos;s signature does not verify under the certificate it carries.</source>
+        <translation>La signature du reçu d’événement ne se vérifie pas avec le certificat qu’il porte.</translation>
+    </message>
+    <message>
+        <source>The signer&apos;s certificate is issued by the bundle&apos;s master key {master}.</source>
+        <translation>Le certificat du signataire est émis par la clé maîtresse du paquet {master}.</translation>
+    </message>
+    <message>
+        <source>The signer&apos;s certificate is self-issued: no master vouches for {signer}.</source>
+        <translation>Le certificat du signataire est auto-émis&#xa0;: aucune clé maîtresse ne répond de {signer}.</translation>
+    </message>
+    <message>
+        <source>The signer&apos;s certificate is issued by neither the master nor the signer.</source>
+        <translation>Le certificat du signataire n’est émis ni par la clé maîtresse ni par le signataire.</translation>
+    </message>
+    <message>
+        <source>Anchored to the bundle {file} (SHA-256 {sha256}): it verifies and holds this receipt, entry and root.</source>
+        <translation>Ancrée au paquet {file} (SHA-256 {sha256})&#xa0;: il se vérifie et contient ce reçu, cette entrée et cette racine.</translation>
+    </message>
+    <message>
+        <source>The bundle {file} does not verify ({verdict}: {reason}): no anchor.</source>
+        <translation>Le paquet {file} ne se vérifie pas ({verdict}&#xa0;: {reason})&#xa0;: pas d’ancrage.</translation>
+    </message>
+    <message>
+        <source>The bundle {file} does not hold this receipt, entry or root: the proof is not from it.</source>
+        <translation>Le paquet {file} ne contient pas ce reçu, cette entrée ou cette racine&#xa0;: la preuve n’en vient pas.</translation>
+    </message>
+    <message>
+        <source>The bundle {file} cannot be read: {reason}</source>
+        <translation>Le paquet {file} ne peut pas être lu&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>Anchored to the master key you trust, {master}.</source>
+        <translation>Ancrée à la clé maîtresse à laquelle vous vous fiez, {master}.</translation>
+    </message>
+    <message>
+        <source>The pinned fingerprint {pinned} is not the master that issued the signer&apos;s certificate ({master}).</source>
+        <translation>L’empreinte épinglée {pinned} n’est pas la clé maîtresse qui a émis le certificat du signataire ({master}).</translation>
+    </message>
+    <message>
+        <source>{signer}&apos;s certificate is self-issued: valid means internally consistent; only the bundle anchors it.</source>
+        <translation>Le certificat de {signer} est auto-émis&#xa0;: valide signifie cohérent en lui-même&#x202f;; seul le paquet l’ancre.</translation>
+    </message>
+    <message>
+        <source>The proof is consistent, signed, and anchored.</source>
+        <translation>La preuve est cohérente, signée et ancrée.</translation>
+    </message>
+    <message>
+        <source>The proof is consistent and signed, but not anchored: check it against its bundle or a master key you trust.</source>
+        <translation>La preuve est cohérente et signée, mais pas ancrée&#xa0;: vérifiez-la par rapport à son paquet ou à une clé maîtresse de confiance.</translation>
+    </message>
+    <message>
+        <source>The proof is consistent and signed, but the anchor given does not vouch for it.</source>
+        <translation>La preuve est cohérente et signée, mais l’ancre indiquée n’en répond pas.</translation>
+    </message>
+    <message>
+        <source>The proof does not check.</source>
+        <translation>La preuve ne se vérifie pas.</translation>
+    </message>
+    <message>
+        <source>The bundle given cannot be read, so the proof is not anchored.</source>
+        <translation>Le paquet indiqué ne peut pas être lu, donc la preuve n’est pas ancrée.</translation>
     </message>
     <message>
         <source>Export inclusion proof</source>

@@ -67,6 +67,15 @@ def available_operations(path: str) -> tuple[str, ...]:
     return tuple(op for op in OPERATIONS if Path(path).is_file() or op not in SEALED_ONLY)
 
 
+def _rows(view: QWidget, least: int, most: int) -> None:
+    """Room for ``least`` to ``most`` lines of text in a list or text box (the dialog scrolls
+    rather than squeezing them to one clipped line)."""
+    line = view.fontMetrics().lineSpacing() + 2
+    frame = 2 * view.frameWidth() + 6 if hasattr(view, "frameWidth") else 6
+    view.setMinimumHeight(least * line + frame)
+    view.setMaximumHeight(most * line + frame)
+
+
 class _WrapLabel(QLabel):
     """A word-wrapped label that asks for the height its text needs at its width (a form
     in a crowded dialog would otherwise squeeze it to one clipped line)."""
@@ -178,16 +187,20 @@ class AuthorDialog(QDialog):
         self.verdict.setWordWrap(True)
         self.verdict.setAccessibleName(self.tr("Preview verdict"))
         self.effect_list = QListWidget()
+        _rows(self.effect_list, 3, 12)
         self.effect_list.setAccessibleName(self.tr("What changes"))
         self.disowned = QListWidget()
+        _rows(self.disowned, 4, 12)
         self.disowned.setAccessibleName(self.tr("Objects that become NOT_IN_PROVEN_PRE_ROTATION_HISTORY"))
         self.disowned.setVisible(False)
         self.disown_box = QCheckBox()
         self.disown_box.setVisible(False)
         self.disown_box.toggled.connect(self._update_write)
         self.added = QListWidget()
+        _rows(self.added, 3, 12)
         self.added.setAccessibleName(self.tr("Objects added"))
         self.eras = QTableWidget(0, 4)
+        _rows(self.eras, 4, 12)  # the header and three keys at least
         self.eras.setHorizontalHeaderLabels(
             [self.tr("Key"), self.tr("Role"), self.tr("Before"), self.tr("After")]
         )
@@ -457,7 +470,7 @@ class AuthorDialog(QDialog):
         f.addRow(self.tr("It says:"), self.memory_text)
         self.history = QListWidget()
         self.history.setAccessibleName(self.tr("Label history"))
-        self.history.setMaximumHeight(90)
+        _rows(self.history, 3, 4)
         f.addRow(self.tr("Label history:"), self.history)
         self.memory.currentIndexChanged.connect(lambda _i: self._show_memory())
         self.label = QComboBox()
@@ -476,7 +489,7 @@ class AuthorDialog(QDialog):
         f.addRow(self.tr("Confidence:"), self.confidence)
         self.reason_text = QPlainTextEdit()
         self.reason_text.setAccessibleName(self.tr("Reason"))
-        self.reason_text.setMaximumHeight(60)
+        _rows(self.reason_text, 2, 3)
         self.redacted = QLabel()
         self.redacted.setWordWrap(True)
         self.redacted.setAccessibleName(self.tr("Redaction preview"))
@@ -485,7 +498,7 @@ class AuthorDialog(QDialog):
         f.addRow(self.tr("Stored as:"), self.redacted)
         self.evidence = QListWidget()
         self.evidence.setAccessibleName(self.tr("Evidence"))
-        self.evidence.setMaximumHeight(110)
+        _rows(self.evidence, 4, 5)
         for eid, status in report.evidence.items():
             if not status.ok:
                 continue
@@ -865,7 +878,7 @@ class AuthorDialog(QDialog):
             (self.tr("removed"), preview["removed"]),
         ):
             for item in items:
-                self.added.addItem(f"{label}: {item}")
+                self.added.addItem(self.tr("%1: %2").replace("%1", label).replace("%2", item))
         before = {e["key_id"]: e["state"] for e in preview["eras_before"]}
         after = preview["eras_after"]
         self.eras.setRowCount(len(after))
