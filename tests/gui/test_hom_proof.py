@@ -18,7 +18,8 @@ from inspector.gui.dialogs.proof import check_proof_dialog
 from tests.core.hom_aimos import builder as b
 
 ROOT = Path(__file__).resolve().parents[2]
-VECTOR = ROOT.parent / "shared" / "hom-aimos-v1" / "verifiers" / "mutmem-conformance" / "v1" / "MM-CV-022-B.json"
+VECTORS = ROOT.parent / "shared" / "hom-aimos-v1" / "verifiers" / "mutmem-conformance" / "v1"
+VECTOR = VECTORS / "MM-CV-022-B.json"
 T = 90_000
 
 
@@ -28,7 +29,12 @@ def export(bundle: Path, ordinal: int, out: Path) -> Path:
     jobs.run_job(
         messages.append,
         "hom_export_proof",
-        {"path": str(bundle), "ordinal": ordinal, "output": str(out), "expect_sha256": report.input["sha256"]},
+        {
+            "path": str(bundle),
+            "ordinal": ordinal,
+            "output": str(out),
+            "expect_sha256": report.input["sha256"],
+        },
     )
     assert messages[-1][0] == "result", messages[-1]
     return out
@@ -74,7 +80,10 @@ def test_core_check_anchors_to_the_pinned_master(tmp_path, master_issued):
     ("tamper", "failing"),
     [
         (lambda d: d["entry"].update(calibrated_score=0.99), "path_bad"),
-        (lambda d: d["event_receipt"]["signed_body"]["metadata"].update(merkle_root="0" * 64), "signed_root_bad"),
+        (
+            lambda d: d["event_receipt"]["signed_body"]["metadata"].update(merkle_root="0" * 64),
+            "signed_root_bad",
+        ),
         (lambda d: d["event_receipt"].update(nonce="another"), "signature_bad"),
         (lambda d: d.pop("event_receipt"), "format_bad"),
     ],
