@@ -33,6 +33,22 @@ def untrusted_memories(report: Report) -> list[str]:
     return [m for m, mv in mm.memories.items() if getattr(mv, "untrusted", False)]
 
 
+SECRET_CODES = (
+    "wrong_passphrase",
+    "authentication_failed",
+    "invalid_recovery_code",
+    "no_recovery_slot",
+    "empty_passphrase",
+    "credential_required",
+)
+
+
+def secret_problem(report: Report) -> bool:
+    """Whether the file could not be opened for want of the right secret (another
+    passphrase or the recovery code may open it; damage or a foreign format will not)."""
+    return report.verdict == "unopenable" and any(f.code in SECRET_CODES for f in report.findings[:1])
+
+
 def internal_error(report: Report) -> Finding | None:
     return next((f for f in report.findings if f.code == "internal_error"), None)
 

@@ -529,14 +529,7 @@ class OverviewView(QWidget):
                     + f"</b></td><td>{_e(core_text(info.action))}</td></tr>"
                 )
             out.append("</table>")
-        credential = f is not None and f.code in (
-            "wrong_passphrase",
-            "authentication_failed",
-            "invalid_recovery_code",
-            "no_recovery_slot",
-            "empty_passphrase",
-            "credential_required",
-        )
+        credential = S.secret_problem(r)
         if credential:
             out.append(
                 "<p>"
@@ -560,7 +553,8 @@ class OverviewView(QWidget):
                 + "</p>"
             )
         self.unopenable_text.setHtml("".join(out))
-        self.retry_button.setVisible(self.path is not None and not _is_dir(self.path))
+        # another secret can only help a sealed file that asked for one
+        self.retry_button.setVisible(credential and self.path is not None and not _is_dir(self.path))
         self.stack.setCurrentIndex(self.UNOPENABLE)
 
     def _show_crash(self, r: Report) -> None:

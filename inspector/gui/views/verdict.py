@@ -139,7 +139,7 @@ class VerdictBanner(QFrame):
         self.jump_button.setEnabled(S.first_error(report) is not None and openable)
         self.jump_button.setVisible(openable)
         self.attach_button.setVisible(openable and not hom)
-        self.retry_button.setVisible(v == "unopenable")
+        self.retry_button.setVisible(S.secret_problem(report))
         self._recolour()
 
     def _recolour(self) -> None:
