@@ -7,7 +7,7 @@ GUI_STAMP := $(VENV)/.installed-gui
 
 I18N_TS := $(wildcard resources/i18n/aleth_inspector_*.ts)
 I18N_QM := $(I18N_TS:.ts=.qm)
-I18N_SOURCES := $(filter-out inspector/gui/dialogs/author.py,$(wildcard inspector/gui/*.py inspector/gui/*/*.py))
+I18N_SOURCES := $(wildcard inspector/gui/*.py inspector/gui/*/*.py)
 
 .PHONY: run test lint bench package package-smoke desktop-check clean i18n i18n-update fuzz-smoke
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from pathlib import Path
 
-from .common import EXIT_USAGE, UsageError, add_credential_args
+from .common import EXIT_USAGE, UsageError, add_credential_args, credential_from_args, needs_credential
 
 INSTALL_HINT = (
     "The desktop window needs Qt: pip install 'aleth-inspector[gui]' (or run `make run` in a checkout). "
@@ -57,8 +58,6 @@ def register(sub) -> None:  # type: ignore[no-untyped-def]
 
 
 def cmd_gui(args: argparse.Namespace) -> int:
-    import os
-
     try:
         from ..gui.app import check_dependencies, has_display, run_gui
     except ImportError:
@@ -96,14 +95,39 @@ def cmd_gui(args: argparse.Namespace) -> int:
         raise UsageError(f"checkpoint {args.checkpoint} does not exist")
     return run_gui(
         args.path,
-        passphrase_file=args.passphrase_file,
-        recovery_code_file=args.recovery_code_file,
+        credential=_credential(args),
         checkpoint=args.checkpoint,
         screenshot=args.screenshot,
         banner=args.banner,
         geometry=args.geometry,
         lang=args.lang,
     )
+
+
+def _credential(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    """The secret for a sealed FILE from the sources every command reads
+    (``--passphrase-file F|-``, ``--passphrase-fd N``, ``--recovery-code-file F``,
+    ``ALETH_PASSPHRASE_FILE``; :mod:`inspector.core.secrets`), or None: the window's
+    unlock dialog asks then (a screenshot cannot wait for one: a usage error)."""
+    from ..core.secrets import ENV_PASSPHRASE_FILE
+
+    if not args.path or not needs_credential(Path(args.path)):
+        return None
+    given = (
+        args.passphrase_file
+        or args.passphrase_fd is not None
+        or args.recovery_code_file
+        or os.environ.get(ENV_PASSPHRASE_FILE)
+    )
+    if not given:
+        if args.screenshot:
+            raise UsageError(
+                f"{args.path} is sealed: --screenshot needs --passphrase-file F (- for standard input), "
+                f"--passphrase-fd N, --recovery-code-file F or {ENV_PASSPHRASE_FILE}",
+                code="credential_required",
+            )
+        return None
+    return credential_from_args(args, Path(args.path))
 
 
 def _headless(args: argparse.Namespace) -> int:

@@ -8,7 +8,10 @@ import sys
 import traceback
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..core.container import Credential
 
 
 def check_dependencies() -> str | None:
@@ -104,14 +107,16 @@ def make_app(argv: list[str] | None = None) -> Any:
 def run_gui(
     path: str | None = None,
     *,
-    passphrase_file: str | None = None,
-    recovery_code_file: str | None = None,
+    credential: Credential | None = None,
     checkpoint: str | None = None,
     screenshot: str | None = None,
     banner: str | None = None,
     geometry: tuple[int, int] | None = None,
     lang: str | None = None,
 ) -> int:
+    """Open the window (on ``path`` when given) and run the event loop.  ``credential``
+    unlocks a sealed file; the command line reads it from the sources every command
+    reads (:mod:`inspector.core.secrets`); without one the unlock dialog asks."""
     problem = check_dependencies()
     if problem:
         print(problem, file=sys.stderr)
@@ -136,12 +141,7 @@ def run_gui(
         win.resize(*(geometry or (1400, 880)))
     win.show()
     if path:
-        win.open_path(
-            path,
-            passphrase_file=passphrase_file,
-            recovery_code_file=recovery_code_file,
-            checkpoint=checkpoint,
-        )
+        win.open_path(path, credential=credential, checkpoint=checkpoint)
     if screenshot:
         try:
             return win.screenshot_when_ready(screenshot)

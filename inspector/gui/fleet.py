@@ -1,8 +1,10 @@
 """The fleet table: File › Open folder… audits every memory file under a folder.
 
 :class:`FleetView` is self-contained: ``FleetView(folder, parent)`` starts the audit off
-the GUI thread (a :class:`FleetAuditThread` drives the core's fleet executor, whose worker
-*processes* do the verifying; only a small summary of each file comes back), shows
+the GUI thread (a :class:`FleetAudit` drives the core's fleet executor on a plain daemon
+thread, whose worker *processes* do the verifying; only a small summary of each file comes
+back through a queue the view drains on its own timer, so the thread never touches a Qt
+object and a view destroyed mid-run takes nothing down), shows
 progress with a Cancel button, then the table — file, verdict, errors, warnings, commits,
 eras, checkpoint state, seconds — with a text filter, a verdict filter and sortable
 columns (worst first to begin with).  Double-clicking a row emits
@@ -13,10 +15,21 @@ columns (worst first to begin with).  Double-clicking a row emits
 from __future__ import annotations
 
 import os
+import queue
+import threading
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, QThread, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -36,50 +49,69 @@ from PySide6.QtWidgets import (
 from ..core.fleet.audit import AuditOptions, AuditResult, FileEntry
 from ..core.verify.engine import CancelToken
 from .models import SORT_ROLE, ColumnsModel
+from .style import palette, readable
+from .summary import verdict_word
 
 Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
 LOCATION_ROLE = Qt.ItemDataRole.UserRole + 20
 
 VERDICT_BADGE = {
-    "pass": ("✔ pass", "#2e7d32"),
-    "fail": ("✖ fail", "#c62828"),
-    "unopenable": ("⊘ unopenable", "#c62828"),
-    "error": ("! error", "#6a1b9a"),
-    "indeterminate": ("? indeterminate", "#ef6c00"),
-    "interrupted": ("… interrupted", "#616161"),
+    "pass": ("✔", str(QT_TRANSLATE_NOOP("FleetView", "pass")), "#2e7d32"),
+    "fail": ("✖", str(QT_TRANSLATE_NOOP("FleetView", "fail")), "#c62828"),
+    "unopenable": ("⊘", str(QT_TRANSLATE_NOOP("FleetView", "unopenable")), "#c62828"),
+    "error": ("!", str(QT_TRANSLATE_NOOP("FleetView", "error")), "#6a1b9a"),
+    "indeterminate": ("?", str(QT_TRANSLATE_NOOP("FleetView", "indeterminate")), "#b45309"),
+    "interrupted": ("…", str(QT_TRANSLATE_NOOP("FleetView", "interrupted")), "#616161"),
 }
 VERDICT_FILTERS = (
-    ("All files", None),
-    ("Not passing", "not-pass"),
-    ("Fail", "fail"),
-    ("Unopenable", "unopenable"),
-    ("No verdict (error, timeout)", "error"),
-    ("Pass", "pass"),
+    (str(QT_TRANSLATE_NOOP("FleetView", "All files")), None),
+    (str(QT_TRANSLATE_NOOP("FleetView", "Not passing")), "not-pass"),
+    (str(QT_TRANSLATE_NOOP("FleetView", "Fail")), "fail"),
+    (str(QT_TRANSLATE_NOOP("FleetView", "Unopenable")), "unopenable"),
+    (str(QT_TRANSLATE_NOOP("FleetView", "No verdict (error, indeterminate, timeout)")), "error"),
+    (str(QT_TRANSLATE_NOOP("FleetView", "Pass")), "pass"),
 )
+POLL_MS = 50  # how often the view drains what the audit's thread has put on its queue
 
 
-class FleetAuditThread(QThread):
-    """Runs :func:`~inspector.core.fleet.audit.run_audit` on a background thread; the
-    verifying happens in worker processes, so this thread mostly waits.  Signals reach
-    the GUI thread queued: ``entry(FileEntry, done, total)``, ``audited(AuditResult)``
-    (also after a cancel: the result is then ``interrupted``), ``failed(message)``."""
+def verdict_badge(verdict: str) -> tuple[str, QColor]:
+    """Glyph + word (in the GUI's language) and colour of a file's verdict."""
+    glyph, word, colour = VERDICT_BADGE.get(verdict, ("", verdict, "#616161"))
+    return f"{glyph} {QCoreApplication.translate('FleetView', word)}".strip(), QColor(colour)
 
-    entry = Signal(object, int, int)
-    audited = Signal(object)
-    failed = Signal(str)
 
-    def __init__(
-        self, folder: str, *, credentials: str | None = None, jobs: int | None = None, parent: Any = None
-    ) -> None:
-        super().__init__(parent)
+class FleetAudit:
+    """One audit of a folder: :func:`~inspector.core.fleet.audit.run_audit` on a daemon
+    Python thread (the verifying happens in worker processes, so it mostly waits).
+
+    The thread touches no Qt object (a QThread destroyed while it runs aborts the whole
+    process): it puts ``("entry", FileEntry, done, total)``, ``("audited", AuditResult)``
+    (also after a cancel: then ``interrupted``), ``("failed", message)`` and last
+    ``("ended",)`` on :attr:`queue`, which the view drains on its own timer."""
+
+    def __init__(self, folder: str, *, credentials: str | None = None, jobs: int | None = None) -> None:
         self.folder = folder
         self.credentials = credentials
         self.jobs = jobs
         self.token = CancelToken()
+        self.queue: queue.SimpleQueue[tuple[Any, ...]] = queue.SimpleQueue()
+        self.thread = threading.Thread(target=self.run, name="fleet-audit", daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
 
     def cancel(self) -> None:
         self.token.cancel()
+
+    def is_alive(self) -> bool:
+        return self.thread.is_alive()
+
+    def wait(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for the thread; True when it has ended."""
+        if self.thread.ident is not None:
+            self.thread.join(timeout)
+        return not self.thread.is_alive()
 
     def run(self) -> None:
         from ..core.errors import InspectorError
@@ -100,37 +132,63 @@ class FleetAuditThread(QThread):
                 options=AuditOptions(detail="summary"),  # the table needs no per-commit maps
                 executor=executor,
                 inputs=[self.folder],
-                on_result=lambda e, done, total: self.entry.emit(e, done, total),
+                on_result=lambda e, done, total: self.queue.put(("entry", e, done, total)),
                 cancel=self.token,
             )
-            self.audited.emit(result)
+            self.queue.put(("audited", result))
         except InspectorError as exc:
-            self.failed.emit(exc.describe())
+            self.queue.put(("failed", exc.describe()))
         except Exception as exc:  # a bug: say so, never take the GUI down
-            self.failed.emit(f"internal error: {type(exc).__name__}: {exc}")
+            self.queue.put(("failed", f"internal error: {type(exc).__name__}: {exc}"))
         finally:
             if executor is not None:
                 executor.close()
+            self.queue.put(("ended",))
 
 
 class FleetModel(ColumnsModel):
     """One row per audited file (rows arrive as files finish)."""
 
-    COLUMNS = ("File", "Verdict", "Errors", "Warnings", "Commits", "Eras", "Checkpoint", "Seconds")
+    COLUMNS = (
+        str(QT_TRANSLATE_NOOP("Columns", "File")),
+        str(QT_TRANSLATE_NOOP("Columns", "Verdict")),
+        str(QT_TRANSLATE_NOOP("Columns", "Errors")),
+        str(QT_TRANSLATE_NOOP("Columns", "Warnings")),
+        str(QT_TRANSLATE_NOOP("Columns", "Commits")),
+        str(QT_TRANSLATE_NOOP("Columns", "Eras")),
+        str(QT_TRANSLATE_NOOP("Columns", "Checkpoint")),
+        str(QT_TRANSLATE_NOOP("Columns", "Seconds")),
+    )
 
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: Any = None, folder: str | None = None) -> None:
         super().__init__(parent)
         self.entries: list[FileEntry] = []
         self.rows: list[list[str]] = []
+        self.folder = folder  # paths are shown relative to it
 
     def add(self, entry: FileEntry) -> None:
         from ..core.fleet.render import row
 
         n = len(self.entries)
+        cells = row(entry)
+        cells[0] = self._shown_path(entry)
+        if entry.report.profile == "hom-aimos-v1":  # a bundle has no commits and no key eras
+            cells[4] = cells[5] = "–"
         self.beginInsertRows(_ROOT, n, n)
         self.entries.append(entry)
-        self.rows.append(row(entry))
+        self.rows.append(cells)
         self.endInsertRows()
+
+    def _shown_path(self, entry: FileEntry) -> str:
+        loc = entry.target.location
+        if self.folder and not entry.target.remote:
+            try:
+                rel = os.path.relpath(loc, self.folder)
+            except ValueError:
+                return entry.target.display
+            if not rel.startswith(".."):
+                return rel
+        return entry.target.display
 
     def clear(self) -> None:
         self.beginResetModel()
@@ -145,13 +203,21 @@ class FleetModel(ColumnsModel):
             return None
         e, cells, col = self.entries[index.row()], self.rows[index.row()], index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return VERDICT_BADGE.get(e.verdict, (e.verdict, ""))[0] if col == 1 else cells[col]
-        if role == Qt.ItemDataRole.ForegroundRole and col == 1:
-            return QBrush(QColor(VERDICT_BADGE.get(e.verdict, ("", "#616161"))[1]))
+            if col == 1:
+                return verdict_badge(e.verdict)[0]
+            if col == 6:
+                return _checkpoint_word(e.checkpoint_state())
+            return cells[col]
+        if role == Qt.ItemDataRole.ForegroundRole and col == 1:  # 4.5:1 on the row, light or dark
+            return QBrush(readable(verdict_badge(e.verdict)[1], palette().color(QPalette.ColorRole.Base)))
         if role == Qt.ItemDataRole.TextAlignmentRole and col >= 2 and col != 6:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
             worst = sorted(e.report.findings, key=lambda f: f.severity.rank)
+            if col in (4, 5) and e.report.profile == "hom-aimos-v1":
+                return QCoreApplication.translate(
+                    "FleetView", "a HOM-AIMOS bundle has no commits and no key eras"
+                )
             return f"{e.target.location}\n{worst[0].code}: {worst[0].message}" if worst else e.target.location
         if role == LOCATION_ROLE:
             return e.target.location
@@ -164,6 +230,13 @@ class FleetModel(ColumnsModel):
                 return e.seconds
             return cells[col]
         return None
+
+
+def _checkpoint_word(state: str) -> str:
+    return {
+        "verified": QCoreApplication.translate("FleetView", "verified"),
+        "failed": QCoreApplication.translate("FleetView", "failed"),
+    }.get(state, "–")
 
 
 class FleetFilter(QSortFilterProxyModel):
@@ -226,54 +299,78 @@ class FleetView(QWidget):
         self.credentials = credentials
         self.jobs = jobs
         self.result: AuditResult | None = None
-        self._thread: FleetAuditThread | None = None
-        self.setWindowTitle(f"Fleet audit — {folder}")
+        self.audit: FleetAudit | None = None
+        self._poll = QTimer(self)
+        self._poll.setInterval(POLL_MS)
+        self._poll.timeout.connect(self._drain)
+        self.setWindowTitle(self.tr("Fleet audit — %1").replace("%1", folder))
 
         self.title = QLabel()
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.title.setWordWrap(True)
+        self.title.setAccessibleName(self.tr("Fleet audit state"))
+        f = self.title.font()
+        f.setBold(True)
+        f.setPointSizeF(max(f.pointSizeF(), 9.0) * 1.15)
+        self.title.setFont(f)
         self.progress = QProgressBar()
-        self.progress.setFormat("%v / %m files")
-        self.cancel_button = QPushButton("Cancel")
+        self.progress.setFormat(self.tr("%v / %m files"))
+        self.progress.setAccessibleName(self.tr("Files audited"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.clicked.connect(self.cancel)
-        self.credentials_button = QPushButton("Credentials…")
+        self.credentials_button = QPushButton(self.tr("Credentials…"))
         self.credentials_button.setToolTip(
-            "Choose the TOML rules that unlock the sealed files, and audit again"
+            self.tr("Choose the TOML rules that unlock the sealed files, and audit again")
         )
         self.credentials_button.clicked.connect(self._choose_credentials)
-        self.export_button = QPushButton("Export HTML…")
+        self.export_button = QPushButton(self.tr("Export HTML…"))
+        self.export_button.setToolTip(self.tr("Write the HTML fleet report (mode 0600)"))
         self.export_button.setEnabled(False)
         self.export_button.clicked.connect(self._export_dialog)
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Filter by path, verdict or finding code")
+        self.search.setPlaceholderText(self.tr("Filter by path, verdict or finding code"))
         self.search.setClearButtonEnabled(True)
+        self.search.setAccessibleName(self.tr("Filter files"))
         self.verdict_filter = QComboBox()
+        self.verdict_filter.setAccessibleName(self.tr("Filter by verdict"))
         for label, value in VERDICT_FILTERS:
-            self.verdict_filter.addItem(label, value)
-        self.model = FleetModel(self)
+            self.verdict_filter.addItem(self.tr(label), value)
+        self.model = FleetModel(self, folder)
         self.proxy = FleetFilter(self)
         self.proxy.setSourceModel(self.model)
         self.table = QTableView()
+        self.table.setAccessibleName(self.tr("Audited files"))
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().setVisible(False)
+        self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for c in range(1, len(FleetModel.COLUMNS)):
             header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        fm = self.table.fontMetrics()  # the verdict column is as wide as its widest badge
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        self.table.setColumnWidth(
+            1, max(fm.horizontalAdvance(verdict_badge(v)[0]) for v in VERDICT_BADGE) + 24
+        )
         self.table.sortByColumn(1, Qt.SortOrder.AscendingOrder)  # worst first
         self.table.doubleClicked.connect(self._activated)
         self.search.textChanged.connect(self._refilter)
         self.verdict_filter.currentIndexChanged.connect(self._refilter)
+        self.hint = QLabel(self.tr("Double-click a file to open it in the inspector."))
+        self.hint.setWordWrap(True)
         self.summary = QLabel()
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
         self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.summary.setAccessibleName(self.tr("Fleet summary"))
 
         top = QHBoxLayout()
         top.addWidget(self.progress, 1)
+        top.addStretch(0)  # the buttons keep their size when the progress bar is hidden
         top.addWidget(self.cancel_button)
         top.addWidget(self.credentials_button)
         top.addWidget(self.export_button)
@@ -285,6 +382,7 @@ class FleetView(QWidget):
         layout.addLayout(top)
         layout.addLayout(filters)
         layout.addWidget(self.table, 1)
+        layout.addWidget(self.hint)
         layout.addWidget(self.summary)
         self._set_title()
         if autostart:
@@ -293,7 +391,7 @@ class FleetView(QWidget):
     # ---- running -------------------------------------------------------------------
     @property
     def running(self) -> bool:
-        return self._thread is not None and self._thread.isRunning()
+        return self.audit is not None and self.audit.is_alive()
 
     def start(self) -> None:
         """(Re)start the audit of the folder."""
@@ -307,31 +405,54 @@ class FleetView(QWidget):
         self.progress.show()
         self.cancel_button.setEnabled(True)
         self.credentials_button.setEnabled(False)
-        self._set_title("auditing…")
-        t = FleetAuditThread(self.folder, credentials=self.credentials, jobs=self.jobs, parent=self)
-        t.entry.connect(self._on_entry)
-        t.audited.connect(self._on_audited)
-        t.failed.connect(self._on_failed)
-        t.finished.connect(self._on_thread_end)
-        self._thread = t
-        t.start()
+        self._set_title(self.tr("auditing…"))
+        audit = FleetAudit(self.folder, credentials=self.credentials, jobs=self.jobs)
+        # the view going away (its window closed, its parent deleted) stops the run: the
+        # slot is the audit's own method, which holds no reference to the view
+        self.destroyed.connect(audit.cancel)
+        self.audit = audit
+        audit.start()
+        self._poll.start()
 
     def cancel(self) -> None:
         """Stop the audit (the worker processes are stopped; rows so far stay)."""
-        if self._thread is not None:
-            self._thread.cancel()
+        if self.audit is not None and self.audit.is_alive():
+            self.audit.cancel()
             self.cancel_button.setEnabled(False)
-            self._set_title("cancelling…")
+            self._set_title(self.tr("cancelling…"))
 
     def shutdown(self, timeout_ms: int = 30_000) -> None:
-        """Cancel and wait for the background thread (closing the window)."""
-        if self._thread is not None:
-            self._thread.cancel()
-            self._thread.wait(timeout_ms)
+        """Cancel and wait for the audit (closing the window)."""
+        if self.audit is not None:
+            self.audit.cancel()
+            self.audit.wait(timeout_ms / 1000)
+            self._drain()
 
     def closeEvent(self, event: Any) -> None:
         self.shutdown()
         super().closeEvent(event)
+
+    def _drain(self) -> None:
+        """Show what the audit's thread has put on its queue since the last turn."""
+        audit = self.audit
+        if audit is None:
+            return
+        while True:
+            try:
+                msg = audit.queue.get_nowait()
+            except queue.Empty:
+                return
+            kind = msg[0]
+            if kind == "entry":
+                self._on_entry(*msg[1:])
+            elif kind == "audited":
+                self._on_audited(msg[1])
+            elif kind == "failed":
+                self._on_failed(msg[1])
+            elif kind == "ended":
+                self._poll.stop()
+                self._on_thread_end()
+                return
 
     def _on_entry(self, entry: FileEntry, done: int, total: int) -> None:
         self.progress.setRange(0, total)
@@ -340,17 +461,22 @@ class FleetView(QWidget):
 
     def _on_audited(self, result: AuditResult) -> None:
         from ..core.fleet.render import render_text
+        from .i18n import language
 
         self.result = result
         self.export_button.setEnabled(bool(result.entries))
         self.progress.hide()
-        self._set_title(result.verdict.upper() + (" (cancelled)" if result.interrupted else ""))
-        self.summary.setText(render_text(result, width=400).rstrip().splitlines()[-1])
+        state = verdict_word(result.verdict)
+        if result.interrupted:
+            state += " " + self.tr("(cancelled)")
+        self._set_title(state)
+        lines = render_text(result, width=400, lang=language()).rstrip().splitlines()
+        self.summary.setText(lines[-1] if lines else "")
         self.auditFinished.emit(result)
 
     def _on_failed(self, message: str) -> None:
         self.progress.hide()
-        self._set_title("could not audit")
+        self._set_title(self.tr("could not audit"))
         self.summary.setText(message)
 
     def _on_thread_end(self) -> None:
@@ -358,7 +484,8 @@ class FleetView(QWidget):
         self.credentials_button.setEnabled(True)
 
     def _set_title(self, state: str = "") -> None:
-        self.title.setText(f"Fleet audit of {self.folder}" + (f" — {state}" if state else ""))
+        text = self.tr("Fleet audit of %1").replace("%1", self.folder)
+        self.title.setText(text + (f" — {state}" if state else ""))
 
     # ---- table ---------------------------------------------------------------------
     def _refilter(self) -> None:
@@ -376,7 +503,7 @@ class FleetView(QWidget):
     # ---- credentials and export ---------------------------------------------------
     def _choose_credentials(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Credentials rules", "", "TOML rules (*.toml);;All files (*)"
+            self, self.tr("Credentials rules"), "", self.tr("TOML rules (*.toml);;All files (*)")
         )
         if path:
             self.credentials = path
@@ -386,30 +513,23 @@ class FleetView(QWidget):
         """Write the HTML fleet report to ``path`` (atomic, mode 0600); returns the path."""
         from ..core.fleet.render import render_html
         from ..core.write.safe import atomic_write
+        from .i18n import language
 
         if self.result is None:
             raise RuntimeError("no finished audit to export")
-        atomic_write(path, render_html(self.result).encode("utf-8", "backslashreplace"), mode=0o600)
+        page = render_html(self.result, lang=language())
+        atomic_write(path, page.encode("utf-8", "backslashreplace"), mode=0o600)
         return path
 
     def _export_dialog(self) -> None:
         from ..core.errors import InspectorError
 
         path, _ = QFileDialog.getSaveFileName(
-            self, "Export fleet report", "fleet-audit.html", "HTML (*.html)"
+            self, self.tr("Export fleet report"), "fleet-audit.html", self.tr("HTML (*.html)")
         )
         if not path:
             return
         try:
             self.export_html(path)
         except InspectorError as exc:
-            QMessageBox.warning(self, "Export failed", exc.describe())
-
-
-def open_fleet(folder: str, parent: QWidget | None = None, **kw: Any) -> FleetView:
-    """A fleet table for ``folder``, audit started (a window when ``parent`` is None)."""
-    view = FleetView(folder, parent, **kw)
-    if parent is None:
-        view.resize(1000, 600)
-        view.show()
-    return view
+            QMessageBox.warning(self, self.tr("Export failed"), exc.describe())

@@ -12,6 +12,7 @@ import gc
 from pathlib import Path
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -32,11 +33,10 @@ from PySide6.QtWidgets import (
 from ..core.container import Credential
 from ..core.jobs import receive_part
 from ..core.lanes import proven_region
-from ..core.opener import read_secret_file
 from ..core.verify.report import Report, Severity
+from . import i18n
 from . import summary as S
 from .dialogs.unlock import UnlockDialog
-from .export import export_report
 from .i18n import ensure_english_plurals
 from .style import severity_icon
 from .tasks import TaskRunner
@@ -62,19 +62,37 @@ UNLOCK_ERRORS = (
 
 
 class MainWindow(QMainWindow):
+    # actions named in _build_menus (set there by _action(..., name=...))
+    open_folder_action: QAction
+    attach_action: QAction
+    detach_action: QAction
+    check_proof_action: QAction
+    back_action: QAction
+    pin_action: QAction
+    unpin_action: QAction
+
     reportReady = Signal(object)  # emitted when a verification finished and is shown
+    exported = Signal(str)  # File › Export wrote this path
+    exportFailed = Signal(str)  # … or says why it did not
 
     def __init__(self, settings: QSettings | None = None, banner: str | None = None) -> None:
         super().__init__()
         ensure_english_plurals()
         self.settings = settings or QSettings()
         self.runner = TaskRunner(self)
+        self.exports = TaskRunner(self)  # exports judge the file again, beside the open job
         self.report: Report | None = None
         self.path: str | None = None
         self.credential: Credential | None = None
         self.checkpoint: bytes | None = None
         self.checkpoint_path: str | None = None
+        self.source_bytes: bytes | None = None  # a bundle shown from memory (a corpus member)
+        self.trust_master: str | None = None  # the HOM-AIMOS master fingerprint pinned (this session)
         self._target: tuple[str, Credential | None] = ("", None)
+        self._target_bytes: bytes | None = None
+        self._corpus_stack: list[tuple[str, Credential | None, bytes | None]] = []  # Back to the corpus
+        self._navigation: Any = None  # a member being opened (its parent), or "back"
+        self._transients: list[Any] = []  # dialogs and fleet windows opened from here
         self._pending: Report | None = None
         self._unlock: UnlockDialog | None = None
         self._crash_details = ""
@@ -184,6 +202,7 @@ class MainWindow(QMainWindow):
         for v in self.views:
             v.selectionRequested.connect(lambda oid, src=v: self.select(oid, src))
         self.findings.findingSelected.connect(self._finding_selected)
+        self.labels.hom_corpus.memberActivated.connect(self.open_member)
         self.overview.retryRequested.connect(self.retry_unlock)
         self.eras.eraHighlighted.connect(self._era_highlighted)
         self.history.provenCleared.connect(lambda: self.set_proven_era(None))
@@ -192,6 +211,8 @@ class MainWindow(QMainWindow):
         self.runner.finished.connect(self._on_finished)
         self.runner.failed.connect(self._on_failed)
         self.runner.cancelled.connect(self._on_cancelled)
+        self.exports.finished.connect(self._export_done)
+        self.exports.failed.connect(self._export_failed)
         self._build_menus()
         self._restore_layout()
 
@@ -221,12 +242,25 @@ class MainWindow(QMainWindow):
         f = mb.addMenu(self.tr("&File"))
         self._action(f, self.tr("&Open file…"), self.open_dialog, QKeySequence.StandardKey.Open)
         self._action(f, self.tr("Open &directory store…"), self.open_directory_dialog, "Ctrl+Shift+O")
+        self._action(
+            f,
+            self.tr("Open fo&lder (audit every file)…"),
+            self.open_folder_dialog,
+            "Ctrl+Alt+O",
+            name="open_folder_action",
+        )
         self.recent_menu = f.addMenu(self.tr("&Recent files"))
         self._action(f, self.tr("&Reload"), self.reload, "F5")
         self._action(
             f, self.tr("Attach &checkpoint…"), self.attach_checkpoint_dialog, "Ctrl+K", name="attach_action"
         )
         self._action(f, self.tr("Detac&h checkpoint"), self.detach_checkpoint, name="detach_action")
+        self._action(
+            f, self.tr("Check inclusion &proof…"), self.check_proof, "Ctrl+Shift+P", name="check_proof_action"
+        )
+        self._action(f, self.tr("&Back to the corpus"), self.back_to_corpus, "Alt+Left", name="back_action")
+        self._action(f, self.tr("P&in a HOM-AIMOS master key…"), self.pin_master_dialog, name="pin_action")
+        self._action(f, self.tr("&Unpin the master key"), lambda: self.pin_master(None), name="unpin_action")
         self._action(f, self.tr("&Close"), self.close_file, QKeySequence.StandardKey.Close)
         f.addSeparator()
         ex = f.addMenu(self.tr("&Export"))
@@ -259,7 +293,8 @@ class MainWindow(QMainWindow):
         self._action(
             v, self.tr("Show &errors only"), lambda: self.findings.show_severity("error"), "Ctrl+Shift+E"
         )
-        a = mb.addMenu(self.tr("&Author"))
+        self.author_menu = mb.addMenu(self.tr("&Author"))
+        self.author_actions: dict[str, QAction] = {}
         for op, text, key in (
             ("rotate", self.tr("&Rotate key…"), "Ctrl+Shift+R"),
             ("revoke", self.tr("Re&voke key…"), None),
@@ -269,7 +304,7 @@ class MainWindow(QMainWindow):
             ("recover", self.tr("Re&cover with recovery code…"), None),
             ("label", self.tr("Add &label…"), "Ctrl+L"),
         ):
-            self._action(a, text, lambda op=op: self.author(op), key)
+            self.author_actions[op] = self._action(self.author_menu, text, lambda op=op: self.author(op), key)
         h = mb.addMenu(self.tr("&Help"))
         self._action(
             h, self.tr("&Keyboard shortcuts"), self.show_shortcuts, QKeySequence.StandardKey.HelpContents
@@ -280,8 +315,20 @@ class MainWindow(QMainWindow):
 
     def _update_actions(self) -> None:
         openable = self.report is not None and self.report.verdict not in ("unopenable", "error")
-        self.attach_action.setEnabled(openable)
-        self.detach_action.setEnabled(openable and self.checkpoint is not None)
+        alethech = openable and self.report is not None and self.report.profile == "alethech"
+        self.attach_action.setEnabled(alethech)
+        self.detach_action.setEnabled(alethech and self.checkpoint is not None)
+        self.back_action.setVisible(bool(self._corpus_stack))
+        hom = self.report is not None and self.report.profile == "hom-aimos-v1"
+        self.pin_action.setEnabled(hom)
+        self.unpin_action.setVisible(self.trust_master is not None)
+        # the Author menu offers what the open file can do (no re-key for a directory store)
+        from .dialogs.author import available_operations
+
+        offered = set(available_operations(self.path)) if self.path and self.source_bytes is None else set()
+        for op, act in self.author_actions.items():
+            act.setVisible(op in offered or self.path is None)
+            act.setEnabled(alethech and op in offered)
 
     def show_tab(self, index: int) -> None:
         self.tabs.setCurrentIndex(index)
@@ -338,17 +385,17 @@ class MainWindow(QMainWindow):
         self,
         path: str,
         *,
-        passphrase_file: str | None = None,
-        recovery_code_file: str | None = None,
         checkpoint: str | None = None,
         credential: Credential | None = None,
     ) -> None:
-        """Open a directory store, or a sealed file (asking for its credential
-        unless one is given)."""
+        """Open a directory store, a HOM-AIMOS bundle or any file that is not sealed,
+        or a sealed file (asking for its credential unless one is given)."""
         p = Path(path)
         if not p.exists():
             QMessageBox.warning(self, self.tr("Not found"), self.tr("%1 does not exist.").replace("%1", path))
             return
+        self._corpus_stack.clear()
+        self._navigation = None
         if checkpoint:
             self.checkpoint = Path(checkpoint).read_bytes()
             self.checkpoint_path = checkpoint
@@ -357,11 +404,8 @@ class MainWindow(QMainWindow):
         if p.is_dir():
             self._start_open(str(p), None)
             return
-        if credential is None and passphrase_file:
-            credential = Credential(passphrase=read_secret_file(passphrase_file))
-        if credential is None and recovery_code_file:
-            credential = Credential(recovery_code=read_secret_file(recovery_code_file, "recovery code"))
-        if credential is not None:
+        if credential is not None or not is_sealed(p):
+            # anything but a sealed container opens as it is: the opener says what it is
             self._start_open(str(p), credential)
             return
         self._ask_credential(str(p))
@@ -380,29 +424,37 @@ class MainWindow(QMainWindow):
         if path and Path(path).is_file():
             self._ask_credential(path)
 
-    def _start_open(self, path: str, credential: Credential | None) -> None:
+    def _start_open(self, path: str, credential: Credential | None, data: bytes | None = None) -> None:
         # A big report is a few million objects: while it arrives the cyclic
         # collector stays off (its full passes would stall the GUI thread for
         # seconds), and once shown the report is frozen out of its passes.
         gc.disable()
         gc.unfreeze()
         self._target = (path, credential)
+        self._target_bytes = data
         self._pending = None
         self._crash_details = ""
         self.progress.setRange(0, 0)
         self.progress.setVisible(True)
         self.cancel_button.setVisible(True)
         self.progress_label.setText(self.tr("unlocking…") if credential else self.tr("reading…"))
-        self.runner.start("open_verify", path=path, credential=credential, checkpoint=self.checkpoint)
+        self.runner.start(
+            "open_verify",
+            path=path,
+            credential=credential,
+            checkpoint=self.checkpoint,
+            data=data,
+            trust_master=self.trust_master,
+        )
 
     def reload(self) -> None:
         if self.path:
-            self._start_open(self.path, self.credential)
+            self._start_open(self.path, self.credential, self.source_bytes)
 
     def close_file(self) -> None:
         self.cancel_task()
         self.set_report(None)
-        self.path = self.credential = None
+        self.path = self.credential = self.source_bytes = None
         self.checkpoint = self.checkpoint_path = None
         self.setWindowTitle(self.tr("Aleth Inspector"))
 
@@ -472,10 +524,12 @@ class MainWindow(QMainWindow):
             return
         path, cred = self._target
         new_file = path != self.path
-        self.path, self.credential = path, cred
+        self.path, self.credential, self.source_bytes = path, cred, self._target_bytes
+        self._navigated()
         if self._unlock is not None:
             self._unlock.accept()
-        self._remember(path)
+        if self.source_bytes is None:  # a corpus member has no path of its own to remember
+            self._remember(path)
         self.setWindowTitle(self.tr("Aleth Inspector — %1").replace("%1", Path(path).name))
         self.set_report(self._pending, keep_selection=not new_file)
         self._pending = None
@@ -503,7 +557,8 @@ class MainWindow(QMainWindow):
                 rep = crash_report(message, path)
             self._pending = None
             self._crash_details = details
-            self.path = path
+            self.path, self.source_bytes = path, self._target_bytes
+            self._navigated()
             self.set_report(rep)
             self.setWindowTitle(
                 self.tr("Aleth Inspector — %1 (internal error)").replace("%1", Path(path).name)
@@ -513,11 +568,13 @@ class MainWindow(QMainWindow):
         self._pending = None
         if rep is None:
             rep = Report.unopenable(code, message, object_id=path)
-        self.path = path
+        self.path, self.source_bytes = path, self._target_bytes
+        self._navigated()
         self.set_report(rep)
         self.setWindowTitle(self.tr("Aleth Inspector — %1 (unopenable)").replace("%1", Path(path).name))
 
     def _on_cancelled(self, _token: int) -> None:
+        self._navigation = None
         self._stop_progress()
         gc.enable()
         self.progress_label.setText(self.tr("cancelled"))
@@ -556,10 +613,13 @@ class MainWindow(QMainWindow):
         openable = report.verdict not in ("unopenable", "error")
         for i in range(1, self.tabs.count()):
             self.tabs.setTabEnabled(i, openable)
+        hom = report.profile == "hom-aimos-v1"  # a bundle's signers are epochs in time, not key eras
+        self.eras_dock.setWindowTitle(self.tr("Signer epochs") if hom else self.tr("Key eras"))
         if not openable or not keep_selection:
             self.tabs.setCurrentWidget(self.overview)
         head = self.checkpoint_head()
         self.overview.set_context(self._target[0] or self.path, head, self._crash_details)
+        self.labels.set_source(self.path, self.credential, self.source_bytes)
         self.detail.set_external_checkpoint(self.checkpoint if openable else None)
         steps: list[Any] = [lambda: self._show_verdict(report)]
         steps += [lambda v=v: v.set_report(report) for v in self.views]
@@ -760,7 +820,12 @@ class MainWindow(QMainWindow):
 
     # ---- exports ------------------------------------------------------------------------
     def export_report(self, fmt: str, path: str | None = None) -> str | None:
-        if self.report is None:
+        """Export the shown report as ``fmt`` (json, html, pdf) to ``path`` (asked when
+        None).  The worker judges the same input again (same credential, checkpoint or
+        bytes) and writes it through the core's renderers, mode 0600; it refuses when
+        the input changed since it was shown.  Returns the path it will write (the
+        ``exported`` / ``exportFailed`` signals say how it went), or None."""
+        if self.report is None or self.path is None:
             return None
         if path is None:
             filters = {
@@ -773,26 +838,182 @@ class MainWindow(QMainWindow):
             )
             if not path:
                 return None
-        try:
-            return export_report(self.report, fmt, path, self.path or "")
-        except Exception as exc:  # an export must never take the window down
-            QMessageBox.warning(
-                self,
-                self.tr("Export"),
-                self.tr("Could not write %1: %2").replace("%1", path).replace("%2", str(exc)),
-            )
-            return None
+        inp = self.report.input if isinstance(self.report.input, dict) else {}
+        self._export_path = path
+        self.exports.start(
+            "export_report",
+            path=self.path,
+            credential=self.credential,
+            fmt=fmt,
+            output=path,
+            expect_sha256=inp.get("sha256"),
+            checkpoint=self.checkpoint,
+            data=self.source_bytes,
+            lang=i18n.language(),
+            trust_master=self.trust_master,
+        )
+        self.statusBar().showMessage(self.tr("Exporting %1…").replace("%1", Path(path).name))
+        return path
+
+    def _export_done(self, _token: int, payload: Any) -> None:
+        path = str(payload.get("path", ""))
+        self.statusBar().showMessage(self.tr("Report exported to %1").replace("%1", path), 10_000)
+        self.exported.emit(path)
+
+    def _export_failed(self, _token: int, code: str, message: str, _details: str) -> None:
+        path = getattr(self, "_export_path", "")
+        text = self.tr("Could not write %1: %2").replace("%1", path).replace("%2", message)
+        self.statusBar().clearMessage()
+        box = self._transient(QMessageBox(QMessageBox.Icon.Warning, self.tr("Export"), text, parent=self))
+        box.open()
+        self.exportFailed.emit(text)
 
     # ---- authoring --------------------------------------------------------------------
-    def author(self, op: str) -> None:
+    def author(self, op: str) -> Any:
+        """Open the authoring dialog for ``op`` (the label dialog starts from the memory
+        selected in the window); None when the open file cannot do ``op``."""
         if self.report is None or self.path is None:
             QMessageBox.information(self, self.tr("No file"), self.tr("Open a file first."))
-            return
+            return None
+        act = self.author_actions.get(op)
+        if act is None or not act.isEnabled():
+            return None
         from .dialogs.author import AuthorDialog
 
-        dlg = AuthorDialog(op, self.path, self.credential, self.report, parent=self)
+        dlg = AuthorDialog(
+            op, self.path, self.credential, self.report, parent=self, selected_memory=self.selected_memory()
+        )
+        self._transient(dlg)
         dlg.written.connect(self._reopen_written)
         dlg.open()
+        return dlg
+
+    def selected_memory(self) -> str | None:
+        """The memory selected in the window: a memory itself, or the memory a selected
+        weight-transition or label record is about (None when the selection is neither)."""
+        mm = self.report.mutmem if self.report is not None else None
+        sel = self._selected
+        if mm is None or not sel:
+            return None
+        if sel in mm.memories:
+            return sel
+        found = mm.memory_of_record().get(sel)
+        return found if isinstance(found, str) else None
+
+    # ---- proofs and fleets --------------------------------------------------------------
+    def check_proof(self, proof_path: str | None = None) -> Any:
+        """File › Check inclusion proof…: the open memory file (with its credential) is
+        the proposed anchor."""
+        from .dialogs.proof import check_proof_dialog
+
+        anchor = (
+            self.path
+            if self.report is not None and self.report.profile == "alethech" and self.source_bytes is None
+            else None
+        )
+        return self._transient(
+            check_proof_dialog(
+                self, proof_path=proof_path, file=anchor, credential=self.credential if anchor else None
+            )
+        )
+
+    def open_folder_dialog(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, self.tr("Audit every memory file in a folder"))
+        if path:
+            self.open_folder(path)
+
+    def open_folder(self, folder: str, **kw: Any) -> Any:
+        """File › Open folder…: the fleet table of ``folder`` in a window of its own; a
+        double-click opens that file here (a sealed one asks for its credential)."""
+        from .fleet import FleetView
+
+        view = self._transient(FleetView(folder, self, **kw))
+        view.setWindowFlag(Qt.WindowType.Window, True)
+        view.resize(min(self.width(), 1100), min(self.height(), 640))
+        view.fileActivated.connect(self._open_from_fleet)
+        view.show()
+        return view
+
+    def open_member(self, index: int) -> None:
+        """Open member ``index`` of the shown HOM-AIMOS corpus as a bundle of its own
+        (its bytes verified in the worker); Back to the corpus returns."""
+        from ..core.hom_aimos import member_bytes
+
+        if self.report is None or self.path is None:
+            return
+        try:
+            data = member_bytes(self.report, index)
+        except ValueError as exc:
+            QMessageBox.warning(self, self.tr("Corpus member"), str(exc))
+            return
+        self._navigation = (self.path, self.credential, self.source_bytes)
+        self._start_open(f"{self.path}#member-{index}", None, data)
+
+    def back_to_corpus(self) -> None:
+        if self._corpus_stack:
+            path, credential, data = self._corpus_stack[-1]
+            self._navigation = "back"
+            self._start_open(path, credential, data)
+
+    def pin_master_dialog(self) -> None:
+        """Ask for the master key fingerprint the auditor expects from the bundle's operator
+        (a bundle carries its own master, so valid only means internally consistent)."""
+        from PySide6.QtWidgets import QInputDialog
+
+        view = self.report.hom if self.report is not None else None
+        own = getattr(getattr(view, "master", None), "fingerprint", None)
+        text, ok = QInputDialog.getText(
+            self,
+            self.tr("Pin a HOM-AIMOS master key"),
+            self.tr(
+                "The fingerprint (64 hex digits) of the master key you expect from the bundle's operator, "
+                "from a source other than the bundle. The bundle names %1."
+            ).replace("%1", str(own or "—")),
+            text=self.trust_master or "",
+        )
+        if ok:
+            self.pin_master(text.strip() or None)
+
+    def pin_master(self, fingerprint: str | None) -> None:
+        """Verify again with ``fingerprint`` pinned (None: unpinned); any bundle under
+        another master, or with a signer the pinned master did not certify, then fails."""
+        self.trust_master = fingerprint
+        self._update_actions()
+        self.reload()
+
+    def _navigated(self) -> None:
+        """A member or its corpus is shown: keep the way back."""
+        nav, self._navigation = self._navigation, None
+        if nav == "back" and self._corpus_stack:
+            self._corpus_stack.pop()
+        elif isinstance(nav, tuple):
+            self._corpus_stack.append(nav)
+
+    def _transient(self, widget: Any) -> Any:
+        """Keep a dialog or window the user opened alive while it is shown; the ones
+        closed since are released (their work stopped first), deleted through Python
+        rather than ``deleteLater`` (a deferred delete of a PySide object whose wrapper
+        is gone crashes the process)."""
+        keep = []
+        for old in self._transients:
+            if not shiboken6.isValid(old):
+                continue
+            if old.isVisible():
+                keep.append(old)
+                continue
+            runner = getattr(old, "runner", None)
+            if isinstance(runner, TaskRunner):
+                runner.shutdown()
+            if hasattr(old, "shutdown") and callable(old.shutdown):
+                old.shutdown()
+            old.setParent(None)  # Python owns it now: it goes with the last reference
+        self._transients = [*keep, widget]
+        return widget
+
+    def _open_from_fleet(self, path: str) -> None:
+        self.raise_()
+        self.activateWindow()
+        self.open_path(path)
 
     def _reopen_written(self, path: str, credential: object) -> None:
         self.open_path(path, credential=credential if isinstance(credential, Credential) else self.credential)
@@ -866,8 +1087,24 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: Any) -> None:
         self.save_layout()
+        from .fleet import FleetView
+
+        for fleet in self.findChildren(FleetView):
+            fleet.close()  # stops its audit and its worker processes
         self.runner.shutdown()
+        self.exports.shutdown()
+        self.labels.hom_receipt.shutdown()
         super().closeEvent(event)
+
+
+def is_sealed(path: Path) -> bool:
+    """Whether ``path`` starts like a sealed alethech container (``ALETH``): only then
+    is a passphrase asked for."""
+    try:
+        with path.open("rb") as fh:
+            return fh.read(5) == b"ALETH"
+    except (OSError, ValueError):
+        return False
 
 
 class WorkerFailed(Exception):

@@ -33,17 +33,46 @@ def untrusted_memories(report: Report) -> list[str]:
     return [m for m, mv in mm.memories.items() if getattr(mv, "untrusted", False)]
 
 
+SECRET_CODES = (
+    "wrong_passphrase",
+    "authentication_failed",
+    "invalid_recovery_code",
+    "no_recovery_slot",
+    "empty_passphrase",
+    "credential_required",
+)
+
+
+def secret_problem(report: Report) -> bool:
+    """Whether the file could not be opened for want of the right secret (another
+    passphrase or the recovery code may open it; damage or a foreign format will not)."""
+    return report.verdict == "unopenable" and any(f.code in SECRET_CODES for f in report.findings[:1])
+
+
 def internal_error(report: Report) -> Finding | None:
     return next((f for f in report.findings if f.code == "internal_error"), None)
 
 
 def first_error(report: Report) -> Finding | None:
-    """The finding the banner's "jump" goes to: the first error on an object the file has."""
+    """The finding the banner's "jump" goes to: the first error on an object the file has
+    (for a HOM-AIMOS bundle, its primary reason: the first check that failed, even when it
+    only makes the verdict indeterminate)."""
+    primary = primary_finding(report)
+    if primary is not None:
+        return primary
     errors = [f for f in report.findings if f.severity == Severity.ERROR]
     for f in errors:
         if f.object_id in report.objects or f.object_id in report.commits:
             return f
     return errors[0] if errors else None
+
+
+def primary_finding(report: Report) -> Finding | None:
+    """The finding of a HOM-AIMOS report's primary reason (code ``hom.<reason>``)."""
+    if not report.primary_reason:
+        return None
+    code = "hom." + report.primary_reason
+    return next((f for f in report.findings if f.code == code), None)
 
 
 class Summary(QObject):
@@ -72,7 +101,11 @@ class Summary(QObject):
         if report.verdict == "unopenable" and report.findings:
             return finding_text(report.findings[0])
         if report.primary_reason and report.verdict != "pass":
-            return report.primary_reason
+            # HOM-AIMOS: the reference verifier's exact reason string, then what it means here
+            primary = primary_finding(report)
+            if primary is None:
+                return report.primary_reason
+            return self.tr("%1: %2").replace("%1", report.primary_reason).replace("%2", finding_text(primary))
         errors = [f for f in report.findings if f.severity == Severity.ERROR]
         if errors:
             dark = [
@@ -106,6 +139,14 @@ class Summary(QObject):
                 text += " " + self.tr("(and %n more error(s))", "", rest)
             return text
         warnings = sum(1 for f in report.findings if f.severity == Severity.WARNING)
+        if report.verdict == "pass" and report.profile == "hom-aimos-v1":
+            text = self.tr(
+                "Every hash, signature and chain checks as the reference verifier judges them: the bundle is "
+                "internally consistent."
+            )
+            if warnings:
+                text += " " + self.tr("%n warning(s) to read.", "", warnings)
+            return text
         if report.verdict == "pass":
             text = self.tr("Every id, signature and link checks; every key era holds.")
             if warnings:
@@ -134,6 +175,28 @@ class Summary(QObject):
             return "✖ " + self.tr("Checkpoint failed: this is not the history the checkpoint saw")
         return "○ " + self.tr("No checkpoint — rollback not detectable")
 
+    def master_text(self, report: Report) -> str:
+        """A HOM-AIMOS bundle's trust root: its master key's fingerprint, and whether the
+        auditor pinned it (without a pin, valid means internally consistent)."""
+        view = report.hom
+        master = getattr(view, "master", None)
+        fpr = getattr(master, "fingerprint", None)
+        if master is None or not isinstance(fpr, str) or not fpr:
+            return "○ " + self.tr("No master key in this bundle: who signed is not established")
+        shown = fpr[:16] + "…"
+        pinned = master.pinned
+        if pinned and pinned == master.computed_fingerprint:
+            return "✔ " + self.tr("Master key %1 — the master you pinned").replace("%1", shown)
+        if pinned:
+            return "✖ " + self.tr("Master key %1 — not the master you pinned").replace("%1", shown)
+        if not master.verified:
+            return "✖ " + self.tr("Master key %1 — its fingerprint does not match its key").replace(
+                "%1", shown
+            )
+        return "○ " + self.tr("Master key %1 — not pinned: valid means internally consistent").replace(
+            "%1", shown
+        )
+
 
 _texts: list[Summary] = []
 
@@ -159,6 +222,10 @@ def counts_text(report: Report) -> str:
 
 def checkpoint_text(report: Report, head: str | None = None) -> str:
     return texts().checkpoint_text(report, head)
+
+
+def master_text(report: Report) -> str:
+    return texts().master_text(report)
 
 
 CHECKPOINT_BREAKS = ("checkpoint_continuity_failed", "checkpoint_head_missing", "checkpoint_count_regression")

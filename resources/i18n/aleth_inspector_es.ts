@@ -2,6 +2,561 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es_ES">
 <context>
+    <name>AuthorDialog</name>
+    <message>
+        <source>Browse…</source>
+        <translation>Examinar…</translation>
+    </message>
+    <message>
+        <source>Rotate a key</source>
+        <translation>Rotar una clave</translation>
+    </message>
+    <message>
+        <source>Revoke a key</source>
+        <translation>Revocar una clave</translation>
+    </message>
+    <message>
+        <source>Grant a role key</source>
+        <translation>Conceder una clave de rol</translation>
+    </message>
+    <message>
+        <source>Migrate a v0.1 store</source>
+        <translation>Migrar un almacén v0.1</translation>
+    </message>
+    <message>
+        <source>Re-key (new passphrase)</source>
+        <translation>Cambio de clave (nueva frase de contraseña)</translation>
+    </message>
+    <message>
+        <source>Recover with the recovery code</source>
+        <translation>Recuperar con el código de recuperación</translation>
+    </message>
+    <message>
+        <source>Add an epistemic label</source>
+        <translation>Añadir una etiqueta epistémica</translation>
+    </message>
+    <message>
+        <source>Save the result as…</source>
+        <translation>Guardar el resultado como…</translation>
+    </message>
+    <message>
+        <source>Output path</source>
+        <translation>Ruta de salida</translation>
+    </message>
+    <message>
+        <source>Write over the source</source>
+        <translation>Escribir sobre el original</translation>
+    </message>
+    <message>
+        <source>Keep no backup (FILE.bak)</source>
+        <translation>No conservar copia de seguridad (FILE.bak)</translation>
+    </message>
+    <message>
+        <source>Build on an input that fails verification (recorded)</source>
+        <translation>Partir de una entrada que no supera la verificación (queda registrado)</translation>
+    </message>
+    <message>
+        <source>Output:</source>
+        <translation>Salida:</translation>
+    </message>
+    <message>
+        <source>Press Preview to see what would change.</source>
+        <translation>Pulse Vista previa para ver qué cambiaría.</translation>
+    </message>
+    <message>
+        <source>Preview verdict</source>
+        <translation>Veredicto de la vista previa</translation>
+    </message>
+    <message>
+        <source>What changes</source>
+        <translation>Qué cambia</translation>
+    </message>
+    <message>
+        <source>Objects that become NOT_IN_PROVEN_PRE_ROTATION_HISTORY</source>
+        <translation>Objetos que pasan a NOT_IN_PROVEN_PRE_ROTATION_HISTORY</translation>
+    </message>
+    <message>
+        <source>Objects added</source>
+        <translation>Objetos añadidos</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Clave</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Rol</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Antes</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>Después</translation>
+    </message>
+    <message>
+        <source>Eras before and after</source>
+        <translation>Eras antes y después</translation>
+    </message>
+    <message>
+        <source>Output SHA-256</source>
+        <translation>SHA-256 de la salida</translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>&amp;Vista previa</translation>
+    </message>
+    <message>
+        <source>&amp;Write</source>
+        <translation>&amp;Escribir</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Preview&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Vista previa&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Objects this answer disowns (they become NOT_IN_PROVEN_PRE_ROTATION_HISTORY)</source>
+        <translation>Objetos que esta respuesta repudia (pasan a NOT_IN_PROVEN_PRE_ROTATION_HISTORY)</translation>
+    </message>
+    <message>
+        <source>Files added, changed or removed</source>
+        <translation>Archivos añadidos, cambiados o eliminados</translation>
+    </message>
+    <message>
+        <source>Key eras before and after</source>
+        <translation>Eras de clave antes y después</translation>
+    </message>
+    <message>
+        <source>Re-keying needs a sealed .aleth file: a directory store has no passphrase.</source>
+        <translation>El cambio de clave necesita un archivo .aleth sellado: un almacén de directorio no tiene frase de contraseña.</translation>
+    </message>
+    <message>
+        <source>Revokes the key at the cutoff (HEAD unless you choose) and authorizes a fresh key in one root-signed event. What the old key signed and no commit cites is anchored first. After a theft, choose the reason &apos;compromise&apos; and the last commit you trust as the cutoff.</source>
+        <translation>Revoca la clave en el corte (HEAD salvo que elija otro) y autoriza una clave nueva en un solo evento firmado por la raíz. Lo que la clave antigua firmó y ningún commit cita se ancla primero. Tras un robo, elija el motivo «compromise» y como corte el último commit en el que confía.</translation>
+    </message>
+    <message>
+        <source>Revokes a key without a successor. Revoking the agent key also removes the sealed signing key. After a theft, choose &apos;compromise&apos; and the last commit you trust.</source>
+        <translation>Revoca una clave sin sucesora. Revocar la clave del agente también elimina la clave de firma sellada. Tras un robo, elija «compromise» y el último commit en el que confía.</translation>
+    </message>
+    <message>
+        <source>Generates a housekeeper or auditor key, grants it with the root key, and saves its private key.</source>
+        <translation>Genera una clave de housekeeper o de auditor, la concede con la clave raíz y guarda su clave privada.</translation>
+    </message>
+    <message>
+        <source>Creates a root key, the migration record signed by the legacy key and the new root, and the genesis grant of key-001.</source>
+        <translation>Crea una clave raíz, el registro de migración firmado por la clave heredada y la nueva raíz, y la concesión génesis de key-001.</translation>
+    </message>
+    <message>
+        <source>Seals the same payload under a new passphrase: the old passphrase stops working. Decide what happens to the recovery slot.</source>
+        <translation>Sella la misma carga útil con una nueva frase de contraseña: la antigua deja de funcionar. Decida qué ocurre con la ranura de recuperación.</translation>
+    </message>
+    <message>
+        <source>Sets a new passphrase using the recovery code; the recovery code keeps working unless you ask for a new one.</source>
+        <translation>Establece una nueva frase de contraseña con el código de recuperación; el código sigue funcionando salvo que pida uno nuevo.</translation>
+    </message>
+    <message>
+        <source>Appends a signed label record. Verdict labels need an auditor key and evidence; nothing is deleted.</source>
+        <translation>Añade un registro de etiqueta firmado. Las etiquetas de veredicto necesitan una clave de auditor y evidencia; no se borra nada.</translation>
+    </message>
+    <message>
+        <source>Root private key (PEM)</source>
+        <translation>Clave privada raíz (PEM)</translation>
+    </message>
+    <message>
+        <source>Root key file</source>
+        <translation>Archivo de la clave raíz</translation>
+    </message>
+    <message>
+        <source>Root key:</source>
+        <translation>Clave raíz:</translation>
+    </message>
+    <message>
+        <source>Key:</source>
+        <translation>Clave:</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation>Motivo:</translation>
+    </message>
+    <message>
+        <source>Cutoff commit</source>
+        <translation>Commit de corte</translation>
+    </message>
+    <message>
+        <source>the last commit you trust (HEAD when empty)</source>
+        <translation>el último commit en el que confía (HEAD si se deja vacío)</translation>
+    </message>
+    <message>
+        <source>Cutoff (commit):</source>
+        <translation>Corte (commit):</translation>
+    </message>
+    <message>
+        <source>Role:</source>
+        <translation>Rol:</translation>
+    </message>
+    <message>
+        <source>Save the new root key (PEM, 0600) as…</source>
+        <translation>Guardar la nueva clave raíz (PEM, 0600) como…</translation>
+    </message>
+    <message>
+        <source>Save the new private key (PEM, 0600) as…</source>
+        <translation>Guardar la nueva clave privada (PEM, 0600) como…</translation>
+    </message>
+    <message>
+        <source>New key file</source>
+        <translation>Archivo de la nueva clave</translation>
+    </message>
+    <message>
+        <source>Save the new root key:</source>
+        <translation>Guardar la nueva clave raíz:</translation>
+    </message>
+    <message>
+        <source>Save the new private key:</source>
+        <translation>Guardar la nueva clave privada:</translation>
+    </message>
+    <message>
+        <source>A routine replacement: what the key signed in the proven history up to the cutoff stays valid.</source>
+        <translation>Una sustitución rutinaria: lo que la clave firmó en la historia probada hasta el corte sigue siendo válido.</translation>
+    </message>
+    <message>
+        <source>The key was stolen or exposed: what it signed outside the proven history up to the cutoff becomes NOT_IN_PROVEN_PRE_ROTATION_HISTORY, and the preview lists it.</source>
+        <translation>La clave fue robada o expuesta: lo que firmó fuera de la historia probada hasta el corte pasa a NOT_IN_PROVEN_PRE_ROTATION_HISTORY, y la vista previa lo enumera.</translation>
+    </message>
+    <message>
+        <source>The key&apos;s term ended: nothing it signed before the cutoff changes.</source>
+        <translation>El plazo de la clave terminó: nada de lo que firmó antes del corte cambia.</translation>
+    </message>
+    <message>
+        <source>A housekeeper reweights memories and writes detector labels (unverified, poison_suspect, poison_likely).</source>
+        <translation>Un housekeeper cambia el peso de las memorias y escribe etiquetas de detector (unverified, poison_suspect, poison_likely).</translation>
+    </message>
+    <message>
+        <source>An auditor writes verdict labels (supported, disputed, poison_confirmed, poison_refuted), each citing evidence.</source>
+        <translation>Un auditor escribe etiquetas de veredicto (supported, disputed, poison_confirmed, poison_refuted), cada una citando evidencia.</translation>
+    </message>
+    <message>
+        <source>Recovery code</source>
+        <translation>Código de recuperación</translation>
+    </message>
+    <message>
+        <source>Recovery code:</source>
+        <translation>Código de recuperación:</translation>
+    </message>
+    <message>
+        <source>New passphrase</source>
+        <translation>Nueva frase de contraseña</translation>
+    </message>
+    <message>
+        <source>Repeat new passphrase</source>
+        <translation>Repita la nueva frase de contraseña</translation>
+    </message>
+    <message>
+        <source>New passphrase:</source>
+        <translation>Nueva frase de contraseña:</translation>
+    </message>
+    <message>
+        <source>Repeat:</source>
+        <translation>Repetir:</translation>
+    </message>
+    <message>
+        <source>Keep the recovery code</source>
+        <translation>Conservar el código de recuperación</translation>
+    </message>
+    <message>
+        <source>Make a new recovery code (shown once)</source>
+        <translation>Crear un nuevo código de recuperación (se muestra una vez)</translation>
+    </message>
+    <message>
+        <source>No recovery slot</source>
+        <translation>Sin ranura de recuperación</translation>
+    </message>
+    <message>
+        <source>Current recovery code</source>
+        <translation>Código de recuperación actual</translation>
+    </message>
+    <message>
+        <source>current recovery code (to keep the slot)</source>
+        <translation>código de recuperación actual (para conservar la ranura)</translation>
+    </message>
+    <message>
+        <source>Recovery:</source>
+        <translation>Recuperación:</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Memoria</translation>
+    </message>
+    <message>
+        <source>Memory:</source>
+        <translation>Memoria:</translation>
+    </message>
+    <message>
+        <source>Memory text</source>
+        <translation>Texto de la memoria</translation>
+    </message>
+    <message>
+        <source>It says:</source>
+        <translation>Dice:</translation>
+    </message>
+    <message>
+        <source>Label history</source>
+        <translation>Historial de etiquetas</translation>
+    </message>
+    <message>
+        <source>Label history:</source>
+        <translation>Historial de etiquetas:</translation>
+    </message>
+    <message>
+        <source>choose a label</source>
+        <translation>elija una etiqueta</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>Etiqueta</translation>
+    </message>
+    <message>
+        <source>Label:</source>
+        <translation>Etiqueta:</translation>
+    </message>
+    <message>
+        <source>Auditor or housekeeper private key (PEM)</source>
+        <translation>Clave privada de auditor o de housekeeper (PEM)</translation>
+    </message>
+    <message>
+        <source>Signing key file</source>
+        <translation>Archivo de la clave de firma</translation>
+    </message>
+    <message>
+        <source>Signing key:</source>
+        <translation>Clave de firma:</translation>
+    </message>
+    <message>
+        <source>Confidence:</source>
+        <translation>Confianza:</translation>
+    </message>
+    <message>
+        <source>Redaction preview</source>
+        <translation>Vista previa de la redacción</translation>
+    </message>
+    <message>
+        <source>Stored as:</source>
+        <translation>Se guarda como:</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Evidencia</translation>
+    </message>
+    <message>
+        <source>Evidence:</source>
+        <translation>Evidencia:</translation>
+    </message>
+    <message>
+        <source>signed by {key}</source>
+        <translation>firmado por {key}</translation>
+    </message>
+    <message>
+        <source>(not a plain memory of this file)</source>
+        <translation>(no es una memoria simple de este archivo)</translation>
+    </message>
+    <message>
+        <source>no label yet</source>
+        <translation>sin etiqueta todavía</translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation>(vacío)</translation>
+    </message>
+    <message>
+        <source>The new recovery code is shown only now. Copy it or save it to a file kept apart from the memory file, then confirm you have stored it.</source>
+        <translation>El nuevo código de recuperación solo se muestra ahora. Cópielo o guárdelo en un archivo que se conserve aparte del archivo de memoria y confirme después que lo ha guardado.</translation>
+    </message>
+    <message>
+        <source>New recovery code</source>
+        <translation>Nuevo código de recuperación</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Copiar</translation>
+    </message>
+    <message>
+        <source>&amp;Save to a file…</source>
+        <translation>&amp;Guardar en un archivo…</translation>
+    </message>
+    <message>
+        <source>I have stored the new recovery code</source>
+        <translation>He guardado el nuevo código de recuperación</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Cerrar</translation>
+    </message>
+    <message>
+        <source>The inputs changed: press Preview again before writing.</source>
+        <translation>Los datos cambiaron: pulse Vista previa otra vez antes de escribir.</translation>
+    </message>
+    <message>
+        <source>choose the {what} file</source>
+        <translation>elija el archivo de la {what}</translation>
+    </message>
+    <message>
+        <source>root key</source>
+        <translation>clave raíz</translation>
+    </message>
+    <message>
+        <source>enter the new passphrase twice (the two must match)</source>
+        <translation>escriba la nueva frase de contraseña dos veces (deben coincidir)</translation>
+    </message>
+    <message>
+        <source>signing key</source>
+        <translation>clave de firma</translation>
+    </message>
+    <message>
+        <source>{label} is a verdict label: tick at least one evidence record</source>
+        <translation>{label} es una etiqueta de veredicto: marque al menos un registro de evidencia</translation>
+    </message>
+    <message>
+        <source>Building and verifying the result…</source>
+        <translation>Construyendo y verificando el resultado…</translation>
+    </message>
+    <message>
+        <source>choose where to save the result</source>
+        <translation>elija dónde guardar el resultado</translation>
+    </message>
+    <message>
+        <source>choose where to save the new private key</source>
+        <translation>elija dónde guardar la nueva clave privada</translation>
+    </message>
+    <message>
+        <source>Write this result?</source>
+        <translation>¿Escribir este resultado?</translation>
+    </message>
+    <message>
+        <source>you disown the {n} objects listed</source>
+        <translation>repudia los {n} objetos enumerados</translation>
+    </message>
+    <message>
+        <source>SHA-256 of what is written: {sha}</source>
+        <translation>SHA-256 de lo que se escribe: {sha}</translation>
+    </message>
+    <message>
+        <source>Preview first: only a previewed result can be written.</source>
+        <translation>Primero la vista previa: solo se puede escribir un resultado previsualizado.</translation>
+    </message>
+    <message>
+        <source>Confirm the write</source>
+        <translation>Confirmar la escritura</translation>
+    </message>
+    <message>
+        <source>No backup is kept, and copies the old passphrase opens are deleted.</source>
+        <translation>No se conserva copia de seguridad, y se borran las copias que abre la frase de contraseña antigua.</translation>
+    </message>
+    <message>
+        <source>No backup is kept.</source>
+        <translation>No se conserva copia de seguridad.</translation>
+    </message>
+    <message>
+        <source>The previous version is kept as {backup}.</source>
+        <translation>La versión anterior se conserva como {backup}.</translation>
+    </message>
+    <message>
+        <source>Write over the source {path}?</source>
+        <translation>¿Escribir sobre el original {path}?</translation>
+    </message>
+    <message>
+        <source>Writing…</source>
+        <translation>Escribiendo…</translation>
+    </message>
+    <message>
+        <source>PASS: the result verifies.</source>
+        <translation>CORRECTO: el resultado se verifica.</translation>
+    </message>
+    <message>
+        <source>FAIL: the result fails only by the objects listed below, which this answer to a key theft disowns. Confirm the list to write it.</source>
+        <translation>FALLA: el resultado falla solo por los objetos enumerados abajo, que esta respuesta a un robo de clave repudia. Confirme la lista para escribirlo.</translation>
+    </message>
+    <message>
+        <source>FAIL: the result does not verify — it cannot be written.</source>
+        <translation>FALLA: el resultado no se verifica; no se puede escribir.</translation>
+    </message>
+    <message>
+        <source>note: {text}</source>
+        <translation>nota: {text}</translation>
+    </message>
+    <message>
+        <source>These {n} objects are not mine: disown them and write the result</source>
+        <translation>Estos {n} objetos no son míos: repudiarlos y escribir el resultado</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>añadido</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>cambiado</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>eliminado</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>(cutoff %1)</source>
+        <translation>(corte %1)</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>activa</translation>
+    </message>
+    <message>
+        <source>revoked</source>
+        <translation>revocada</translation>
+    </message>
+    <message>
+        <source>Output SHA-256: {sha} ({size} bytes)</source>
+        <translation>SHA-256 de la salida: {sha} ({size} bytes)</translation>
+    </message>
+    <message>
+        <source>What was written differs from the preview.</source>
+        <translation>Lo escrito difiere de la vista previa.</translation>
+    </message>
+    <message>
+        <source>Written: {path} (SHA-256 {sha})</source>
+        <translation>Escrito: {path} (SHA-256 {sha})</translation>
+    </message>
+    <message>
+        <source>The previous version is kept as {path}.</source>
+        <translation>La versión anterior se conserva como {path}.</translation>
+    </message>
+    <message>
+        <source>Deleted {path}: it opened with the old passphrase.</source>
+        <translation>Se borró {path}: se abría con la frase de contraseña antigua.</translation>
+    </message>
+    <message>
+        <source>Saved {path} (mode 0600).</source>
+        <translation>Guardado {path} (modo 0600).</translation>
+    </message>
+    <message>
+        <source>Save the new recovery code</source>
+        <translation>Guardar el nuevo código de recuperación</translation>
+    </message>
+    <message>
+        <source>The recovery code is saved to {path} (mode 0600).</source>
+        <translation>El código de recuperación se guardó en {path} (modo 0600).</translation>
+    </message>
+    <message>
+        <source>Store the new recovery code first, then confirm it.</source>
+        <translation>Guarde primero el nuevo código de recuperación y luego confírmelo.</translation>
+    </message>
+</context>
+<context>
     <name>CanonicalBytes</name>
     <message>
         <source>Signable bytes (their SHA-256 is the id)</source>
@@ -166,6 +721,30 @@
         <translation>Memoria</translation>
     </message>
     <message>
+        <source>Truth state</source>
+        <translation>Estado de verdad</translation>
+    </message>
+    <message>
+        <source>Calibrated score</source>
+        <translation>Puntuación calibrada</translation>
+    </message>
+    <message>
+        <source>Live content hash</source>
+        <translation>Hash del contenido vigente</translation>
+    </message>
+    <message>
+        <source>Bundle</source>
+        <translation>Paquete</translation>
+    </message>
+    <message>
+        <source>SHA-256 (stated)</source>
+        <translation>SHA-256 (declarado)</translation>
+    </message>
+    <message>
+        <source>Primary reason</source>
+        <translation>Motivo principal</translation>
+    </message>
+    <message>
         <source>Content</source>
         <translation>Contenido</translation>
     </message>
@@ -180,6 +759,38 @@
     <message>
         <source>Transitions</source>
         <translation>Transiciones</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Archivo</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Veredicto</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Errores</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Advertencias</translation>
+    </message>
+    <message>
+        <source>Commits</source>
+        <translation>Commits</translation>
+    </message>
+    <message>
+        <source>Eras</source>
+        <translation>Eras</translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation>Checkpoint</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Segundos</translation>
     </message>
 </context>
 <context>
@@ -411,6 +1022,90 @@
         <source>Objects signed</source>
         <translation>Objetos firmados</translation>
     </message>
+    <message>
+        <source>weight chain</source>
+        <translation>cadena de pesos</translation>
+    </message>
+    <message>
+        <source>signed weight transition</source>
+        <translation>transición de peso firmada</translation>
+    </message>
+    <message>
+        <source>signer epoch</source>
+        <translation>época del firmante</translation>
+    </message>
+    <message>
+        <source>receipt entry</source>
+        <translation>entrada del recibo</translation>
+    </message>
+    <message>
+        <source>corpus member</source>
+        <translation>miembro del corpus</translation>
+    </message>
+    <message>
+        <source>master key</source>
+        <translation>clave maestra</translation>
+    </message>
+    <message>
+        <source>verified</source>
+        <translation>verificado</translation>
+    </message>
+    <message>
+        <source>did not verify</source>
+        <translation>no se verificó</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>Peso</translation>
+    </message>
+    <message>
+        <source>float32 mirrors</source>
+        <translation>espejos float32</translation>
+    </message>
+    <message>
+        <source>Judge valence</source>
+        <translation>Valencia del juez</translation>
+    </message>
+    <message>
+        <source>Signed</source>
+        <translation>Firmado</translation>
+    </message>
+    <message>
+        <source>Certification</source>
+        <translation>Certificación</translation>
+    </message>
+    <message>
+        <source>signatures verified: %1 · chain length: %2</source>
+        <translation>firmas verificadas: %1 · longitud de la cadena: %2</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <source>Terminal weight</source>
+        <translation>Peso final</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Época</translation>
+    </message>
+    <message>
+        <source>Trust</source>
+        <translation>Confianza</translation>
+    </message>
+    <message>
+        <source>Bundle SHA-256</source>
+        <translation>SHA-256 del paquete</translation>
+    </message>
+    <message>
+        <source>No finding names this part of the bundle.</source>
+        <translation>Ningún hallazgo menciona esta parte del paquete.</translation>
+    </message>
+    <message>
+        <source>A part of a bundle has no id of its own: the bundle SHA-256 (Overview) covers the whole canonical document.</source>
+        <translation>Una parte de un paquete no tiene id propio: el SHA-256 del paquete (Resumen) cubre todo el documento canónico.</translation>
+    </message>
     <message numerus="yes">
         <source>%n field(s)</source>
         <translation>
@@ -424,6 +1119,82 @@
             <numerusform>%n elemento</numerusform>
             <numerusform>%n elementos</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>EpochTimeline</name>
+    <message>
+        <source>Signer epochs timeline</source>
+        <translation>Línea de tiempo de las épocas de firmantes</translation>
+    </message>
+    <message>
+        <source>certificate window: %1 – %2</source>
+        <translation>ventana del certificado: %1 – %2</translation>
+    </message>
+    <message>
+        <source>issuer: %1</source>
+        <translation>emisor: %1</translation>
+    </message>
+    <message>
+        <source>certificate fingerprint: %1</source>
+        <translation>huella del certificado: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n signature(s) in the weight chains</source>
+        <translation>
+            <numerusform>%n firma en las cadenas de pesos</numerusform>
+            <numerusform>%n firmas en las cadenas de pesos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n signature(s) at or after the revocation</source>
+        <translation>
+            <numerusform>%n firma en el momento de la revocación o después</numerusform>
+            <numerusform>%n firmas en el momento de la revocación o después</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No signer epochs: this bundle records no signer identities with time windows.</source>
+        <translation>Sin épocas de firmantes: este paquete no registra identidades de firmante con ventanas de tiempo.</translation>
+    </message>
+    <message>
+        <source>signed time (UTC)</source>
+        <translation>hora de firma (UTC)</translation>
+    </message>
+    <message>
+        <source>revoked %1</source>
+        <translation>revocado %1</translation>
+    </message>
+    <message>
+        <source>bar: the signer&apos;s valid window (→ no end)</source>
+        <translation>barra: la ventana válida del firmante (→ sin fin)</translation>
+    </message>
+    <message>
+        <source>● a signature of the weight chains</source>
+        <translation>● una firma de las cadenas de pesos</translation>
+    </message>
+    <message>
+        <source>✖ revocation; struck through: revoked</source>
+        <translation>✖ revocación; tachado: revocado</translation>
+    </message>
+    <message>
+        <source>✖ below the bar: a signature at or after the revocation</source>
+        <translation>✖ bajo la barra: una firma en el momento de la revocación o después</translation>
+    </message>
+</context>
+<context>
+    <name>EpochsView</name>
+    <message>
+        <source>Master key</source>
+        <translation>Clave maestra</translation>
+    </message>
+    <message>
+        <source>fingerprint %1</source>
+        <translation>huella %1</translation>
+    </message>
+    <message>
+        <source>No signer epochs in this bundle.</source>
+        <translation>Este paquete no tiene épocas de firmantes.</translation>
     </message>
 </context>
 <context>
@@ -645,6 +1416,169 @@
     </message>
 </context>
 <context>
+    <name>FleetView</name>
+    <message>
+        <source>pass</source>
+        <translation>correcto</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>falla</translation>
+    </message>
+    <message>
+        <source>unopenable</source>
+        <translation>no se puede abrir</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>error</translation>
+    </message>
+    <message>
+        <source>indeterminate</source>
+        <translation>indeterminado</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>interrumpido</translation>
+    </message>
+    <message>
+        <source>All files</source>
+        <translation>Todos los archivos</translation>
+    </message>
+    <message>
+        <source>Not passing</source>
+        <translation>Los que no pasan</translation>
+    </message>
+    <message>
+        <source>Fail</source>
+        <translation>Falla</translation>
+    </message>
+    <message>
+        <source>Unopenable</source>
+        <translation>No se puede abrir</translation>
+    </message>
+    <message>
+        <source>No verdict (error, indeterminate, timeout)</source>
+        <translation>Sin veredicto (error, indeterminado, tiempo agotado)</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>Correcto</translation>
+    </message>
+    <message>
+        <source>a HOM-AIMOS bundle has no commits and no key eras</source>
+        <translation>un paquete HOM-AIMOS no tiene commits ni eras de clave</translation>
+    </message>
+    <message>
+        <source>verified</source>
+        <translation>verificado</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>falló</translation>
+    </message>
+    <message>
+        <source>Fleet audit — %1</source>
+        <translation>Auditoría de flota — %1</translation>
+    </message>
+    <message>
+        <source>Fleet audit state</source>
+        <translation>Estado de la auditoría de flota</translation>
+    </message>
+    <message>
+        <source>%v / %m files</source>
+        <translation>%v / %m archivos</translation>
+    </message>
+    <message>
+        <source>Files audited</source>
+        <translation>Archivos auditados</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Credentials…</source>
+        <translation>Credenciales…</translation>
+    </message>
+    <message>
+        <source>Choose the TOML rules that unlock the sealed files, and audit again</source>
+        <translation>Elija las reglas TOML que desbloquean los archivos sellados y vuelva a auditar</translation>
+    </message>
+    <message>
+        <source>Export HTML…</source>
+        <translation>Exportar HTML…</translation>
+    </message>
+    <message>
+        <source>Write the HTML fleet report (mode 0600)</source>
+        <translation>Escribir el informe HTML de la flota (modo 0600)</translation>
+    </message>
+    <message>
+        <source>Filter by path, verdict or finding code</source>
+        <translation>Filtrar por ruta, veredicto o código de hallazgo</translation>
+    </message>
+    <message>
+        <source>Filter files</source>
+        <translation>Filtrar archivos</translation>
+    </message>
+    <message>
+        <source>Filter by verdict</source>
+        <translation>Filtrar por veredicto</translation>
+    </message>
+    <message>
+        <source>Audited files</source>
+        <translation>Archivos auditados</translation>
+    </message>
+    <message>
+        <source>Double-click a file to open it in the inspector.</source>
+        <translation>Haga doble clic en un archivo para abrirlo en el inspector.</translation>
+    </message>
+    <message>
+        <source>Fleet summary</source>
+        <translation>Resumen de la flota</translation>
+    </message>
+    <message>
+        <source>auditing…</source>
+        <translation>auditando…</translation>
+    </message>
+    <message>
+        <source>cancelling…</source>
+        <translation>cancelando…</translation>
+    </message>
+    <message>
+        <source>(cancelled)</source>
+        <translation>(cancelada)</translation>
+    </message>
+    <message>
+        <source>could not audit</source>
+        <translation>no se pudo auditar</translation>
+    </message>
+    <message>
+        <source>Fleet audit of %1</source>
+        <translation>Auditoría de flota de %1</translation>
+    </message>
+    <message>
+        <source>Credentials rules</source>
+        <translation>Reglas de credenciales</translation>
+    </message>
+    <message>
+        <source>TOML rules (*.toml);;All files (*)</source>
+        <translation>Reglas TOML (*.toml);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Export fleet report</source>
+        <translation>Exportar el informe de la flota</translation>
+    </message>
+    <message>
+        <source>HTML (*.html)</source>
+        <translation>HTML (*.html)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>La exportación falló</translation>
+    </message>
+</context>
+<context>
     <name>GraphCanvas</name>
     <message>
         <source>Commit neighbourhood graph</source>
@@ -780,6 +1714,10 @@
     <message>
         <source>Graph caption</source>
         <translation>Leyenda del grafo</translation>
+    </message>
+    <message>
+        <source>No commit graph</source>
+        <translation>Sin grafo de commits</translation>
     </message>
     <message>
         <source>%1 (era %2) — %3</source>
@@ -954,6 +1892,10 @@
         <translation>Historia de commits</translation>
     </message>
     <message>
+        <source>No history</source>
+        <translation>Sin historia</translation>
+    </message>
+    <message>
         <source>All</source>
         <translation>Todos</translation>
     </message>
@@ -978,6 +1920,219 @@
             <numerusform>%n commit</numerusform>
             <numerusform>%n commits</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Hom</name>
+    <message>
+        <source>master-issued</source>
+        <translation>emitido por la maestra</translation>
+    </message>
+    <message>
+        <source>self-issued</source>
+        <translation>autoemitido</translation>
+    </message>
+    <message>
+        <source>issued by another key</source>
+        <translation>emitido por otra clave</translation>
+    </message>
+    <message>
+        <source>no end</source>
+        <translation>sin fin</translation>
+    </message>
+    <message>
+        <source>certificate %1</source>
+        <translation>certificado %1</translation>
+    </message>
+    <message>
+        <source>valid %1 – %2</source>
+        <translation>válido %1 – %2</translation>
+    </message>
+    <message>
+        <source>(revocation signature not verified)</source>
+        <translation>(firma de la revocación no verificada)</translation>
+    </message>
+    <message>
+        <source>revoked at %1</source>
+        <translation>revocado el %1</translation>
+    </message>
+    <message>
+        <source>This profile has no commit history: a HOM-AIMOS bundle is one signed JSON document, not a DAG of commits. Its weight chains are in Weights, its signer epochs in Key eras, its receipt or member bundles in Labels &amp; receipts, and every problem in Findings.</source>
+        <translation>Este perfil no tiene historia de commits: un paquete HOM-AIMOS es un único documento JSON firmado, no un DAG de commits. Sus cadenas de pesos están en Pesos, sus épocas de firmantes en Eras de clave, su recibo o sus paquetes miembro en Etiquetas y recibos, y cada problema en Hallazgos.</translation>
+    </message>
+    <message>
+        <source>This store has no commits.</source>
+        <translation>Este almacén no tiene commits.</translation>
+    </message>
+    <message>
+        <source>verifies (signatures checked: %1)</source>
+        <translation>se verifica (firmas comprobadas: %1)</translation>
+    </message>
+    <message>
+        <source>does not verify</source>
+        <translation>no se verifica</translation>
+    </message>
+</context>
+<context>
+    <name>HomCorpusView</name>
+    <message>
+        <source>Recall corpus</source>
+        <translation>Corpus de recuperación</translation>
+    </message>
+    <message>
+        <source>Member bundles</source>
+        <translation>Paquetes miembro</translation>
+    </message>
+    <message>
+        <source>Double-click a member to open it as a bundle of its own; File › Back to the corpus returns here.</source>
+        <translation>Haga doble clic en un miembro para abrirlo como paquete propio; Archivo › Volver al corpus regresa aquí.</translation>
+    </message>
+    <message>
+        <source>This bundle is not a recall corpus.</source>
+        <translation>Este paquete no es un corpus de recuperación.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n member bundle(s) retained; intended_n %1</source>
+        <translation>
+            <numerusform>%n paquete miembro conservado; intended_n %1</numerusform>
+            <numerusform>%n paquetes miembro conservados; intended_n %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stated corpus root %1</source>
+        <translation>raíz declarada del corpus %1</translation>
+    </message>
+    <message>
+        <source>the corpus root recomputes from the members</source>
+        <translation>la raíz del corpus se recalcula a partir de los miembros</translation>
+    </message>
+    <message>
+        <source>recomputed corpus root %1: not the stated root</source>
+        <translation>raíz del corpus recalculada %1: no es la raíz declarada</translation>
+    </message>
+    <message>
+        <source>stated %1
+recomputed %2</source>
+        <translation>declarado %1
+recalculado %2</translation>
+    </message>
+</context>
+<context>
+    <name>HomReceiptView</name>
+    <message>
+        <source>Recall receipt</source>
+        <translation>Recibo de recuperación</translation>
+    </message>
+    <message>
+        <source>Receipt entries</source>
+        <translation>Entradas del recibo</translation>
+    </message>
+    <message>
+        <source>Export inclusion proof…</source>
+        <translation>Exportar prueba de inclusión…</translation>
+    </message>
+    <message>
+        <source>Save the RFC 6962 inclusion proof of the selected entry with the signed event receipt it stands on</source>
+        <translation>Guardar la prueba de inclusión RFC 6962 de la entrada seleccionada con el recibo de evento firmado en el que se apoya</translation>
+    </message>
+    <message>
+        <source>Export result</source>
+        <translation>Resultado de la exportación</translation>
+    </message>
+    <message>
+        <source>This bundle has no recall receipt.</source>
+        <translation>Este paquete no tiene recibo de recuperación.</translation>
+    </message>
+    <message>
+        <source>Receipt %1 · requested by %2 at %3</source>
+        <translation>Recibo %1 · solicitado por %2 el %3</translation>
+    </message>
+    <message>
+        <source>query: %1</source>
+        <translation>consulta: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) disclosed · Merkle schema %1</source>
+        <translation>
+            <numerusform>%n entrada divulgada · esquema Merkle %1</numerusform>
+            <numerusform>%n entradas divulgadas · esquema Merkle %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stated root %1</source>
+        <translation>raíz declarada %1</translation>
+    </message>
+    <message>
+        <source>the root recomputes from the entries</source>
+        <translation>la raíz se recalcula a partir de las entradas</translation>
+    </message>
+    <message>
+        <source>recomputed root %1: not the stated root</source>
+        <translation>raíz recalculada %1: no es la raíz declarada</translation>
+    </message>
+    <message>
+        <source>the housekeeper-signed event receipt is present</source>
+        <translation>el recibo de evento firmado por el housekeeper está presente</translation>
+    </message>
+    <message>
+        <source>the signed event receipt is missing: the verdict is indeterminate</source>
+        <translation>falta el recibo de evento firmado: el veredicto es indeterminado</translation>
+    </message>
+    <message>
+        <source>the command hash is checked against the signed event receipt, not recomputed</source>
+        <translation>el hash del comando se comprueba contra el recibo de evento firmado, no se recalcula</translation>
+    </message>
+    <message>
+        <source>the command hash recomputes</source>
+        <translation>el hash del comando se recalcula</translation>
+    </message>
+    <message>
+        <source>this bundle has no recall receipt</source>
+        <translation>este paquete no tiene recibo de recuperación</translation>
+    </message>
+    <message>
+        <source>the receipt&apos;s stated root is not the root of its entries</source>
+        <translation>la raíz declarada del recibo no es la raíz de sus entradas</translation>
+    </message>
+    <message>
+        <source>the signed event receipt is missing: a proof would stand on nothing signed</source>
+        <translation>falta el recibo de evento firmado: una prueba no se apoyaría en nada firmado</translation>
+    </message>
+    <message>
+        <source>the bundle does not verify (%1)</source>
+        <translation>el paquete no se verifica (%1)</translation>
+    </message>
+    <message>
+        <source>No proof: %1</source>
+        <translation>Sin prueba: %1</translation>
+    </message>
+    <message>
+        <source>No proof: there is no entry %1</source>
+        <translation>Sin prueba: no hay entrada %1</translation>
+    </message>
+    <message>
+        <source>No proof: no bundle is open</source>
+        <translation>Sin prueba: no hay ningún paquete abierto</translation>
+    </message>
+    <message>
+        <source>Export inclusion proof</source>
+        <translation>Exportar prueba de inclusión</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>Archivos JSON (*.json);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Writing the proof…</source>
+        <translation>Escribiendo la prueba…</translation>
+    </message>
+    <message>
+        <source>Saved %1: entry %2 of %3 under root %4, with the signed event receipt</source>
+        <translation>Guardado %1: entrada %2 de %3 bajo la raíz %4, con el recibo de evento firmado</translation>
+    </message>
+    <message>
+        <source>No proof was written: %1</source>
+        <translation>No se escribió ninguna prueba: %1</translation>
     </message>
 </context>
 <context>
@@ -1031,24 +2186,24 @@
         <translation>Guardar como JSON una prueba de inclusión RFC 6962 de la entrada seleccionada</translation>
     </message>
     <message>
-        <source>this receipt has no root: there is nothing to prove inclusion under</source>
-        <translation>este recibo no tiene raíz: no hay nada bajo lo que probar la inclusión</translation>
+        <source>A HOM-AIMOS cognitive bundle carries weight chains (see Weights), no labels and no recall receipts.</source>
+        <translation>Un paquete cognitivo HOM-AIMOS contiene cadenas de pesos (vea Pesos), ni etiquetas ni recibos de recuperación.</translation>
     </message>
     <message>
-        <source>Export inclusion proof</source>
-        <translation>Exportar prueba de inclusión</translation>
+        <source>entry %1 is outside this receipt&apos;s %2 entries</source>
+        <translation>la entrada %1 está fuera de las %2 entradas de este recibo</translation>
     </message>
     <message>
-        <source>JSON files (*.json);;All files (*)</source>
-        <translation>Archivos JSON (*.json);;Todos los archivos (*)</translation>
+        <source>no memory file is open to prove the receipt from</source>
+        <translation>no hay abierto ningún archivo de memoria del que probar el recibo</translation>
     </message>
     <message>
-        <source>Saved %1: entry %2 of %3 is included under root %4…</source>
-        <translation>Se guardó %1: la entrada %2 de %3 está incluida bajo la raíz %4…</translation>
+        <source>Writing the proof…</source>
+        <translation>Escribiendo la prueba…</translation>
     </message>
     <message>
-        <source>Saved %1, but the proof does not check</source>
-        <translation>Se guardó %1, pero la prueba no se verifica</translation>
+        <source>Saved %1: an anchored proof (check it with File › Check inclusion proof…)</source>
+        <translation>Guardado %1: una prueba anclada (compruébela con Archivo › Comprobar prueba de inclusión…)</translation>
     </message>
     <message>
         <source>Select a memory to see its label chain.</source>
@@ -1221,6 +2376,10 @@ raíz recalculada %2</translation>
         <translation>Abrir almacén de &amp;directorio…</translation>
     </message>
     <message>
+        <source>Open fo&amp;lder (audit every file)…</source>
+        <translation>Abrir car&amp;peta (auditar cada archivo)…</translation>
+    </message>
+    <message>
         <source>&amp;Recent files</source>
         <translation>Archivos &amp;recientes</translation>
     </message>
@@ -1235,6 +2394,22 @@ raíz recalculada %2</translation>
     <message>
         <source>Detac&amp;h checkpoint</source>
         <translation>&amp;Quitar el checkpoint</translation>
+    </message>
+    <message>
+        <source>Check inclusion &amp;proof…</source>
+        <translation>Comprobar &amp;prueba de inclusión…</translation>
+    </message>
+    <message>
+        <source>&amp;Back to the corpus</source>
+        <translation>&amp;Volver al corpus</translation>
+    </message>
+    <message>
+        <source>P&amp;in a HOM-AIMOS master key…</source>
+        <translation>F&amp;ijar una clave maestra HOM-AIMOS…</translation>
+    </message>
+    <message>
+        <source>&amp;Unpin the master key</source>
+        <translation>&amp;Desfijar la clave maestra</translation>
     </message>
     <message>
         <source>&amp;Close</source>
@@ -1444,6 +2619,10 @@ raíz recalculada %2</translation>
         <source>cancelled</source>
         <translation>cancelado</translation>
     </message>
+    <message>
+        <source>Signer epochs</source>
+        <translation>Épocas de firmantes</translation>
+    </message>
     <message numerus="yes">
         <source>Shaded: the proven history of %1 — the %n commit(s) up to its cutoff %2</source>
         <translation>
@@ -1472,6 +2651,14 @@ raíz recalculada %2</translation>
         <translation>Exportar el informe como %1</translation>
     </message>
     <message>
+        <source>Exporting %1…</source>
+        <translation>Exportando %1…</translation>
+    </message>
+    <message>
+        <source>Report exported to %1</source>
+        <translation>Informe exportado a %1</translation>
+    </message>
+    <message>
         <source>Export</source>
         <translation>Exportar</translation>
     </message>
@@ -1482,6 +2669,22 @@ raíz recalculada %2</translation>
     <message>
         <source>Open a file first.</source>
         <translation>Abra primero un archivo.</translation>
+    </message>
+    <message>
+        <source>Audit every memory file in a folder</source>
+        <translation>Auditar cada archivo de memoria de una carpeta</translation>
+    </message>
+    <message>
+        <source>Corpus member</source>
+        <translation>Miembro del corpus</translation>
+    </message>
+    <message>
+        <source>Pin a HOM-AIMOS master key</source>
+        <translation>Fijar una clave maestra HOM-AIMOS</translation>
+    </message>
+    <message>
+        <source>The fingerprint (64 hex digits) of the master key you expect from the bundle&apos;s operator, from a source other than the bundle. The bundle names %1.</source>
+        <translation>La huella (64 dígitos hex) de la clave maestra que espera del operador del paquete, obtenida de una fuente distinta del paquete. El paquete nombra %1.</translation>
     </message>
     <message>
         <source>Keyboard shortcuts</source>
@@ -1498,6 +2701,30 @@ raíz recalculada %2</translation>
 </context>
 <context>
     <name>MemoryTableModel</name>
+    <message>
+        <source>Certification</source>
+        <translation>Certificación</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <source>the chain&apos;s terminal milli-weight (▲ above, ▼ below the 1000 start)</source>
+        <translation>el milipeso final de la cadena (▲ por encima, ▼ por debajo del inicio 1000)</translation>
+    </message>
+    <message>
+        <source>the reference verifier&apos;s certification status of the chain</source>
+        <translation>el estado de certificación de la cadena según el verificador de referencia</translation>
+    </message>
+    <message>
+        <source>why the chain did not certify (the reference&apos;s reason string)</source>
+        <translation>por qué la cadena no se certificó (el motivo literal de la referencia)</translation>
+    </message>
+    <message>
+        <source>number of signed weight transitions</source>
+        <translation>número de transiciones de peso firmadas</translation>
+    </message>
     <message>
         <source>current milli-weight at HEAD (▲ above, ▼ below the 1000 start)</source>
         <translation>milipeso actual en HEAD (▲ por encima, ▼ por debajo del inicio 1000)</translation>
@@ -1524,6 +2751,10 @@ raíz recalculada %2</translation>
 </context>
 <context>
     <name>OverviewView</name>
+    <message>
+        <source>The MutMem update rule is not checked for these bundles: they carry only the judge valence, so a weight step is checked for its signatures, bounds and continuity, not for its size.</source>
+        <translation>La regla de actualización de MutMem no se comprueba en estos paquetes: solo llevan la valencia del juez, así que de cada paso de peso se comprueban las firmas, los límites y la continuidad, no su tamaño.</translation>
+    </message>
     <message>
         <source>Integrity is not truth: a valid signature proves who wrote a memory and that it is unchanged, not that what it says is correct.</source>
         <translation>La integridad no es la verdad: una firma válida prueba quién escribió una memoria y que no ha cambiado, no que lo que dice sea correcto.</translation>
@@ -1708,6 +2939,169 @@ raíz recalculada %2</translation>
         <translation>Lo que un veredicto no prueba</translation>
     </message>
     <message>
+        <source>cognitive evidence (weight chains)</source>
+        <translation>evidencia cognitiva (cadenas de pesos)</translation>
+    </message>
+    <message>
+        <source>recall evidence (one recall receipt)</source>
+        <translation>evidencia de recuperación (un recibo de recuperación)</translation>
+    </message>
+    <message>
+        <source>recall corpus (a set of recall bundles)</source>
+        <translation>corpus de recuperación (un conjunto de paquetes de recuperación)</translation>
+    </message>
+    <message>
+        <source>HOM-AIMOS v1 bundle — %1</source>
+        <translation>paquete HOM-AIMOS v1 — %1</translation>
+    </message>
+    <message>
+        <source>Bundle SHA-256</source>
+        <translation>SHA-256 del paquete</translation>
+    </message>
+    <message>
+        <source>(of the canonical JSON document)</source>
+        <translation>(del documento JSON canónico)</translation>
+    </message>
+    <message>
+        <source>Proof root</source>
+        <translation>Raíz de la prueba</translation>
+    </message>
+    <message>
+        <source>Merkle root</source>
+        <translation>Raíz Merkle</translation>
+    </message>
+    <message>
+        <source>Corpus root</source>
+        <translation>Raíz del corpus</translation>
+    </message>
+    <message>
+        <source>Root</source>
+        <translation>Raíz</translation>
+    </message>
+    <message>
+        <source>(the reference states none for this verdict; recomputed from the entries: %1)</source>
+        <translation>(la referencia no da ninguna para este veredicto; recalculada a partir de las entradas: %1)</translation>
+    </message>
+    <message>
+        <source>Primary reason</source>
+        <translation>Motivo principal</translation>
+    </message>
+    <message>
+        <source>Company</source>
+        <translation>Empresa</translation>
+    </message>
+    <message>
+        <source>Master key</source>
+        <translation>Clave maestra</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n memory(ies)</source>
+        <translation>
+            <numerusform>%n memoria</numerusform>
+            <numerusform>%n memorias</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n weight transition(s)</source>
+        <translation>
+            <numerusform>%n transición de peso</numerusform>
+            <numerusform>%n transiciones de peso</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n signer epoch(s)</source>
+        <translation>
+            <numerusform>%n época de firmante</numerusform>
+            <numerusform>%n épocas de firmantes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ledger event(s)</source>
+        <translation>
+            <numerusform>%n evento del registro</numerusform>
+            <numerusform>%n eventos del registro</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n receipt entry(ies)</source>
+        <translation>
+            <numerusform>%n entrada de recibo</numerusform>
+            <numerusform>%n entradas de recibo</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n member bundle(s)</source>
+        <translation>
+            <numerusform>%n paquete miembro</numerusform>
+            <numerusform>%n paquetes miembro</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>SQL parity</source>
+        <translation>Paridad SQL</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s own records equal the recomputed ones</source>
+        <translation>los registros propios del motor son iguales a los recalculados</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s own records differ from the recomputed ones</source>
+        <translation>los registros propios del motor difieren de los recalculados</translation>
+    </message>
+    <message>
+        <source>Weight chains</source>
+        <translation>Cadenas de pesos</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more (see Weights)</source>
+        <translation>
+            <numerusform>… y %n más (vea Pesos)</numerusform>
+            <numerusform>… y %n más (vea Pesos)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Signer epochs</source>
+        <translation>Épocas de firmantes</translation>
+    </message>
+    <message>
+        <source>Recall receipt</source>
+        <translation>Recibo de recuperación</translation>
+    </message>
+    <message numerus="yes">
+        <source>Bundle %1, requested by %2: %n entry(ies) disclosed.</source>
+        <translation>
+            <numerusform>Paquete %1, solicitado por %2: %n entrada divulgada.</numerusform>
+            <numerusform>Paquete %1, solicitado por %2: %n entradas divulgadas.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the Merkle root recomputes from the entries</source>
+        <translation>la raíz Merkle se recalcula a partir de las entradas</translation>
+    </message>
+    <message>
+        <source>the stated Merkle root is not the root of the entries</source>
+        <translation>la raíz Merkle declarada no es la raíz de las entradas</translation>
+    </message>
+    <message>
+        <source>the signed event receipt is present</source>
+        <translation>el recibo de evento firmado está presente</translation>
+    </message>
+    <message>
+        <source>the signed event receipt is missing: the verdict is indeterminate</source>
+        <translation>falta el recibo de evento firmado: el veredicto es indeterminado</translation>
+    </message>
+    <message>
+        <source>Member bundles</source>
+        <translation>Paquetes miembro</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n member(s) retained, intended_n %1. Double-click a member in the Labels &amp; receipts tab to open it as a bundle of its own.</source>
+        <translation>
+            <numerusform>%n miembro conservado, intended_n %1. Haga doble clic en un miembro en la pestaña Etiquetas y recibos para abrirlo como paquete propio.</numerusform>
+            <numerusform>%n miembros conservados, intended_n %1. Haga doble clic en un miembro en la pestaña Etiquetas y recibos para abrirlo como paquete propio.</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>This file could not be opened</source>
         <translation>No se pudo abrir este archivo</translation>
     </message>
@@ -1746,6 +3140,316 @@ raíz recalculada %2</translation>
     <message>
         <source>Copied ✔</source>
         <translation>Copiado ✔</translation>
+    </message>
+</context>
+<context>
+    <name>ProofDialog</name>
+    <message>
+        <source>VALID</source>
+        <translation>VÁLIDA</translation>
+    </message>
+    <message>
+        <source>NOT ANCHORED</source>
+        <translation>NO ANCLADA</translation>
+    </message>
+    <message>
+        <source>INVALID</source>
+        <translation>NO VÁLIDA</translation>
+    </message>
+    <message>
+        <source>UNOPENABLE</source>
+        <translation>NO SE PUEDE ABRIR</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Examinar…</translation>
+    </message>
+    <message>
+        <source>Folder…</source>
+        <translation>Carpeta…</translation>
+    </message>
+    <message>
+        <source>Check proof</source>
+        <translation>Comprobar prueba</translation>
+    </message>
+    <message>
+        <source>A proof stands on the receipt&apos;s signature, and on the memory file or a key you trust. Without either it is only consistent, not anchored.</source>
+        <translation>Una prueba se apoya en la firma del recibo y en el archivo de memoria o en una clave de su confianza. Sin ninguno de los dos solo es coherente, no está anclada.</translation>
+    </message>
+    <message>
+        <source>proof file (.json) written by Export inclusion proof or receipt prove</source>
+        <translation>archivo de prueba (.json) escrito por Exportar prueba de inclusión o receipt prove</translation>
+    </message>
+    <message>
+        <source>Proof file</source>
+        <translation>Archivo de prueba</translation>
+    </message>
+    <message>
+        <source>The &amp;memory file it came from</source>
+        <translation>El archivo de &amp;memoria del que procede</translation>
+    </message>
+    <message>
+        <source>A &amp;trusted key</source>
+        <translation>Una clave de &amp;confianza</translation>
+    </message>
+    <message>
+        <source>&amp;Nothing (consistency only)</source>
+        <translation>&amp;Nada (solo coherencia)</translation>
+    </message>
+    <message>
+        <source>.aleth file or directory store</source>
+        <translation>archivo .aleth o almacén de directorio</translation>
+    </message>
+    <message>
+        <source>Memory file</source>
+        <translation>Archivo de memoria</translation>
+    </message>
+    <message>
+        <source>passphrase, or aleth-recovery-v1:… (sealed files only)</source>
+        <translation>frase de contraseña, o aleth-recovery-v1:… (solo archivos sellados)</translation>
+    </message>
+    <message>
+        <source>Passphrase or recovery code</source>
+        <translation>Frase de contraseña o código de recuperación</translation>
+    </message>
+    <message>
+        <source>public key file (PEM or JWK), or sha256:&lt;64 hex digits&gt;</source>
+        <translation>archivo de clave pública (PEM o JWK), o sha256:&lt;64 dígitos hex&gt;</translation>
+    </message>
+    <message>
+        <source>Trusted key</source>
+        <translation>Clave de confianza</translation>
+    </message>
+    <message>
+        <source>Proof:</source>
+        <translation>Prueba:</translation>
+    </message>
+    <message>
+        <source>Proofs (*.json);;All files (*)</source>
+        <translation>Pruebas (*.json);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Anchor to:</source>
+        <translation>Anclar a:</translation>
+    </message>
+    <message>
+        <source>Aleth files (*.aleth);;All files (*)</source>
+        <translation>Archivos Aleth (*.aleth);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Trusted public key</source>
+        <translation>Clave pública de confianza</translation>
+    </message>
+    <message>
+        <source>Keys (*.pem *.pub *.jwk *.json);;All files (*)</source>
+        <translation>Claves (*.pem *.pub *.jwk *.json);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Input error</source>
+        <translation>Error en los datos</translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation>Comprobando</translation>
+    </message>
+    <message>
+        <source>Proof verdict</source>
+        <translation>Veredicto de la prueba</translation>
+    </message>
+    <message>
+        <source>What the proof is anchored to</source>
+        <translation>A qué está anclada la prueba</translation>
+    </message>
+    <message>
+        <source>Checks</source>
+        <translation>Comprobaciones</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Notas</translation>
+    </message>
+    <message>
+        <source>&amp;Check</source>
+        <translation>&amp;Comprobar</translation>
+    </message>
+    <message>
+        <source>%1 is sealed: enter its passphrase or recovery code.</source>
+        <translation>%1 está sellado: escriba su frase de contraseña o su código de recuperación.</translation>
+    </message>
+    <message>
+        <source>Choose a proof file.</source>
+        <translation>Elija un archivo de prueba.</translation>
+    </message>
+    <message>
+        <source>Choose the memory file the proof came from.</source>
+        <translation>Elija el archivo de memoria del que procede la prueba.</translation>
+    </message>
+    <message>
+        <source>Verifying the bundle…</source>
+        <translation>Verificando el paquete…</translation>
+    </message>
+    <message>
+        <source>Enter the master key&apos;s sha256: fingerprint you trust.</source>
+        <translation>Indique la huella sha256: de la clave maestra en la que confía.</translation>
+    </message>
+    <message>
+        <source>Enter the trusted key&apos;s file or its sha256: fingerprint.</source>
+        <translation>Indique el archivo de la clave de confianza o su huella sha256:.</translation>
+    </message>
+    <message>
+        <source>Checking the proof…</source>
+        <translation>Comprobando la prueba…</translation>
+    </message>
+    <message>
+        <source>Unlocking and verifying the memory file…</source>
+        <translation>Desbloqueando y verificando el archivo de memoria…</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Cancelado.</translation>
+    </message>
+    <message>
+        <source>The check failed: %1</source>
+        <translation>La comprobación falló: %1</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>Nota: %1</translation>
+    </message>
+    <message>
+        <source>A HOM-AIMOS recall proof of bundle {bundle}.</source>
+        <translation>Una prueba de recuperación HOM-AIMOS del paquete {bundle}.</translation>
+    </message>
+    <message>
+        <source>The file is not a readable HOM-AIMOS recall proof: {reason}.</source>
+        <translation>El archivo no es una prueba de recuperación HOM-AIMOS legible: {reason}.</translation>
+    </message>
+    <message>
+        <source>The leaf and the audit path of entry {ordinal} of {size} lead to the root.</source>
+        <translation>La hoja y la ruta de auditoría de la entrada {ordinal} de {size} llevan a la raíz.</translation>
+    </message>
+    <message>
+        <source>The leaf or the audit path does not lead to the root: {reason}.</source>
+        <translation>La hoja o la ruta de auditoría no llevan a la raíz: {reason}.</translation>
+    </message>
+    <message>
+        <source>The signed event receipt states this root and {count} entries.</source>
+        <translation>El recibo de evento firmado declara esta raíz y {count} entradas.</translation>
+    </message>
+    <message>
+        <source>The signed event receipt states root {stated} and {count} entries, not this proof&apos;s root {root}.</source>
+        <translation>El recibo de evento firmado declara la raíz {stated} y {count} entradas, no la raíz {root} de esta prueba.</translation>
+    </message>
+    <message>
+        <source>The event receipt&apos;s signature verifies under the certificate of {signer} ({certificate}…).</source>
+        <translation>La firma del recibo de evento se verifica con el certificado de {signer} ({certificate}…).</translation>
+    </message>
+    <message>
+        <source>The event receipt&apos;s signature does not verify under the certificate it carries.</source>
+        <translation>La firma del recibo de evento no se verifica con el certificado que lleva.</translation>
+    </message>
+    <message>
+        <source>The signer&apos;s certificate is issued by the bundle&apos;s master key {master}.</source>
+        <translation>El certificado del firmante lo emite la clave maestra del paquete {master}.</translation>
+    </message>
+    <message>
+        <source>The signer&apos;s certificate is self-issued: no master vouches for {signer}.</source>
+        <translation>El certificado del firmante es autoemitido: ninguna clave maestra responde por {signer}.</translation>
+    </message>
+    <message>
+        <source>The signer&apos;s certificate is issued by neither the master nor the signer.</source>
+        <translation>El certificado del firmante no lo emite ni la clave maestra ni el propio firmante.</translation>
+    </message>
+    <message>
+        <source>Anchored to the bundle {file} (SHA-256 {sha256}): it verifies and holds this receipt, entry and root.</source>
+        <translation>Anclada al paquete {file} (SHA-256 {sha256}): se verifica y contiene este recibo, esta entrada y esta raíz.</translation>
+    </message>
+    <message>
+        <source>The bundle {file} does not verify ({verdict}: {reason}): no anchor.</source>
+        <translation>El paquete {file} no se verifica ({verdict}: {reason}): no hay anclaje.</translation>
+    </message>
+    <message>
+        <source>The bundle {file} does not hold this receipt, entry or root: the proof is not from it.</source>
+        <translation>El paquete {file} no contiene este recibo, esta entrada o esta raíz: la prueba no procede de él.</translation>
+    </message>
+    <message>
+        <source>The bundle {file} cannot be read: {reason}</source>
+        <translation>No se puede leer el paquete {file}: {reason}</translation>
+    </message>
+    <message>
+        <source>Anchored to the master key you trust, {master}.</source>
+        <translation>Anclada a la clave maestra de su confianza, {master}.</translation>
+    </message>
+    <message>
+        <source>The pinned fingerprint {pinned} is not the master that issued the signer&apos;s certificate ({master}).</source>
+        <translation>La huella fijada {pinned} no es la clave maestra que emitió el certificado del firmante ({master}).</translation>
+    </message>
+    <message>
+        <source>{signer}&apos;s certificate is self-issued: valid means internally consistent; only the bundle anchors it.</source>
+        <translation>El certificado de {signer} es autoemitido: válido significa coherente internamente; solo el paquete lo ancla.</translation>
+    </message>
+    <message>
+        <source>The proof is consistent, signed, and anchored.</source>
+        <translation>La prueba es coherente, está firmada y anclada.</translation>
+    </message>
+    <message>
+        <source>The proof is consistent and signed, but not anchored: check it against its bundle or a master key you trust.</source>
+        <translation>La prueba es coherente y está firmada, pero no anclada: compruébela contra su paquete o una clave maestra de su confianza.</translation>
+    </message>
+    <message>
+        <source>The proof is consistent and signed, but the anchor given does not vouch for it.</source>
+        <translation>La prueba es coherente y está firmada, pero el anclaje indicado no responde por ella.</translation>
+    </message>
+    <message>
+        <source>The proof does not check.</source>
+        <translation>La prueba no se verifica.</translation>
+    </message>
+    <message>
+        <source>The bundle given cannot be read, so the proof is not anchored.</source>
+        <translation>No se puede leer el paquete indicado, así que la prueba no está anclada.</translation>
+    </message>
+    <message>
+        <source>Export inclusion proof</source>
+        <translation>Exportar prueba de inclusión</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>Archivos JSON (*.json);;Todos los archivos (*)</translation>
+    </message>
+</context>
+<context>
+    <name>ProofExportDialog</name>
+    <message>
+        <source>Export inclusion proof</source>
+        <translation>Exportar prueba de inclusión</translation>
+    </message>
+    <message>
+        <source>Writing the proof of entry %1 of receipt %2…</source>
+        <translation>Escribiendo la prueba de la entrada %1 del recibo %2…</translation>
+    </message>
+    <message>
+        <source>Export result</source>
+        <translation>Resultado de la exportación</translation>
+    </message>
+    <message>
+        <source>Check &amp;proof…</source>
+        <translation>Comprobar &amp;prueba…</translation>
+    </message>
+    <message>
+        <source>Saved %1: entry %2 of %3 of receipt %4, signed by %5 (%6); %7 in this file, receipt %8.</source>
+        <translation>Guardado %1: entrada %2 de %3 del recibo %4, firmado por %5 (%6); %7 en este archivo, recibo %8.</translation>
+    </message>
+    <message>
+        <source>It is anchored when checked against this file or that key (Check proof…).</source>
+        <translation>Queda anclada cuando se comprueba contra este archivo o esa clave (Comprobar prueba…).</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>Nota: %1</translation>
+    </message>
+    <message>
+        <source>No proof was written: %1</source>
+        <translation>No se escribió ninguna prueba: %1</translation>
     </message>
 </context>
 <context>
@@ -1828,6 +3532,10 @@ raíz recalculada %2</translation>
         <source>INTERRUPTED</source>
         <translation>INTERRUMPIDO</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
     <message numerus="yes">
         <source>%n commit(s) signed by %1 after it was rotated out</source>
         <translation>
@@ -1861,8 +3569,32 @@ raíz recalculada %2</translation>
         </translation>
     </message>
     <message>
+        <source>Every hash, signature and chain checks as the reference verifier judges them: the bundle is internally consistent.</source>
+        <translation>Todos los hashes, firmas y cadenas se comprueban como los juzga el verificador de referencia: el paquete es coherente internamente.</translation>
+    </message>
+    <message>
         <source>Every id, signature and link checks; every key era holds.</source>
         <translation>Todos los id, firmas y enlaces se comprueban; todas las eras de clave se sostienen.</translation>
+    </message>
+    <message>
+        <source>No master key in this bundle: who signed is not established</source>
+        <translation>Este paquete no tiene clave maestra: no está establecido quién firmó</translation>
+    </message>
+    <message>
+        <source>Master key %1 — the master you pinned</source>
+        <translation>Clave maestra %1 — la que usted fijó</translation>
+    </message>
+    <message>
+        <source>Master key %1 — not the master you pinned</source>
+        <translation>Clave maestra %1 — no es la que usted fijó</translation>
+    </message>
+    <message>
+        <source>Master key %1 — its fingerprint does not match its key</source>
+        <translation>Clave maestra %1 — su huella no corresponde a su clave</translation>
+    </message>
+    <message>
+        <source>Master key %1 — not pinned: valid means internally consistent</source>
+        <translation>Clave maestra %1 — sin fijar: válido significa coherente internamente</translation>
     </message>
     <message numerus="yes">
         <source>%n warning(s) to read.</source>
@@ -2014,12 +3746,20 @@ raíz recalculada %2</translation>
         <source>Try another passphrase / recovery code…</source>
         <translation>Probar otra frase de contraseña / código de recuperación…</translation>
     </message>
+    <message>
+        <source>Master key</source>
+        <translation>Clave maestra</translation>
+    </message>
     <message numerus="yes">
         <source>%n untrusted memory(ies) (label rank ≥ 3)</source>
         <translation>
             <numerusform>%n memoria no fiable (rango de etiqueta ≥ 3)</numerusform>
             <numerusform>%n memorias no fiables (rango de etiqueta ≥ 3)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Jump to the primary &amp;reason</source>
+        <translation>Ir al &amp;motivo principal</translation>
     </message>
 </context>
 <context>
@@ -2057,6 +3797,10 @@ raíz recalculada %2</translation>
         <translation>Guardar el gráfico de pesos como imagen PNG</translation>
     </message>
     <message>
+        <source>memories</source>
+        <translation>memorias</translation>
+    </message>
+    <message>
         <source>● weight transition (click to select its commit)   ◆ label record   ■ the memory&apos;s own commit (start, 1000)   dashed: floor, start, ceiling</source>
         <translation>● transición de peso (clic para seleccionar su commit)   ◆ registro de etiqueta   ■ el commit de la propia memoria (inicio, 1000)   discontinuas: suelo, inicio, techo</translation>
     </message>
@@ -2073,10 +3817,6 @@ raíz recalculada %2</translation>
         <translation>milipeso actual</translation>
     </message>
     <message>
-        <source>memories (log)</source>
-        <translation>memorias (log)</translation>
-    </message>
-    <message>
         <source>Filter memories by id, text or label…</source>
         <translation>Filtrar memorias por id, texto o etiqueta…</translation>
     </message>
@@ -2091,6 +3831,10 @@ raíz recalculada %2</translation>
     <message>
         <source>PNG images (*.png)</source>
         <translation>Imágenes PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>Select a memory in the table below to plot its weight.</source>
+        <translation>Seleccione una memoria en la tabla de abajo para trazar su peso.</translation>
     </message>
     <message>
         <source>start: weight %1
@@ -2147,6 +3891,77 @@ por %3 (%4)</translation>
         <source>label %1</source>
         <translation>etiqueta %1</translation>
     </message>
+    <message>
+        <source>● signed weight transition at its signing time (click to select it)   ■ the chain&apos;s start (1000, or its signed baseline)   dashed: floor, start, ceiling</source>
+        <translation>● transición de peso firmada en su hora de firma (clic para seleccionarla)   ■ el inicio de la cadena (1000, o su línea base firmada)   discontinuas: suelo, inicio, techo</translation>
+    </message>
+    <message>
+        <source>signed time (UTC)</source>
+        <translation>hora de firma (UTC)</translation>
+    </message>
+    <message>
+        <source>This bundle carries no weight chains (a %1 bundle).</source>
+        <translation>Este paquete no contiene cadenas de pesos (un paquete %1).</translation>
+    </message>
+    <message>
+        <source>content %1</source>
+        <translation>contenido %1</translation>
+    </message>
+    <message>
+        <source>start: %1</source>
+        <translation>inicio: %1</translation>
+    </message>
+    <message>
+        <source>signed baseline, observed %1 (float32 %2)</source>
+        <translation>línea base firmada, observada el %1 (float32 %2)</translation>
+    </message>
+    <message>
+        <source>the protocol default (no baseline)</source>
+        <translation>el valor por defecto del protocolo (sin línea base)</translation>
+    </message>
+    <message>
+        <source>float32 mirrors %1 → %2 (%3 → %4)</source>
+        <translation>espejos float32 %1 → %2 (%3 → %4)</translation>
+    </message>
+    <message>
+        <source>signed JSON floats %1 → %2</source>
+        <translation>flotantes JSON firmados %1 → %2</translation>
+    </message>
+    <message>
+        <source>judge valence %1</source>
+        <translation>valencia del juez %1</translation>
+    </message>
+    <message>
+        <source>signed %1 by %2, certificate %3</source>
+        <translation>firmado el %1 por %2, certificado %3</translation>
+    </message>
+    <message>
+        <source>every check of this step passed</source>
+        <translation>todas las comprobaciones de este paso se superaron</translation>
+    </message>
+    <message>
+        <source>this step did not verify (see Findings)</source>
+        <translation>este paso no se verificó (vea Hallazgos)</translation>
+    </message>
+    <message>
+        <source>projection %1</source>
+        <translation>proyección %1</translation>
+    </message>
+    <message>
+        <source>Memory %1 — content %2</source>
+        <translation>Memoria %1 — contenido %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>weight now %1 after %n signed transition(s)</source>
+        <translation>
+            <numerusform>peso actual %1 tras %n transición firmada</numerusform>
+            <numerusform>peso actual %1 tras %n transiciones firmadas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>declared %1 (float32 %2)</source>
+        <translation>declarado %1 (float32 %2)</translation>
+    </message>
     <message numerus="yes">
         <source>%n memory(ies)</source>
         <translation>
@@ -2155,12 +3970,19 @@ por %3 (%4)</translation>
         </translation>
     </message>
     <message>
+        <source>▼ orange: below the 1000 start · ▲ blue: above · bar heights on a log scale</source>
+        <translation>▼ naranja: por debajo del inicio 1000 · ▲ azul: por encima · alturas en escala logarítmica</translation>
+    </message>
+    <message>
         <source>%1 reweighted · %2 ⚠ untrusted</source>
         <translation>%1 con peso cambiado · %2 ⚠ no fiables</translation>
     </message>
-    <message>
-        <source>▼ orange: below the 1000 start · ▲ blue: above</source>
-        <translation>▼ naranja: por debajo del inicio 1000 · ▲ azul: por encima</translation>
+    <message numerus="yes">
+        <source>%n moved from the 1000 start</source>
+        <translation>
+            <numerusform>%n se movió del inicio 1000</numerusform>
+            <numerusform>%n se movieron del inicio 1000</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>weight %1–%2: %n memory(ies)</source>

@@ -2,6 +2,561 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name>AuthorDialog</name>
+    <message>
+        <source>Browse…</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <source>Rotate a key</source>
+        <translation>Effectuer la rotation d’une clé</translation>
+    </message>
+    <message>
+        <source>Revoke a key</source>
+        <translation>Révoquer une clé</translation>
+    </message>
+    <message>
+        <source>Grant a role key</source>
+        <translation>Accorder une clé de rôle</translation>
+    </message>
+    <message>
+        <source>Migrate a v0.1 store</source>
+        <translation>Migrer un magasin v0.1</translation>
+    </message>
+    <message>
+        <source>Re-key (new passphrase)</source>
+        <translation>Changement de clé (nouvelle phrase secrète)</translation>
+    </message>
+    <message>
+        <source>Recover with the recovery code</source>
+        <translation>Récupérer avec le code de récupération</translation>
+    </message>
+    <message>
+        <source>Add an epistemic label</source>
+        <translation>Ajouter une étiquette épistémique</translation>
+    </message>
+    <message>
+        <source>Save the result as…</source>
+        <translation>Enregistrer le résultat sous…</translation>
+    </message>
+    <message>
+        <source>Output path</source>
+        <translation>Chemin de sortie</translation>
+    </message>
+    <message>
+        <source>Write over the source</source>
+        <translation>Écrire par-dessus l’original</translation>
+    </message>
+    <message>
+        <source>Keep no backup (FILE.bak)</source>
+        <translation>Ne garder aucune sauvegarde (FILE.bak)</translation>
+    </message>
+    <message>
+        <source>Build on an input that fails verification (recorded)</source>
+        <translation>Partir d’une entrée qui échoue à la vérification (c’est consigné)</translation>
+    </message>
+    <message>
+        <source>Output:</source>
+        <translation>Sortie&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Press Preview to see what would change.</source>
+        <translation>Appuyez sur Aperçu pour voir ce qui changerait.</translation>
+    </message>
+    <message>
+        <source>Preview verdict</source>
+        <translation>Verdict de l’aperçu</translation>
+    </message>
+    <message>
+        <source>What changes</source>
+        <translation>Ce qui change</translation>
+    </message>
+    <message>
+        <source>Objects that become NOT_IN_PROVEN_PRE_ROTATION_HISTORY</source>
+        <translation>Objets qui deviennent NOT_IN_PROVEN_PRE_ROTATION_HISTORY</translation>
+    </message>
+    <message>
+        <source>Objects added</source>
+        <translation>Objets ajoutés</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Clé</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Rôle</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Avant</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>Après</translation>
+    </message>
+    <message>
+        <source>Eras before and after</source>
+        <translation>Ères avant et après</translation>
+    </message>
+    <message>
+        <source>Output SHA-256</source>
+        <translation>SHA-256 de la sortie</translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>&amp;Aperçu</translation>
+    </message>
+    <message>
+        <source>&amp;Write</source>
+        <translation>&amp;Écrire</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Preview&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Aperçu&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Objects this answer disowns (they become NOT_IN_PROVEN_PRE_ROTATION_HISTORY)</source>
+        <translation>Objets que cette réponse désavoue (ils deviennent NOT_IN_PROVEN_PRE_ROTATION_HISTORY)</translation>
+    </message>
+    <message>
+        <source>Files added, changed or removed</source>
+        <translation>Fichiers ajoutés, modifiés ou supprimés</translation>
+    </message>
+    <message>
+        <source>Key eras before and after</source>
+        <translation>Ères de clé avant et après</translation>
+    </message>
+    <message>
+        <source>Re-keying needs a sealed .aleth file: a directory store has no passphrase.</source>
+        <translation>Le changement de clé demande un fichier .aleth scellé&#xa0;: un magasin répertoire n’a pas de phrase secrète.</translation>
+    </message>
+    <message>
+        <source>Revokes the key at the cutoff (HEAD unless you choose) and authorizes a fresh key in one root-signed event. What the old key signed and no commit cites is anchored first. After a theft, choose the reason &apos;compromise&apos; and the last commit you trust as the cutoff.</source>
+        <translation>Révoque la clé à la coupure (HEAD sauf autre choix) et autorise une clé neuve dans un seul événement signé par la racine. Ce que l’ancienne clé a signé et qu’aucun commit ne cite est d’abord ancré. Après un vol, choisissez le motif «&#xa0;compromise&#xa0;» et, comme coupure, le dernier commit auquel vous vous fiez.</translation>
+    </message>
+    <message>
+        <source>Revokes a key without a successor. Revoking the agent key also removes the sealed signing key. After a theft, choose &apos;compromise&apos; and the last commit you trust.</source>
+        <translation>Révoque une clé sans successeur. Révoquer la clé de l’agent supprime aussi la clé de signature scellée. Après un vol, choisissez «&#xa0;compromise&#xa0;» et le dernier commit auquel vous vous fiez.</translation>
+    </message>
+    <message>
+        <source>Generates a housekeeper or auditor key, grants it with the root key, and saves its private key.</source>
+        <translation>Génère une clé de housekeeper ou d’auditeur, l’accorde avec la clé racine et enregistre sa clé privée.</translation>
+    </message>
+    <message>
+        <source>Creates a root key, the migration record signed by the legacy key and the new root, and the genesis grant of key-001.</source>
+        <translation>Crée une clé racine, l’enregistrement de migration signé par la clé héritée et la nouvelle racine, et l’octroi initial de key-001.</translation>
+    </message>
+    <message>
+        <source>Seals the same payload under a new passphrase: the old passphrase stops working. Decide what happens to the recovery slot.</source>
+        <translation>Scelle la même charge utile sous une nouvelle phrase secrète&#xa0;: l’ancienne cesse de fonctionner. Décidez du sort de l’emplacement de récupération.</translation>
+    </message>
+    <message>
+        <source>Sets a new passphrase using the recovery code; the recovery code keeps working unless you ask for a new one.</source>
+        <translation>Définit une nouvelle phrase secrète à l’aide du code de récupération&#x202f;; le code reste valable sauf si vous en demandez un nouveau.</translation>
+    </message>
+    <message>
+        <source>Appends a signed label record. Verdict labels need an auditor key and evidence; nothing is deleted.</source>
+        <translation>Ajoute un enregistrement d’étiquette signé. Les étiquettes de verdict demandent une clé d’auditeur et des preuves&#x202f;; rien n’est supprimé.</translation>
+    </message>
+    <message>
+        <source>Root private key (PEM)</source>
+        <translation>Clé privée racine (PEM)</translation>
+    </message>
+    <message>
+        <source>Root key file</source>
+        <translation>Fichier de la clé racine</translation>
+    </message>
+    <message>
+        <source>Root key:</source>
+        <translation>Clé racine&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Key:</source>
+        <translation>Clé&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Motif</translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation>Motif&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Cutoff commit</source>
+        <translation>Commit de coupure</translation>
+    </message>
+    <message>
+        <source>the last commit you trust (HEAD when empty)</source>
+        <translation>le dernier commit auquel vous vous fiez (HEAD si vide)</translation>
+    </message>
+    <message>
+        <source>Cutoff (commit):</source>
+        <translation>Coupure (commit)&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Role:</source>
+        <translation>Rôle&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Save the new root key (PEM, 0600) as…</source>
+        <translation>Enregistrer la nouvelle clé racine (PEM, 0600) sous…</translation>
+    </message>
+    <message>
+        <source>Save the new private key (PEM, 0600) as…</source>
+        <translation>Enregistrer la nouvelle clé privée (PEM, 0600) sous…</translation>
+    </message>
+    <message>
+        <source>New key file</source>
+        <translation>Fichier de la nouvelle clé</translation>
+    </message>
+    <message>
+        <source>Save the new root key:</source>
+        <translation>Enregistrer la nouvelle clé racine&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Save the new private key:</source>
+        <translation>Enregistrer la nouvelle clé privée&#xa0;:</translation>
+    </message>
+    <message>
+        <source>A routine replacement: what the key signed in the proven history up to the cutoff stays valid.</source>
+        <translation>Un remplacement de routine&#xa0;: ce que la clé a signé dans l’historique prouvé jusqu’à la coupure reste valide.</translation>
+    </message>
+    <message>
+        <source>The key was stolen or exposed: what it signed outside the proven history up to the cutoff becomes NOT_IN_PROVEN_PRE_ROTATION_HISTORY, and the preview lists it.</source>
+        <translation>La clé a été volée ou exposée&#xa0;: ce qu’elle a signé hors de l’historique prouvé jusqu’à la coupure devient NOT_IN_PROVEN_PRE_ROTATION_HISTORY, et l’aperçu en donne la liste.</translation>
+    </message>
+    <message>
+        <source>The key&apos;s term ended: nothing it signed before the cutoff changes.</source>
+        <translation>La durée de la clé est échue&#xa0;: rien de ce qu’elle a signé avant la coupure ne change.</translation>
+    </message>
+    <message>
+        <source>A housekeeper reweights memories and writes detector labels (unverified, poison_suspect, poison_likely).</source>
+        <translation>Un housekeeper repondère les mémoires et écrit les étiquettes de détecteur (unverified, poison_suspect, poison_likely).</translation>
+    </message>
+    <message>
+        <source>An auditor writes verdict labels (supported, disputed, poison_confirmed, poison_refuted), each citing evidence.</source>
+        <translation>Un auditeur écrit les étiquettes de verdict (supported, disputed, poison_confirmed, poison_refuted), chacune citant des preuves.</translation>
+    </message>
+    <message>
+        <source>Recovery code</source>
+        <translation>Code de récupération</translation>
+    </message>
+    <message>
+        <source>Recovery code:</source>
+        <translation>Code de récupération&#xa0;:</translation>
+    </message>
+    <message>
+        <source>New passphrase</source>
+        <translation>Nouvelle phrase secrète</translation>
+    </message>
+    <message>
+        <source>Repeat new passphrase</source>
+        <translation>Répétez la nouvelle phrase secrète</translation>
+    </message>
+    <message>
+        <source>New passphrase:</source>
+        <translation>Nouvelle phrase secrète&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Repeat:</source>
+        <translation>Répéter&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Keep the recovery code</source>
+        <translation>Garder le code de récupération</translation>
+    </message>
+    <message>
+        <source>Make a new recovery code (shown once)</source>
+        <translation>Créer un nouveau code de récupération (affiché une seule fois)</translation>
+    </message>
+    <message>
+        <source>No recovery slot</source>
+        <translation>Aucun emplacement de récupération</translation>
+    </message>
+    <message>
+        <source>Current recovery code</source>
+        <translation>Code de récupération actuel</translation>
+    </message>
+    <message>
+        <source>current recovery code (to keep the slot)</source>
+        <translation>code de récupération actuel (pour garder l’emplacement)</translation>
+    </message>
+    <message>
+        <source>Recovery:</source>
+        <translation>Récupération&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Mémoire</translation>
+    </message>
+    <message>
+        <source>Memory:</source>
+        <translation>Mémoire&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Memory text</source>
+        <translation>Texte de la mémoire</translation>
+    </message>
+    <message>
+        <source>It says:</source>
+        <translation>Elle dit&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Label history</source>
+        <translation>Historique des étiquettes</translation>
+    </message>
+    <message>
+        <source>Label history:</source>
+        <translation>Historique des étiquettes&#xa0;:</translation>
+    </message>
+    <message>
+        <source>choose a label</source>
+        <translation>choisissez une étiquette</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>Étiquette</translation>
+    </message>
+    <message>
+        <source>Label:</source>
+        <translation>Étiquette&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Auditor or housekeeper private key (PEM)</source>
+        <translation>Clé privée d’auditeur ou de housekeeper (PEM)</translation>
+    </message>
+    <message>
+        <source>Signing key file</source>
+        <translation>Fichier de la clé de signature</translation>
+    </message>
+    <message>
+        <source>Signing key:</source>
+        <translation>Clé de signature&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Confidence:</source>
+        <translation>Confiance&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Redaction preview</source>
+        <translation>Aperçu du caviardage</translation>
+    </message>
+    <message>
+        <source>Stored as:</source>
+        <translation>Enregistré comme&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Preuves</translation>
+    </message>
+    <message>
+        <source>Evidence:</source>
+        <translation>Preuves&#xa0;:</translation>
+    </message>
+    <message>
+        <source>signed by {key}</source>
+        <translation>signé par {key}</translation>
+    </message>
+    <message>
+        <source>(not a plain memory of this file)</source>
+        <translation>(pas une simple mémoire de ce fichier)</translation>
+    </message>
+    <message>
+        <source>no label yet</source>
+        <translation>pas encore d’étiquette</translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation>(vide)</translation>
+    </message>
+    <message>
+        <source>The new recovery code is shown only now. Copy it or save it to a file kept apart from the memory file, then confirm you have stored it.</source>
+        <translation>Le nouveau code de récupération n’est affiché que maintenant. Copiez-le ou enregistrez-le dans un fichier gardé à l’écart du fichier de mémoire, puis confirmez que vous l’avez conservé.</translation>
+    </message>
+    <message>
+        <source>New recovery code</source>
+        <translation>Nouveau code de récupération</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Copier</translation>
+    </message>
+    <message>
+        <source>&amp;Save to a file…</source>
+        <translation>&amp;Enregistrer dans un fichier…</translation>
+    </message>
+    <message>
+        <source>I have stored the new recovery code</source>
+        <translation>J’ai conservé le nouveau code de récupération</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <source>The inputs changed: press Preview again before writing.</source>
+        <translation>Les entrées ont changé&#xa0;: appuyez de nouveau sur Aperçu avant d’écrire.</translation>
+    </message>
+    <message>
+        <source>choose the {what} file</source>
+        <translation>choisissez le fichier de la {what}</translation>
+    </message>
+    <message>
+        <source>root key</source>
+        <translation>clé racine</translation>
+    </message>
+    <message>
+        <source>enter the new passphrase twice (the two must match)</source>
+        <translation>saisissez deux fois la nouvelle phrase secrète (les deux doivent être identiques)</translation>
+    </message>
+    <message>
+        <source>signing key</source>
+        <translation>clé de signature</translation>
+    </message>
+    <message>
+        <source>{label} is a verdict label: tick at least one evidence record</source>
+        <translation>{label} est une étiquette de verdict&#xa0;: cochez au moins un enregistrement de preuve</translation>
+    </message>
+    <message>
+        <source>Building and verifying the result…</source>
+        <translation>Construction et vérification du résultat…</translation>
+    </message>
+    <message>
+        <source>choose where to save the result</source>
+        <translation>choisissez où enregistrer le résultat</translation>
+    </message>
+    <message>
+        <source>choose where to save the new private key</source>
+        <translation>choisissez où enregistrer la nouvelle clé privée</translation>
+    </message>
+    <message>
+        <source>Write this result?</source>
+        <translation>Écrire ce résultat&#x202f;?</translation>
+    </message>
+    <message>
+        <source>you disown the {n} objects listed</source>
+        <translation>vous désavouez les {n} objets listés</translation>
+    </message>
+    <message>
+        <source>SHA-256 of what is written: {sha}</source>
+        <translation>SHA-256 de ce qui est écrit&#xa0;: {sha}</translation>
+    </message>
+    <message>
+        <source>Preview first: only a previewed result can be written.</source>
+        <translation>D’abord l’aperçu&#xa0;: seul un résultat prévisualisé peut être écrit.</translation>
+    </message>
+    <message>
+        <source>Confirm the write</source>
+        <translation>Confirmer l’écriture</translation>
+    </message>
+    <message>
+        <source>No backup is kept, and copies the old passphrase opens are deleted.</source>
+        <translation>Aucune sauvegarde n’est gardée, et les copies qu’ouvre l’ancienne phrase secrète sont supprimées.</translation>
+    </message>
+    <message>
+        <source>No backup is kept.</source>
+        <translation>Aucune sauvegarde n’est gardée.</translation>
+    </message>
+    <message>
+        <source>The previous version is kept as {backup}.</source>
+        <translation>La version précédente est gardée sous {backup}.</translation>
+    </message>
+    <message>
+        <source>Write over the source {path}?</source>
+        <translation>Écrire par-dessus l’original {path}&#x202f;?</translation>
+    </message>
+    <message>
+        <source>Writing…</source>
+        <translation>Écriture…</translation>
+    </message>
+    <message>
+        <source>PASS: the result verifies.</source>
+        <translation>RÉUSSI&#xa0;: le résultat se vérifie.</translation>
+    </message>
+    <message>
+        <source>FAIL: the result fails only by the objects listed below, which this answer to a key theft disowns. Confirm the list to write it.</source>
+        <translation>ÉCHEC&#xa0;: le résultat échoue seulement à cause des objets listés ci-dessous, que cette réponse à un vol de clé désavoue. Confirmez la liste pour l’écrire.</translation>
+    </message>
+    <message>
+        <source>FAIL: the result does not verify — it cannot be written.</source>
+        <translation>ÉCHEC&#xa0;: le résultat ne se vérifie pas — il ne peut pas être écrit.</translation>
+    </message>
+    <message>
+        <source>note: {text}</source>
+        <translation>note&#xa0;: {text}</translation>
+    </message>
+    <message>
+        <source>These {n} objects are not mine: disown them and write the result</source>
+        <translation>Ces {n} objets ne sont pas à moi&#xa0;: les désavouer et écrire le résultat</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>ajouté</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>modifié</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>supprimé</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>(cutoff %1)</source>
+        <translation>(coupure %1)</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>active</translation>
+    </message>
+    <message>
+        <source>revoked</source>
+        <translation>révoquée</translation>
+    </message>
+    <message>
+        <source>Output SHA-256: {sha} ({size} bytes)</source>
+        <translation>SHA-256 de la sortie&#xa0;: {sha} ({size} octets)</translation>
+    </message>
+    <message>
+        <source>What was written differs from the preview.</source>
+        <translation>Ce qui a été écrit diffère de l’aperçu.</translation>
+    </message>
+    <message>
+        <source>Written: {path} (SHA-256 {sha})</source>
+        <translation>Écrit&#xa0;: {path} (SHA-256 {sha})</translation>
+    </message>
+    <message>
+        <source>The previous version is kept as {path}.</source>
+        <translation>La version précédente est gardée sous {path}.</translation>
+    </message>
+    <message>
+        <source>Deleted {path}: it opened with the old passphrase.</source>
+        <translation>{path} supprimé&#xa0;: il s’ouvrait avec l’ancienne phrase secrète.</translation>
+    </message>
+    <message>
+        <source>Saved {path} (mode 0600).</source>
+        <translation>{path} enregistré (mode 0600).</translation>
+    </message>
+    <message>
+        <source>Save the new recovery code</source>
+        <translation>Enregistrer le nouveau code de récupération</translation>
+    </message>
+    <message>
+        <source>The recovery code is saved to {path} (mode 0600).</source>
+        <translation>Le code de récupération est enregistré dans {path} (mode 0600).</translation>
+    </message>
+    <message>
+        <source>Store the new recovery code first, then confirm it.</source>
+        <translation>Conservez d’abord le nouveau code de récupération, puis confirmez-le.</translation>
+    </message>
+</context>
+<context>
     <name>CanonicalBytes</name>
     <message>
         <source>Signable bytes (their SHA-256 is the id)</source>
@@ -83,15 +638,15 @@
     </message>
     <message>
         <source>expected: %1</source>
-        <translation>attendu : %1</translation>
+        <translation>attendu&#xa0;: %1</translation>
     </message>
     <message>
         <source>found: %1</source>
-        <translation>trouvé : %1</translation>
+        <translation>trouvé&#xa0;: %1</translation>
     </message>
     <message>
         <source>likely cause: %1</source>
-        <translation>cause probable : %1</translation>
+        <translation>cause probable&#xa0;: %1</translation>
     </message>
     <message>
         <source>Graph</source>
@@ -166,6 +721,30 @@
         <translation>Mémoire</translation>
     </message>
     <message>
+        <source>Truth state</source>
+        <translation>État de vérité</translation>
+    </message>
+    <message>
+        <source>Calibrated score</source>
+        <translation>Score calibré</translation>
+    </message>
+    <message>
+        <source>Live content hash</source>
+        <translation>Hash du contenu actuel</translation>
+    </message>
+    <message>
+        <source>Bundle</source>
+        <translation>Paquet</translation>
+    </message>
+    <message>
+        <source>SHA-256 (stated)</source>
+        <translation>SHA-256 (déclaré)</translation>
+    </message>
+    <message>
+        <source>Primary reason</source>
+        <translation>Motif principal</translation>
+    </message>
+    <message>
         <source>Content</source>
         <translation>Contenu</translation>
     </message>
@@ -181,6 +760,38 @@
         <source>Transitions</source>
         <translation>Transitions</translation>
     </message>
+    <message>
+        <source>File</source>
+        <translation>Fichier</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Verdict</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Erreurs</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Avertissements</translation>
+    </message>
+    <message>
+        <source>Commits</source>
+        <translation>Commits</translation>
+    </message>
+    <message>
+        <source>Eras</source>
+        <translation>Ères</translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation>Point de contrôle</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Secondes</translation>
+    </message>
 </context>
 <context>
     <name>Crash</name>
@@ -190,7 +801,7 @@
     </message>
     <message>
         <source>Something went wrong: %1</source>
-        <translation>Un problème est survenu : %1</translation>
+        <translation>Un problème est survenu&#xa0;: %1</translation>
     </message>
     <message>
         <source>Your files were not changed. Please report this with the details below.</source>
@@ -241,7 +852,7 @@
     </message>
     <message>
         <source>No status: this object is not verified on its own.</source>
-        <translation>Pas de statut : cet objet n’est pas vérifié seul.</translation>
+        <translation>Pas de statut&#xa0;: cet objet n’est pas vérifié seul.</translation>
     </message>
     <message>
         <source>Stored id</source>
@@ -257,7 +868,7 @@
     </message>
     <message>
         <source>✖ differs: %1</source>
-        <translation>✖ diffère : %1</translation>
+        <translation>✖ diffère&#xa0;: %1</translation>
     </message>
     <message>
         <source>Signature</source>
@@ -305,7 +916,7 @@
     </message>
     <message>
         <source>No canonical form: %1</source>
-        <translation>Pas de forme canonique : %1</translation>
+        <translation>Pas de forme canonique&#xa0;: %1</translation>
     </message>
     <message>
         <source>checkpoint check failed</source>
@@ -321,7 +932,7 @@
     </message>
     <message>
         <source>A checkpoint is a signed statement of the history at one moment: its head commit and how many commits and evidence records existed. Kept outside the file, it lets an auditor detect a rollback or a rewritten history.</source>
-        <translation>Un point de contrôle est une déclaration signée de l’historique à un instant : son commit de tête et le nombre de commits et de preuves qui existaient. Conservé hors du fichier, il permet à un auditeur de détecter un retour en arrière ou un historique réécrit.</translation>
+        <translation>Un point de contrôle est une déclaration signée de l’historique à un instant&#xa0;: son commit de tête et le nombre de commits et de preuves qui existaient. Conservé hors du fichier, il permet à un auditeur de détecter un retour en arrière ou un historique réécrit.</translation>
     </message>
     <message>
         <source>Its signature verifies and the file&apos;s history continues from its head.</source>
@@ -329,11 +940,11 @@
     </message>
     <message>
         <source>Its signature verifies, but the file does not continue the history it describes:</source>
-        <translation>Sa signature est valide, mais le fichier ne prolonge pas l’historique qu’il décrit :</translation>
+        <translation>Sa signature est valide, mais le fichier ne prolonge pas l’historique qu’il décrit&#xa0;:</translation>
     </message>
     <message>
         <source>Its signature does not verify (%1):</source>
-        <translation>Sa signature n’est pas valide (%1) :</translation>
+        <translation>Sa signature n’est pas valide (%1)&#xa0;:</translation>
     </message>
     <message>
         <source>Signer</source>
@@ -377,19 +988,19 @@
     </message>
     <message>
         <source>Key era %1: %2 (%3)</source>
-        <translation>Ère de clé %1 : %2 (%3)</translation>
+        <translation>Ère de clé %1&#xa0;: %2 (%3)</translation>
     </message>
     <message>
         <source>%1 was revoked by control event %2 (%3) at cutoff %4. Its commits count as valid history only if they are ancestors of that cutoff; anything else it signed is not proven.</source>
-        <translation>%1 a été révoquée par l’événement de contrôle %2 (%3) à la coupure %4. Ses commits ne comptent comme historique valide que s’ils sont des ancêtres de cette coupure ; rien d’autre de ce qu’elle a signé n’est prouvé.</translation>
+        <translation>%1 a été révoquée par l’événement de contrôle %2 (%3) à la coupure %4. Ses commits ne comptent comme historique valide que s’ils sont des ancêtres de cette coupure&#x202f;; rien d’autre de ce qu’elle a signé n’est prouvé.</translation>
     </message>
     <message>
         <source>%1 is active: it may sign new commits.</source>
-        <translation>%1 est active : elle peut signer de nouveaux commits.</translation>
+        <translation>%1 est active&#xa0;: elle peut signer de nouveaux commits.</translation>
     </message>
     <message>
         <source>%1 is active: it may sign new records.</source>
-        <translation>%1 est active : elle peut signer de nouveaux enregistrements.</translation>
+        <translation>%1 est active&#xa0;: elle peut signer de nouveaux enregistrements.</translation>
     </message>
     <message>
         <source>Fingerprint</source>
@@ -411,6 +1022,90 @@
         <source>Objects signed</source>
         <translation>Objets signés</translation>
     </message>
+    <message>
+        <source>weight chain</source>
+        <translation>chaîne de poids</translation>
+    </message>
+    <message>
+        <source>signed weight transition</source>
+        <translation>transition de poids signée</translation>
+    </message>
+    <message>
+        <source>signer epoch</source>
+        <translation>époque du signataire</translation>
+    </message>
+    <message>
+        <source>receipt entry</source>
+        <translation>entrée du reçu</translation>
+    </message>
+    <message>
+        <source>corpus member</source>
+        <translation>membre du corpus</translation>
+    </message>
+    <message>
+        <source>master key</source>
+        <translation>clé maîtresse</translation>
+    </message>
+    <message>
+        <source>verified</source>
+        <translation>vérifié</translation>
+    </message>
+    <message>
+        <source>did not verify</source>
+        <translation>non vérifié</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>Poids</translation>
+    </message>
+    <message>
+        <source>float32 mirrors</source>
+        <translation>miroirs float32</translation>
+    </message>
+    <message>
+        <source>Judge valence</source>
+        <translation>Valence du juge</translation>
+    </message>
+    <message>
+        <source>Signed</source>
+        <translation>Signé</translation>
+    </message>
+    <message>
+        <source>Certification</source>
+        <translation>Certification</translation>
+    </message>
+    <message>
+        <source>signatures verified: %1 · chain length: %2</source>
+        <translation>signatures vérifiées&#xa0;: %1 · longueur de la chaîne&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Motif</translation>
+    </message>
+    <message>
+        <source>Terminal weight</source>
+        <translation>Poids final</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Époque</translation>
+    </message>
+    <message>
+        <source>Trust</source>
+        <translation>Confiance</translation>
+    </message>
+    <message>
+        <source>Bundle SHA-256</source>
+        <translation>SHA-256 du paquet</translation>
+    </message>
+    <message>
+        <source>No finding names this part of the bundle.</source>
+        <translation>Aucun constat ne nomme cette partie du paquet.</translation>
+    </message>
+    <message>
+        <source>A part of a bundle has no id of its own: the bundle SHA-256 (Overview) covers the whole canonical document.</source>
+        <translation>Une partie d’un paquet n’a pas d’id propre&#xa0;: le SHA-256 du paquet (Aperçu) couvre tout le document canonique.</translation>
+    </message>
     <message numerus="yes">
         <source>%n field(s)</source>
         <translation>
@@ -427,6 +1122,82 @@
     </message>
 </context>
 <context>
+    <name>EpochTimeline</name>
+    <message>
+        <source>Signer epochs timeline</source>
+        <translation>Frise des époques des signataires</translation>
+    </message>
+    <message>
+        <source>certificate window: %1 – %2</source>
+        <translation>fenêtre du certificat&#xa0;: %1 – %2</translation>
+    </message>
+    <message>
+        <source>issuer: %1</source>
+        <translation>émetteur&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>certificate fingerprint: %1</source>
+        <translation>empreinte du certificat&#xa0;: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n signature(s) in the weight chains</source>
+        <translation>
+            <numerusform>%n signature dans les chaînes de poids</numerusform>
+            <numerusform>%n signatures dans les chaînes de poids</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n signature(s) at or after the revocation</source>
+        <translation>
+            <numerusform>%n signature au moment de la révocation ou après</numerusform>
+            <numerusform>%n signatures au moment de la révocation ou après</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No signer epochs: this bundle records no signer identities with time windows.</source>
+        <translation>Aucune époque de signataire&#xa0;: ce paquet n’enregistre aucune identité de signataire avec des fenêtres de temps.</translation>
+    </message>
+    <message>
+        <source>signed time (UTC)</source>
+        <translation>heure de signature (UTC)</translation>
+    </message>
+    <message>
+        <source>revoked %1</source>
+        <translation>révoqué %1</translation>
+    </message>
+    <message>
+        <source>bar: the signer&apos;s valid window (→ no end)</source>
+        <translation>barre&#xa0;: la fenêtre valide du signataire (→ sans fin)</translation>
+    </message>
+    <message>
+        <source>● a signature of the weight chains</source>
+        <translation>● une signature des chaînes de poids</translation>
+    </message>
+    <message>
+        <source>✖ revocation; struck through: revoked</source>
+        <translation>✖ révocation&#x202f;; barré&#xa0;: révoqué</translation>
+    </message>
+    <message>
+        <source>✖ below the bar: a signature at or after the revocation</source>
+        <translation>✖ sous la barre&#xa0;: une signature au moment de la révocation ou après</translation>
+    </message>
+</context>
+<context>
+    <name>EpochsView</name>
+    <message>
+        <source>Master key</source>
+        <translation>Clé maîtresse</translation>
+    </message>
+    <message>
+        <source>fingerprint %1</source>
+        <translation>empreinte %1</translation>
+    </message>
+    <message>
+        <source>No signer epochs in this bundle.</source>
+        <translation>Ce paquet n’a aucune époque de signataire.</translation>
+    </message>
+</context>
+<context>
     <name>EraTimeline</name>
     <message>
         <source>Key eras timeline</source>
@@ -434,7 +1205,7 @@
     </message>
     <message>
         <source>One row per key era. Up and Down select an era, Enter selects the era&apos;s cutoff commit.</source>
-        <translation>Une ligne par ère de clé. Haut et Bas sélectionnent une ère ; Entrée sélectionne le commit de coupure de l’ère.</translation>
+        <translation>Une ligne par ère de clé. Haut et Bas sélectionnent une ère&#x202f;; Entrée sélectionne le commit de coupure de l’ère.</translation>
     </message>
     <message>
         <source>cutoff #%1</source>
@@ -462,7 +1233,7 @@
     </message>
     <message>
         <source>dark commit: drawn after its cutoff, from its branch point</source>
-        <translation>commit sombre : dessiné après sa coupure, depuis son point de branchement</translation>
+        <translation>commit sombre&#xa0;: dessiné après sa coupure, depuis son point de branchement</translation>
     </message>
     <message>
         <source>selected commit #%1</source>
@@ -470,7 +1241,7 @@
     </message>
     <message>
         <source>Era %1: %2, %3, %4, from %5 at commit %6 to %7 at commit %8.</source>
-        <translation>Ère %1 : %2, %3, %4, de %5 au commit %6 à %7 au commit %8.</translation>
+        <translation>Ère %1&#xa0;: %2, %3, %4, de %5 au commit %6 à %7 au commit %8.</translation>
     </message>
     <message>
         <source>&lt;b&gt;cutoff of %1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;DAG order position %3&lt;br&gt;Click to select this commit.</source>
@@ -482,7 +1253,7 @@
     </message>
     <message>
         <source>outside the history the cutoff proves: drawn after the cutoff</source>
-        <translation>hors de l’historique que prouve la coupure : dessiné après la coupure</translation>
+        <translation>hors de l’historique que prouve la coupure&#xa0;: dessiné après la coupure</translation>
     </message>
     <message>
         <source>its branch leaves the proven history at commit #%1</source>
@@ -494,19 +1265,19 @@
     </message>
     <message>
         <source>fingerprint: %1</source>
-        <translation>empreinte : %1</translation>
+        <translation>empreinte&#xa0;: %1</translation>
     </message>
     <message>
         <source>granted by %1: %2</source>
-        <translation>accordée par %1 : %2</translation>
+        <translation>accordée par %1&#xa0;: %2</translation>
     </message>
     <message>
         <source>grant cutoff: %1</source>
-        <translation>coupure d’octroi : %1</translation>
+        <translation>coupure d’octroi&#xa0;: %1</translation>
     </message>
     <message>
         <source>revoked by: %1 (%2)</source>
-        <translation>révoquée par : %1 (%2)</translation>
+        <translation>révoquée par&#xa0;: %1 (%2)</translation>
     </message>
     <message>
         <source>no reason</source>
@@ -514,7 +1285,7 @@
     </message>
     <message>
         <source>cutoff: %1</source>
-        <translation>coupure : %1</translation>
+        <translation>coupure&#xa0;: %1</translation>
     </message>
     <message>
         <source>none</source>
@@ -522,17 +1293,17 @@
     </message>
     <message>
         <source>also named: %1</source>
-        <translation>aussi nommée : %1</translation>
+        <translation>aussi nommée&#xa0;: %1</translation>
     </message>
     <message>
         <source>commits signed: %1; timeline #%2–#%3</source>
-        <translation>commits signés : %1 ; chronologie #%2–#%3</translation>
+        <translation>commits signés&#xa0;: %1&#x202f;; chronologie #%2–#%3</translation>
     </message>
     <message numerus="yes">
         <source>%n commit(s) of this key not valid: %1</source>
         <translation>
-            <numerusform>%n commit de cette clé non valide : %1</numerusform>
-            <numerusform>%n commits de cette clé non valides : %1</numerusform>
+            <numerusform>%n commit de cette clé non valide&#xa0;: %1</numerusform>
+            <numerusform>%n commits de cette clé non valides&#xa0;: %1</numerusform>
         </translation>
     </message>
     <message>
@@ -541,7 +1312,7 @@
     </message>
     <message>
         <source>Nothing to show: the file could not be verified</source>
-        <translation>Rien à afficher : le fichier n’a pas pu être vérifié</translation>
+        <translation>Rien à afficher&#xa0;: le fichier n’a pas pu être vérifié</translation>
     </message>
     <message>
         <source>No key eras in this store</source>
@@ -572,7 +1343,7 @@
     </message>
     <message>
         <source>revoked: %1</source>
-        <translation>révoquée : %1</translation>
+        <translation>révoquée&#xa0;: %1</translation>
     </message>
     <message numerus="yes">
         <source>%n commit(s)</source>
@@ -633,7 +1404,7 @@
     </message>
     <message>
         <source>Show:</source>
-        <translation>Afficher :</translation>
+        <translation>Afficher&#xa0;:</translation>
     </message>
     <message>
         <source>Findings</source>
@@ -642,6 +1413,169 @@
     <message>
         <source>%1 of %2</source>
         <translation>%1 sur %2</translation>
+    </message>
+</context>
+<context>
+    <name>FleetView</name>
+    <message>
+        <source>pass</source>
+        <translation>réussi</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>échec</translation>
+    </message>
+    <message>
+        <source>unopenable</source>
+        <translation>impossible à ouvrir</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>erreur</translation>
+    </message>
+    <message>
+        <source>indeterminate</source>
+        <translation>indéterminé</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>interrompu</translation>
+    </message>
+    <message>
+        <source>All files</source>
+        <translation>Tous les fichiers</translation>
+    </message>
+    <message>
+        <source>Not passing</source>
+        <translation>Non réussis</translation>
+    </message>
+    <message>
+        <source>Fail</source>
+        <translation>Échec</translation>
+    </message>
+    <message>
+        <source>Unopenable</source>
+        <translation>Impossible à ouvrir</translation>
+    </message>
+    <message>
+        <source>No verdict (error, indeterminate, timeout)</source>
+        <translation>Sans verdict (erreur, indéterminé, délai dépassé)</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>Réussi</translation>
+    </message>
+    <message>
+        <source>a HOM-AIMOS bundle has no commits and no key eras</source>
+        <translation>un paquet HOM-AIMOS n’a ni commits ni ères de clé</translation>
+    </message>
+    <message>
+        <source>verified</source>
+        <translation>vérifié</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>échoué</translation>
+    </message>
+    <message>
+        <source>Fleet audit — %1</source>
+        <translation>Audit de parc — %1</translation>
+    </message>
+    <message>
+        <source>Fleet audit state</source>
+        <translation>État de l’audit de parc</translation>
+    </message>
+    <message>
+        <source>%v / %m files</source>
+        <translation>%v / %m fichiers</translation>
+    </message>
+    <message>
+        <source>Files audited</source>
+        <translation>Fichiers audités</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Credentials…</source>
+        <translation>Identifiants…</translation>
+    </message>
+    <message>
+        <source>Choose the TOML rules that unlock the sealed files, and audit again</source>
+        <translation>Choisissez les règles TOML qui déverrouillent les fichiers scellés, et relancez l’audit</translation>
+    </message>
+    <message>
+        <source>Export HTML…</source>
+        <translation>Exporter en HTML…</translation>
+    </message>
+    <message>
+        <source>Write the HTML fleet report (mode 0600)</source>
+        <translation>Écrire le rapport HTML du parc (mode 0600)</translation>
+    </message>
+    <message>
+        <source>Filter by path, verdict or finding code</source>
+        <translation>Filtrer par chemin, verdict ou code de constat</translation>
+    </message>
+    <message>
+        <source>Filter files</source>
+        <translation>Filtrer les fichiers</translation>
+    </message>
+    <message>
+        <source>Filter by verdict</source>
+        <translation>Filtrer par verdict</translation>
+    </message>
+    <message>
+        <source>Audited files</source>
+        <translation>Fichiers audités</translation>
+    </message>
+    <message>
+        <source>Double-click a file to open it in the inspector.</source>
+        <translation>Double-cliquez sur un fichier pour l’ouvrir dans l’inspecteur.</translation>
+    </message>
+    <message>
+        <source>Fleet summary</source>
+        <translation>Résumé du parc</translation>
+    </message>
+    <message>
+        <source>auditing…</source>
+        <translation>audit en cours…</translation>
+    </message>
+    <message>
+        <source>cancelling…</source>
+        <translation>annulation…</translation>
+    </message>
+    <message>
+        <source>(cancelled)</source>
+        <translation>(annulé)</translation>
+    </message>
+    <message>
+        <source>could not audit</source>
+        <translation>audit impossible</translation>
+    </message>
+    <message>
+        <source>Fleet audit of %1</source>
+        <translation>Audit de parc de %1</translation>
+    </message>
+    <message>
+        <source>Credentials rules</source>
+        <translation>Règles d’identifiants</translation>
+    </message>
+    <message>
+        <source>TOML rules (*.toml);;All files (*)</source>
+        <translation>Règles TOML (*.toml);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Export fleet report</source>
+        <translation>Exporter le rapport du parc</translation>
+    </message>
+    <message>
+        <source>HTML (*.html)</source>
+        <translation>HTML (*.html)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>L’export a échoué</translation>
     </message>
 </context>
 <context>
@@ -671,23 +1605,23 @@
     </message>
     <message>
         <source>status: %1</source>
-        <translation>statut : %1</translation>
+        <translation>statut&#xa0;: %1</translation>
     </message>
     <message>
         <source>era: %1</source>
-        <translation>ère : %1</translation>
+        <translation>ère&#xa0;: %1</translation>
     </message>
     <message>
         <source>memory type: %1</source>
-        <translation>type de mémoire : %1</translation>
+        <translation>type de mémoire&#xa0;: %1</translation>
     </message>
     <message>
         <source>timestamp: %1</source>
-        <translation>horodatage : %1</translation>
+        <translation>horodatage&#xa0;: %1</translation>
     </message>
     <message>
         <source>DAG order position: %1</source>
-        <translation>position dans l’ordre du DAG : %1</translation>
+        <translation>position dans l’ordre du DAG&#xa0;: %1</translation>
     </message>
     <message>
         <source>merge commit</source>
@@ -699,11 +1633,11 @@
     </message>
     <message>
         <source>parents beyond this neighbourhood: %1</source>
-        <translation>parents hors de ce voisinage : %1</translation>
+        <translation>parents hors de ce voisinage&#xa0;: %1</translation>
     </message>
     <message>
         <source>children beyond this neighbourhood: %1</source>
-        <translation>enfants hors de ce voisinage : %1</translation>
+        <translation>enfants hors de ce voisinage&#xa0;: %1</translation>
     </message>
     <message>
         <source>merge</source>
@@ -715,7 +1649,7 @@
     </message>
     <message>
         <source>&amp;Generations:</source>
-        <translation>&amp;Générations :</translation>
+        <translation>&amp;Générations&#xa0;:</translation>
     </message>
     <message>
         <source>Generations</source>
@@ -743,7 +1677,7 @@
     </message>
     <message>
         <source>Era c&amp;utoff:</source>
-        <translation>C&amp;oupure d’ère :</translation>
+        <translation>C&amp;oupure d’ère&#xa0;:</translation>
     </message>
     <message>
         <source>Era cutoff</source>
@@ -782,6 +1716,10 @@
         <translation>Légende du graphe</translation>
     </message>
     <message>
+        <source>No commit graph</source>
+        <translation>Pas de graphe de commits</translation>
+    </message>
+    <message>
         <source>%1 (era %2) — %3</source>
         <translation>%1 (ère %2) — %3</translation>
     </message>
@@ -804,7 +1742,7 @@
     <message>
         <source>Could not write %1:
 %2</source>
-        <translation>Impossible d’écrire %1 :
+        <translation>Impossible d’écrire %1&#xa0;:
 %2</translation>
     </message>
     <message numerus="yes">
@@ -847,7 +1785,7 @@
     </message>
     <message>
         <source>Around the cutoff of %1 (era %2): %3</source>
-        <translation>Autour de la coupure de %1 (ère %2) : %3</translation>
+        <translation>Autour de la coupure de %1 (ère %2)&#xa0;: %3</translation>
     </message>
     <message>
         <source>Neighbourhood of %1</source>
@@ -869,7 +1807,7 @@
     </message>
     <message>
         <source>green: inside the proven history</source>
-        <translation>vert : dans l’historique prouvé</translation>
+        <translation>vert&#xa0;: dans l’historique prouvé</translation>
     </message>
 </context>
 <context>
@@ -896,7 +1834,7 @@
     </message>
     <message>
         <source>label %1 (rank %2): untrusted</source>
-        <translation>étiquette %1 (rang %2) : non fiable</translation>
+        <translation>étiquette %1 (rang %2)&#xa0;: non fiable</translation>
     </message>
     <message>
         <source>the head of the attached checkpoint</source>
@@ -931,15 +1869,15 @@
     </message>
     <message>
         <source>Status:</source>
-        <translation>Statut :</translation>
+        <translation>Statut&#xa0;:</translation>
     </message>
     <message>
         <source>Era:</source>
-        <translation>Ère :</translation>
+        <translation>Ère&#xa0;:</translation>
     </message>
     <message>
         <source>Type:</source>
-        <translation>Type :</translation>
+        <translation>Type&#xa0;:</translation>
     </message>
     <message>
         <source>Proven region</source>
@@ -952,6 +1890,10 @@
     <message>
         <source>Commit history</source>
         <translation>Historique des commits</translation>
+    </message>
+    <message>
+        <source>No history</source>
+        <translation>Pas d’historique</translation>
     </message>
     <message>
         <source>All</source>
@@ -978,6 +1920,219 @@
             <numerusform>%n commit</numerusform>
             <numerusform>%n commits</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Hom</name>
+    <message>
+        <source>master-issued</source>
+        <translation>émis par la clé maîtresse</translation>
+    </message>
+    <message>
+        <source>self-issued</source>
+        <translation>auto-émis</translation>
+    </message>
+    <message>
+        <source>issued by another key</source>
+        <translation>émis par une autre clé</translation>
+    </message>
+    <message>
+        <source>no end</source>
+        <translation>sans fin</translation>
+    </message>
+    <message>
+        <source>certificate %1</source>
+        <translation>certificat %1</translation>
+    </message>
+    <message>
+        <source>valid %1 – %2</source>
+        <translation>valide %1 – %2</translation>
+    </message>
+    <message>
+        <source>(revocation signature not verified)</source>
+        <translation>(signature de la révocation non vérifiée)</translation>
+    </message>
+    <message>
+        <source>revoked at %1</source>
+        <translation>révoqué le %1</translation>
+    </message>
+    <message>
+        <source>This profile has no commit history: a HOM-AIMOS bundle is one signed JSON document, not a DAG of commits. Its weight chains are in Weights, its signer epochs in Key eras, its receipt or member bundles in Labels &amp; receipts, and every problem in Findings.</source>
+        <translation>Ce profil n’a pas d’historique de commits&#xa0;: un paquet HOM-AIMOS est un seul document JSON signé, pas un DAG de commits. Ses chaînes de poids sont dans Poids, ses époques de signataires dans Ères de clé, son reçu ou ses paquets membres dans Étiquettes et reçus, et chaque problème dans Constats.</translation>
+    </message>
+    <message>
+        <source>This store has no commits.</source>
+        <translation>Ce magasin n’a aucun commit.</translation>
+    </message>
+    <message>
+        <source>verifies (signatures checked: %1)</source>
+        <translation>se vérifie (signatures contrôlées&#xa0;: %1)</translation>
+    </message>
+    <message>
+        <source>does not verify</source>
+        <translation>ne se vérifie pas</translation>
+    </message>
+</context>
+<context>
+    <name>HomCorpusView</name>
+    <message>
+        <source>Recall corpus</source>
+        <translation>Corpus de rappel</translation>
+    </message>
+    <message>
+        <source>Member bundles</source>
+        <translation>Paquets membres</translation>
+    </message>
+    <message>
+        <source>Double-click a member to open it as a bundle of its own; File › Back to the corpus returns here.</source>
+        <translation>Double-cliquez sur un membre pour l’ouvrir comme paquet à part entière&#x202f;; Fichier › Revenir au corpus ramène ici.</translation>
+    </message>
+    <message>
+        <source>This bundle is not a recall corpus.</source>
+        <translation>Ce paquet n’est pas un corpus de rappel.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n member bundle(s) retained; intended_n %1</source>
+        <translation>
+            <numerusform>%n paquet membre conservé&#x202f;; intended_n %1</numerusform>
+            <numerusform>%n paquets membres conservés&#x202f;; intended_n %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stated corpus root %1</source>
+        <translation>racine déclarée du corpus %1</translation>
+    </message>
+    <message>
+        <source>the corpus root recomputes from the members</source>
+        <translation>la racine du corpus se recalcule à partir des membres</translation>
+    </message>
+    <message>
+        <source>recomputed corpus root %1: not the stated root</source>
+        <translation>racine du corpus recalculée %1&#xa0;: ce n’est pas la racine déclarée</translation>
+    </message>
+    <message>
+        <source>stated %1
+recomputed %2</source>
+        <translation>déclaré %1
+recalculé %2</translation>
+    </message>
+</context>
+<context>
+    <name>HomReceiptView</name>
+    <message>
+        <source>Recall receipt</source>
+        <translation>Reçu de rappel</translation>
+    </message>
+    <message>
+        <source>Receipt entries</source>
+        <translation>Entrées du reçu</translation>
+    </message>
+    <message>
+        <source>Export inclusion proof…</source>
+        <translation>Exporter une preuve d’inclusion…</translation>
+    </message>
+    <message>
+        <source>Save the RFC 6962 inclusion proof of the selected entry with the signed event receipt it stands on</source>
+        <translation>Enregistrer la preuve d’inclusion RFC 6962 de l’entrée choisie avec le reçu d’événement signé sur lequel elle repose</translation>
+    </message>
+    <message>
+        <source>Export result</source>
+        <translation>Résultat de l’export</translation>
+    </message>
+    <message>
+        <source>This bundle has no recall receipt.</source>
+        <translation>Ce paquet n’a pas de reçu de rappel.</translation>
+    </message>
+    <message>
+        <source>Receipt %1 · requested by %2 at %3</source>
+        <translation>Reçu %1 · demandé par %2 le %3</translation>
+    </message>
+    <message>
+        <source>query: %1</source>
+        <translation>requête&#xa0;: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) disclosed · Merkle schema %1</source>
+        <translation>
+            <numerusform>%n entrée divulguée · schéma Merkle %1</numerusform>
+            <numerusform>%n entrées divulguées · schéma Merkle %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stated root %1</source>
+        <translation>racine déclarée %1</translation>
+    </message>
+    <message>
+        <source>the root recomputes from the entries</source>
+        <translation>la racine se recalcule à partir des entrées</translation>
+    </message>
+    <message>
+        <source>recomputed root %1: not the stated root</source>
+        <translation>racine recalculée %1&#xa0;: ce n’est pas la racine déclarée</translation>
+    </message>
+    <message>
+        <source>the housekeeper-signed event receipt is present</source>
+        <translation>le reçu d’événement signé par le housekeeper est présent</translation>
+    </message>
+    <message>
+        <source>the signed event receipt is missing: the verdict is indeterminate</source>
+        <translation>le reçu d’événement signé manque&#xa0;: le verdict est indéterminé</translation>
+    </message>
+    <message>
+        <source>the command hash is checked against the signed event receipt, not recomputed</source>
+        <translation>le hash de la commande est contrôlé par rapport au reçu d’événement signé, pas recalculé</translation>
+    </message>
+    <message>
+        <source>the command hash recomputes</source>
+        <translation>le hash de la commande se recalcule</translation>
+    </message>
+    <message>
+        <source>this bundle has no recall receipt</source>
+        <translation>ce paquet n’a pas de reçu de rappel</translation>
+    </message>
+    <message>
+        <source>the receipt&apos;s stated root is not the root of its entries</source>
+        <translation>la racine déclarée du reçu n’est pas la racine de ses entrées</translation>
+    </message>
+    <message>
+        <source>the signed event receipt is missing: a proof would stand on nothing signed</source>
+        <translation>le reçu d’événement signé manque&#xa0;: une preuve ne reposerait sur rien de signé</translation>
+    </message>
+    <message>
+        <source>the bundle does not verify (%1)</source>
+        <translation>le paquet ne se vérifie pas (%1)</translation>
+    </message>
+    <message>
+        <source>No proof: %1</source>
+        <translation>Pas de preuve&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>No proof: there is no entry %1</source>
+        <translation>Pas de preuve&#xa0;: il n’y a pas d’entrée %1</translation>
+    </message>
+    <message>
+        <source>No proof: no bundle is open</source>
+        <translation>Pas de preuve&#xa0;: aucun paquet n’est ouvert</translation>
+    </message>
+    <message>
+        <source>Export inclusion proof</source>
+        <translation>Exporter une preuve d’inclusion</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>Fichiers JSON (*.json);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Writing the proof…</source>
+        <translation>Écriture de la preuve…</translation>
+    </message>
+    <message>
+        <source>Saved %1: entry %2 of %3 under root %4, with the signed event receipt</source>
+        <translation>%1 enregistré&#xa0;: entrée %2 sur %3 sous la racine %4, avec le reçu d’événement signé</translation>
+    </message>
+    <message>
+        <source>No proof was written: %1</source>
+        <translation>Aucune preuve n’a été écrite&#xa0;: %1</translation>
     </message>
 </context>
 <context>
@@ -1008,7 +2163,7 @@
     </message>
     <message>
         <source>Labelled memories:</source>
-        <translation>Mémoires étiquetées :</translation>
+        <translation>Mémoires étiquetées&#xa0;:</translation>
     </message>
     <message>
         <source>Memories that carry at least one label record</source>
@@ -1031,24 +2186,24 @@
         <translation>Enregistrer en JSON une preuve d’inclusion RFC 6962 de l’entrée sélectionnée</translation>
     </message>
     <message>
-        <source>this receipt has no root: there is nothing to prove inclusion under</source>
-        <translation>ce reçu n’a pas de racine : il n’y a rien sous quoi prouver une inclusion</translation>
+        <source>A HOM-AIMOS cognitive bundle carries weight chains (see Weights), no labels and no recall receipts.</source>
+        <translation>Un paquet cognitif HOM-AIMOS porte des chaînes de poids (voir Poids), ni étiquettes ni reçus de rappel.</translation>
     </message>
     <message>
-        <source>Export inclusion proof</source>
-        <translation>Exporter une preuve d’inclusion</translation>
+        <source>entry %1 is outside this receipt&apos;s %2 entries</source>
+        <translation>l’entrée %1 est hors des %2 entrées de ce reçu</translation>
     </message>
     <message>
-        <source>JSON files (*.json);;All files (*)</source>
-        <translation>Fichiers JSON (*.json);;Tous les fichiers (*)</translation>
+        <source>no memory file is open to prove the receipt from</source>
+        <translation>aucun fichier de mémoire n’est ouvert d’où prouver le reçu</translation>
     </message>
     <message>
-        <source>Saved %1: entry %2 of %3 is included under root %4…</source>
-        <translation>%1 enregistré : l’entrée %2 sur %3 est incluse sous la racine %4…</translation>
+        <source>Writing the proof…</source>
+        <translation>Écriture de la preuve…</translation>
     </message>
     <message>
-        <source>Saved %1, but the proof does not check</source>
-        <translation>%1 enregistré, mais la preuve ne se vérifie pas</translation>
+        <source>Saved %1: an anchored proof (check it with File › Check inclusion proof…)</source>
+        <translation>%1 enregistré&#xa0;: une preuve ancrée (vérifiez-la avec Fichier › Vérifier une preuve d’inclusion…)</translation>
     </message>
     <message>
         <source>Select a memory to see its label chain.</source>
@@ -1060,11 +2215,11 @@
     </message>
     <message>
         <source>Memory %1 — “%2”</source>
-        <translation>Mémoire %1 — « %2 »</translation>
+        <translation>Mémoire %1 — «&#xa0;%2&#xa0;»</translation>
     </message>
     <message>
         <source>Now: %1 (%2) · weight %3 · </source>
-        <translation>Maintenant : %1 (%2) · poids %3 · </translation>
+        <translation>Maintenant&#xa0;: %1 (%2) · poids %3 · </translation>
     </message>
     <message numerus="yes">
         <source>%n label record(s), none ever deleted</source>
@@ -1075,11 +2230,11 @@
     </message>
     <message>
         <source>Chain:</source>
-        <translation>Chaîne :</translation>
+        <translation>Chaîne&#xa0;:</translation>
     </message>
     <message>
         <source>No label records: the label is null (ranks like &lt;i&gt;unverified&lt;/i&gt;, trusted).</source>
-        <translation>Aucun enregistrement d’étiquette : l’étiquette est nulle (même rang que &lt;i&gt;unverified&lt;/i&gt;, fiable).</translation>
+        <translation>Aucun enregistrement d’étiquette&#xa0;: l’étiquette est nulle (même rang que &lt;i&gt;unverified&lt;/i&gt;, fiable).</translation>
     </message>
     <message>
         <source>label record %1</source>
@@ -1087,7 +2242,7 @@
     </message>
     <message>
         <source>restriction rank: supported/poison_refuted 0, unverified 1, disputed 2, poison_suspect 3, poison_likely 4, poison_confirmed 5; rank ≥ 3 is untrusted</source>
-        <translation>rang de restriction : supported/poison_refuted 0, unverified 1, disputed 2, poison_suspect 3, poison_likely 4, poison_confirmed 5 ; un rang ≥ 3 n’est pas fiable</translation>
+        <translation>rang de restriction&#xa0;: supported/poison_refuted 0, unverified 1, disputed 2, poison_suspect 3, poison_likely 4, poison_confirmed 5&#x202f;; un rang ≥ 3 n’est pas fiable</translation>
     </message>
     <message>
         <source>no evidence cited</source>
@@ -1133,11 +2288,11 @@ racine recalculée %2</translation>
     </message>
     <message>
         <source>Receipt %1: %2 of k = %3 disclosed at head %4 · query %5 · root %6</source>
-        <translation>Reçu %1 : %2 sur k = %3 divulgués à la tête %4 · requête %5 · racine %6</translation>
+        <translation>Reçu %1&#xa0;: %2 sur k = %3 divulgués à la tête %4 · requête %5 · racine %6</translation>
     </message>
     <message>
         <source>Could not export the proof: %1</source>
-        <translation>Impossible d’exporter la preuve : %1</translation>
+        <translation>Impossible d’exporter la preuve&#xa0;: %1</translation>
     </message>
 </context>
 <context>
@@ -1221,6 +2376,10 @@ racine recalculée %2</translation>
         <translation>Ouvrir un magasin &amp;répertoire…</translation>
     </message>
     <message>
+        <source>Open fo&amp;lder (audit every file)…</source>
+        <translation>Ouvrir un &amp;dossier (auditer chaque fichier)…</translation>
+    </message>
+    <message>
         <source>&amp;Recent files</source>
         <translation>Fichiers &amp;récents</translation>
     </message>
@@ -1235,6 +2394,22 @@ racine recalculée %2</translation>
     <message>
         <source>Detac&amp;h checkpoint</source>
         <translation>&amp;Détacher le point de contrôle</translation>
+    </message>
+    <message>
+        <source>Check inclusion &amp;proof…</source>
+        <translation>Vérifier une &amp;preuve d’inclusion…</translation>
+    </message>
+    <message>
+        <source>&amp;Back to the corpus</source>
+        <translation>&amp;Revenir au corpus</translation>
+    </message>
+    <message>
+        <source>P&amp;in a HOM-AIMOS master key…</source>
+        <translation>É&amp;pingler une clé maîtresse HOM-AIMOS…</translation>
+    </message>
+    <message>
+        <source>&amp;Unpin the master key</source>
+        <translation>&amp;Désépingler la clé maîtresse</translation>
     </message>
     <message>
         <source>&amp;Close</source>
@@ -1294,7 +2469,7 @@ racine recalculée %2</translation>
     </message>
     <message>
         <source>Show pane: %1</source>
-        <translation>Afficher le panneau : %1</translation>
+        <translation>Afficher le panneau&#xa0;: %1</translation>
     </message>
     <message>
         <source>&amp;Reset layout</source>
@@ -1406,7 +2581,7 @@ racine recalculée %2</translation>
     </message>
     <message>
         <source>Could not read %1: %2</source>
-        <translation>Impossible de lire %1 : %2</translation>
+        <translation>Impossible de lire %1&#xa0;: %2</translation>
     </message>
     <message>
         <source>unlocking</source>
@@ -1430,7 +2605,7 @@ racine recalculée %2</translation>
     </message>
     <message>
         <source>Could not decrypt: wrong passphrase, or the file was modified.</source>
-        <translation>Déchiffrement impossible : phrase secrète erronée, ou le fichier a été modifié.</translation>
+        <translation>Déchiffrement impossible&#xa0;: phrase secrète erronée, ou le fichier a été modifié.</translation>
     </message>
     <message>
         <source>Aleth Inspector — %1 (internal error)</source>
@@ -1444,11 +2619,15 @@ racine recalculée %2</translation>
         <source>cancelled</source>
         <translation>annulé</translation>
     </message>
+    <message>
+        <source>Signer epochs</source>
+        <translation>Époques des signataires</translation>
+    </message>
     <message numerus="yes">
         <source>Shaded: the proven history of %1 — the %n commit(s) up to its cutoff %2</source>
         <translation>
-            <numerusform>Ombré : l’historique prouvé de %1 — le %n commit jusqu’à sa coupure %2</numerusform>
-            <numerusform>Ombré : l’historique prouvé de %1 — les %n commits jusqu’à sa coupure %2</numerusform>
+            <numerusform>Ombré&#xa0;: l’historique prouvé de %1 — le %n commit jusqu’à sa coupure %2</numerusform>
+            <numerusform>Ombré&#xa0;: l’historique prouvé de %1 — les %n commits jusqu’à sa coupure %2</numerusform>
         </translation>
     </message>
     <message>
@@ -1472,16 +2651,40 @@ racine recalculée %2</translation>
         <translation>Exporter le rapport en %1</translation>
     </message>
     <message>
+        <source>Exporting %1…</source>
+        <translation>Export de %1…</translation>
+    </message>
+    <message>
+        <source>Report exported to %1</source>
+        <translation>Rapport exporté vers %1</translation>
+    </message>
+    <message>
         <source>Export</source>
         <translation>Exporter</translation>
     </message>
     <message>
         <source>Could not write %1: %2</source>
-        <translation>Impossible d’écrire %1 : %2</translation>
+        <translation>Impossible d’écrire %1&#xa0;: %2</translation>
     </message>
     <message>
         <source>Open a file first.</source>
         <translation>Ouvrez d’abord un fichier.</translation>
+    </message>
+    <message>
+        <source>Audit every memory file in a folder</source>
+        <translation>Auditer chaque fichier de mémoire d’un dossier</translation>
+    </message>
+    <message>
+        <source>Corpus member</source>
+        <translation>Membre du corpus</translation>
+    </message>
+    <message>
+        <source>Pin a HOM-AIMOS master key</source>
+        <translation>Épingler une clé maîtresse HOM-AIMOS</translation>
+    </message>
+    <message>
+        <source>The fingerprint (64 hex digits) of the master key you expect from the bundle&apos;s operator, from a source other than the bundle. The bundle names %1.</source>
+        <translation>L’empreinte (64 chiffres hex) de la clé maîtresse que vous attendez de l’opérateur du paquet, obtenue d’une autre source que le paquet. Le paquet nomme %1.</translation>
     </message>
     <message>
         <source>Keyboard shortcuts</source>
@@ -1493,11 +2696,35 @@ racine recalculée %2</translation>
     </message>
     <message>
         <source>Verifies alethech agent-memory files. Integrity is not truth: a valid signature proves who wrote a memory, not that it is correct.</source>
-        <translation>Vérifie les fichiers de mémoire d’agent alethech. L’intégrité n’est pas la vérité : une signature valide prouve qui a écrit une mémoire, pas qu’elle est exacte.</translation>
+        <translation>Vérifie les fichiers de mémoire d’agent alethech. L’intégrité n’est pas la vérité&#xa0;: une signature valide prouve qui a écrit une mémoire, pas qu’elle est exacte.</translation>
     </message>
 </context>
 <context>
     <name>MemoryTableModel</name>
+    <message>
+        <source>Certification</source>
+        <translation>Certification</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Motif</translation>
+    </message>
+    <message>
+        <source>the chain&apos;s terminal milli-weight (▲ above, ▼ below the 1000 start)</source>
+        <translation>le milli-poids final de la chaîne (▲ au-dessus, ▼ en dessous du départ 1000)</translation>
+    </message>
+    <message>
+        <source>the reference verifier&apos;s certification status of the chain</source>
+        <translation>le statut de certification de la chaîne selon le vérificateur de référence</translation>
+    </message>
+    <message>
+        <source>why the chain did not certify (the reference&apos;s reason string)</source>
+        <translation>pourquoi la chaîne n’a pas été certifiée (le motif exact de la référence)</translation>
+    </message>
+    <message>
+        <source>number of signed weight transitions</source>
+        <translation>nombre de transitions de poids signées</translation>
+    </message>
     <message>
         <source>current milli-weight at HEAD (▲ above, ▼ below the 1000 start)</source>
         <translation>milli-poids actuel à HEAD (▲ au-dessus, ▼ en dessous du départ 1000)</translation>
@@ -1517,16 +2744,20 @@ racine recalculée %2</translation>
     <message numerus="yes">
         <source>%n label record(s); the chain is in the Labels view</source>
         <translation>
-            <numerusform>%n enregistrement d’étiquette ; la chaîne est dans la vue Étiquettes</numerusform>
-            <numerusform>%n enregistrements d’étiquette ; la chaîne est dans la vue Étiquettes</numerusform>
+            <numerusform>%n enregistrement d’étiquette&#x202f;; la chaîne est dans la vue Étiquettes</numerusform>
+            <numerusform>%n enregistrements d’étiquette&#x202f;; la chaîne est dans la vue Étiquettes</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>OverviewView</name>
     <message>
+        <source>The MutMem update rule is not checked for these bundles: they carry only the judge valence, so a weight step is checked for its signatures, bounds and continuity, not for its size.</source>
+        <translation>La règle de mise à jour MutMem n’est pas vérifiée pour ces paquets&#xa0;: ils ne portent que la valence du juge, donc chaque pas de poids est vérifié pour ses signatures, ses bornes et sa continuité, pas pour sa taille.</translation>
+    </message>
+    <message>
         <source>Integrity is not truth: a valid signature proves who wrote a memory and that it is unchanged, not that what it says is correct.</source>
-        <translation>L’intégrité n’est pas la vérité : une signature valide prouve qui a écrit une mémoire et qu’elle n’a pas changé, pas que ce qu’elle dit est exact.</translation>
+        <translation>L’intégrité n’est pas la vérité&#xa0;: une signature valide prouve qui a écrit une mémoire et qu’elle n’a pas changé, pas que ce qu’elle dit est exact.</translation>
     </message>
     <message>
         <source>A receipt shows what was disclosed, not what was withheld.</source>
@@ -1534,7 +2765,7 @@ racine recalculée %2</translation>
     </message>
     <message>
         <source>Without an external checkpoint, rollback cannot be detected: an older complete copy of the file verifies just as well.</source>
-        <translation>Sans point de contrôle externe, un retour en arrière est indétectable : une copie complète plus ancienne du fichier se vérifie tout aussi bien.</translation>
+        <translation>Sans point de contrôle externe, un retour en arrière est indétectable&#xa0;: une copie complète plus ancienne du fichier se vérifie tout aussi bien.</translation>
     </message>
     <message>
         <source>Overview</source>
@@ -1550,7 +2781,7 @@ racine recalculée %2</translation>
     </message>
     <message>
         <source>The inspector stopped with an unexpected error. This is a bug in the inspector, not a verdict on the file: the file was not changed. Please copy the crash report below into a bug report.</source>
-        <translation>L’inspecteur s’est arrêté sur une erreur inattendue. C’est un bogue de l’inspecteur, pas un verdict sur le fichier : le fichier n’a pas été modifié. Copiez le rapport de plantage ci-dessous dans un rapport de bogue.</translation>
+        <translation>L’inspecteur s’est arrêté sur une erreur inattendue. C’est un bogue de l’inspecteur, pas un verdict sur le fichier&#xa0;: le fichier n’a pas été modifié. Copiez le rapport de plantage ci-dessous dans un rapport de bogue.</translation>
     </message>
     <message>
         <source>Crash report</source>
@@ -1708,6 +2939,169 @@ racine recalculée %2</translation>
         <translation>Ce qu’un verdict ne prouve pas</translation>
     </message>
     <message>
+        <source>cognitive evidence (weight chains)</source>
+        <translation>preuve cognitive (chaînes de poids)</translation>
+    </message>
+    <message>
+        <source>recall evidence (one recall receipt)</source>
+        <translation>preuve de rappel (un reçu de rappel)</translation>
+    </message>
+    <message>
+        <source>recall corpus (a set of recall bundles)</source>
+        <translation>corpus de rappel (un ensemble de paquets de rappel)</translation>
+    </message>
+    <message>
+        <source>HOM-AIMOS v1 bundle — %1</source>
+        <translation>paquet HOM-AIMOS v1 — %1</translation>
+    </message>
+    <message>
+        <source>Bundle SHA-256</source>
+        <translation>SHA-256 du paquet</translation>
+    </message>
+    <message>
+        <source>(of the canonical JSON document)</source>
+        <translation>(du document JSON canonique)</translation>
+    </message>
+    <message>
+        <source>Proof root</source>
+        <translation>Racine de la preuve</translation>
+    </message>
+    <message>
+        <source>Merkle root</source>
+        <translation>Racine de Merkle</translation>
+    </message>
+    <message>
+        <source>Corpus root</source>
+        <translation>Racine du corpus</translation>
+    </message>
+    <message>
+        <source>Root</source>
+        <translation>Racine</translation>
+    </message>
+    <message>
+        <source>(the reference states none for this verdict; recomputed from the entries: %1)</source>
+        <translation>(la référence n’en donne aucune pour ce verdict&#x202f;; recalculée à partir des entrées&#xa0;: %1)</translation>
+    </message>
+    <message>
+        <source>Primary reason</source>
+        <translation>Motif principal</translation>
+    </message>
+    <message>
+        <source>Company</source>
+        <translation>Entreprise</translation>
+    </message>
+    <message>
+        <source>Master key</source>
+        <translation>Clé maîtresse</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n memory(ies)</source>
+        <translation>
+            <numerusform>%n mémoire</numerusform>
+            <numerusform>%n mémoires</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n weight transition(s)</source>
+        <translation>
+            <numerusform>%n transition de poids</numerusform>
+            <numerusform>%n transitions de poids</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n signer epoch(s)</source>
+        <translation>
+            <numerusform>%n époque de signataire</numerusform>
+            <numerusform>%n époques de signataires</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ledger event(s)</source>
+        <translation>
+            <numerusform>%n événement du registre</numerusform>
+            <numerusform>%n événements du registre</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n receipt entry(ies)</source>
+        <translation>
+            <numerusform>%n entrée de reçu</numerusform>
+            <numerusform>%n entrées de reçu</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n member bundle(s)</source>
+        <translation>
+            <numerusform>%n paquet membre</numerusform>
+            <numerusform>%n paquets membres</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>SQL parity</source>
+        <translation>Parité SQL</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s own records equal the recomputed ones</source>
+        <translation>les enregistrements du moteur sont identiques à ceux recalculés</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s own records differ from the recomputed ones</source>
+        <translation>les enregistrements du moteur diffèrent de ceux recalculés</translation>
+    </message>
+    <message>
+        <source>Weight chains</source>
+        <translation>Chaînes de poids</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more (see Weights)</source>
+        <translation>
+            <numerusform>… et %n de plus (voir Poids)</numerusform>
+            <numerusform>… et %n de plus (voir Poids)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Signer epochs</source>
+        <translation>Époques des signataires</translation>
+    </message>
+    <message>
+        <source>Recall receipt</source>
+        <translation>Reçu de rappel</translation>
+    </message>
+    <message numerus="yes">
+        <source>Bundle %1, requested by %2: %n entry(ies) disclosed.</source>
+        <translation>
+            <numerusform>Paquet %1, demandé par %2&#xa0;: %n entrée divulguée.</numerusform>
+            <numerusform>Paquet %1, demandé par %2&#xa0;: %n entrées divulguées.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the Merkle root recomputes from the entries</source>
+        <translation>la racine de Merkle se recalcule à partir des entrées</translation>
+    </message>
+    <message>
+        <source>the stated Merkle root is not the root of the entries</source>
+        <translation>la racine de Merkle déclarée n’est pas la racine des entrées</translation>
+    </message>
+    <message>
+        <source>the signed event receipt is present</source>
+        <translation>le reçu d’événement signé est présent</translation>
+    </message>
+    <message>
+        <source>the signed event receipt is missing: the verdict is indeterminate</source>
+        <translation>le reçu d’événement signé manque&#xa0;: le verdict est indéterminé</translation>
+    </message>
+    <message>
+        <source>Member bundles</source>
+        <translation>Paquets membres</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n member(s) retained, intended_n %1. Double-click a member in the Labels &amp; receipts tab to open it as a bundle of its own.</source>
+        <translation>
+            <numerusform>%n membre conservé, intended_n %1. Double-cliquez sur un membre dans l’onglet Étiquettes et reçus pour l’ouvrir comme paquet à part entière.</numerusform>
+            <numerusform>%n membres conservés, intended_n %1. Double-cliquez sur un membre dans l’onglet Étiquettes et reçus pour l’ouvrir comme paquet à part entière.</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>This file could not be opened</source>
         <translation>Ce fichier n’a pas pu être ouvert</translation>
     </message>
@@ -1741,11 +3135,321 @@ racine recalculée %2</translation>
     </message>
     <message>
         <source>Nothing was changed. If you expected this file to open, compare its SHA-256 with a copy you trust; a damaged or truncated file cannot be verified.</source>
-        <translation>Rien n’a été modifié. Si vous pensiez pouvoir ouvrir ce fichier, comparez son SHA-256 avec une copie de confiance ; un fichier endommagé ou tronqué ne peut pas être vérifié.</translation>
+        <translation>Rien n’a été modifié. Si vous pensiez pouvoir ouvrir ce fichier, comparez son SHA-256 avec une copie de confiance&#x202f;; un fichier endommagé ou tronqué ne peut pas être vérifié.</translation>
     </message>
     <message>
         <source>Copied ✔</source>
         <translation>Copié ✔</translation>
+    </message>
+</context>
+<context>
+    <name>ProofDialog</name>
+    <message>
+        <source>VALID</source>
+        <translation>VALIDE</translation>
+    </message>
+    <message>
+        <source>NOT ANCHORED</source>
+        <translation>NON ANCRÉE</translation>
+    </message>
+    <message>
+        <source>INVALID</source>
+        <translation>INVALIDE</translation>
+    </message>
+    <message>
+        <source>UNOPENABLE</source>
+        <translation>IMPOSSIBLE À OUVRIR</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <source>Folder…</source>
+        <translation>Dossier…</translation>
+    </message>
+    <message>
+        <source>Check proof</source>
+        <translation>Vérifier une preuve</translation>
+    </message>
+    <message>
+        <source>A proof stands on the receipt&apos;s signature, and on the memory file or a key you trust. Without either it is only consistent, not anchored.</source>
+        <translation>Une preuve repose sur la signature du reçu, et sur le fichier de mémoire ou une clé de confiance. Sans l’un ni l’autre, elle est seulement cohérente, pas ancrée.</translation>
+    </message>
+    <message>
+        <source>proof file (.json) written by Export inclusion proof or receipt prove</source>
+        <translation>fichier de preuve (.json) écrit par Exporter une preuve d’inclusion ou receipt prove</translation>
+    </message>
+    <message>
+        <source>Proof file</source>
+        <translation>Fichier de preuve</translation>
+    </message>
+    <message>
+        <source>The &amp;memory file it came from</source>
+        <translation>Le fichier de &amp;mémoire d’où elle vient</translation>
+    </message>
+    <message>
+        <source>A &amp;trusted key</source>
+        <translation>Une clé de &amp;confiance</translation>
+    </message>
+    <message>
+        <source>&amp;Nothing (consistency only)</source>
+        <translation>&amp;Rien (cohérence seulement)</translation>
+    </message>
+    <message>
+        <source>.aleth file or directory store</source>
+        <translation>fichier .aleth ou magasin répertoire</translation>
+    </message>
+    <message>
+        <source>Memory file</source>
+        <translation>Fichier de mémoire</translation>
+    </message>
+    <message>
+        <source>passphrase, or aleth-recovery-v1:… (sealed files only)</source>
+        <translation>phrase secrète, ou aleth-recovery-v1:… (fichiers scellés seulement)</translation>
+    </message>
+    <message>
+        <source>Passphrase or recovery code</source>
+        <translation>Phrase secrète ou code de récupération</translation>
+    </message>
+    <message>
+        <source>public key file (PEM or JWK), or sha256:&lt;64 hex digits&gt;</source>
+        <translation>fichier de clé publique (PEM ou JWK), ou sha256:&lt;64 chiffres hex&gt;</translation>
+    </message>
+    <message>
+        <source>Trusted key</source>
+        <translation>Clé de confiance</translation>
+    </message>
+    <message>
+        <source>Proof:</source>
+        <translation>Preuve&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Proofs (*.json);;All files (*)</source>
+        <translation>Preuves (*.json);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Anchor to:</source>
+        <translation>Ancrer à&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Aleth files (*.aleth);;All files (*)</source>
+        <translation>Fichiers Aleth (*.aleth);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Trusted public key</source>
+        <translation>Clé publique de confiance</translation>
+    </message>
+    <message>
+        <source>Keys (*.pem *.pub *.jwk *.json);;All files (*)</source>
+        <translation>Clés (*.pem *.pub *.jwk *.json);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Input error</source>
+        <translation>Erreur de saisie</translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation>Vérification</translation>
+    </message>
+    <message>
+        <source>Proof verdict</source>
+        <translation>Verdict de la preuve</translation>
+    </message>
+    <message>
+        <source>What the proof is anchored to</source>
+        <translation>Ce à quoi la preuve est ancrée</translation>
+    </message>
+    <message>
+        <source>Checks</source>
+        <translation>Contrôles</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Notes</translation>
+    </message>
+    <message>
+        <source>&amp;Check</source>
+        <translation>&amp;Vérifier</translation>
+    </message>
+    <message>
+        <source>%1 is sealed: enter its passphrase or recovery code.</source>
+        <translation>%1 est scellé&#xa0;: saisissez sa phrase secrète ou son code de récupération.</translation>
+    </message>
+    <message>
+        <source>Choose a proof file.</source>
+        <translation>Choisissez un fichier de preuve.</translation>
+    </message>
+    <message>
+        <source>Choose the memory file the proof came from.</source>
+        <translation>Choisissez le fichier de mémoire d’où vient la preuve.</translation>
+    </message>
+    <message>
+        <source>Verifying the bundle…</source>
+        <translation>Vérification du paquet…</translation>
+    </message>
+    <message>
+        <source>Enter the master key&apos;s sha256: fingerprint you trust.</source>
+        <translation>Indiquez l’empreinte sha256: de la clé maîtresse à laquelle vous vous fiez.</translation>
+    </message>
+    <message>
+        <source>Enter the trusted key&apos;s file or its sha256: fingerprint.</source>
+        <translation>Indiquez le fichier de la clé de confiance ou son empreinte sha256:.</translation>
+    </message>
+    <message>
+        <source>Checking the proof…</source>
+        <translation>Vérification de la preuve…</translation>
+    </message>
+    <message>
+        <source>Unlocking and verifying the memory file…</source>
+        <translation>Déverrouillage et vérification du fichier de mémoire…</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Annulé.</translation>
+    </message>
+    <message>
+        <source>The check failed: %1</source>
+        <translation>La vérification a échoué&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>Note&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>A HOM-AIMOS recall proof of bundle {bundle}.</source>
+        <translation>Une preuve de rappel HOM-AIMOS du paquet {bundle}.</translation>
+    </message>
+    <message>
+        <source>The file is not a readable HOM-AIMOS recall proof: {reason}.</source>
+        <translation>Le fichier n’est pas une preuve de rappel HOM-AIMOS lisible&#xa0;: {reason}.</translation>
+    </message>
+    <message>
+        <source>The leaf and the audit path of entry {ordinal} of {size} lead to the root.</source>
+        <translation>La feuille et le chemin d’audit de l’entrée {ordinal} sur {size} mènent à la racine.</translation>
+    </message>
+    <message>
+        <source>The leaf or the audit path does not lead to the root: {reason}.</source>
+        <translation>La feuille ou le chemin d’audit ne mène pas à la racine&#xa0;: {reason}.</translation>
+    </message>
+    <message>
+        <source>The signed event receipt states this root and {count} entries.</source>
+        <translation>Le reçu d’événement signé déclare cette racine et {count} entrées.</translation>
+    </message>
+    <message>
+        <source>The signed event receipt states root {stated} and {count} entries, not this proof&apos;s root {root}.</source>
+        <translation>Le reçu d’événement signé déclare la racine {stated} et {count} entrées, pas la racine {root} de cette preuve.</translation>
+    </message>
+    <message>
+        <source>The event receipt&apos;s signature verifies under the certificate of {signer} ({certificate}…).</source>
+        <translation>La signature du reçu d’événement se vérifie avec le certificat de {signer} ({certificate}…).</translation>
+    </message>
+    <message>
+        <source>The event receipt&apos;s signature does not verify under the certificate it carries.</source>
+        <translation>La signature du reçu d’événement ne se vérifie pas avec le certificat qu’il porte.</translation>
+    </message>
+    <message>
+        <source>The signer&apos;s certificate is issued by the bundle&apos;s master key {master}.</source>
+        <translation>Le certificat du signataire est émis par la clé maîtresse du paquet {master}.</translation>
+    </message>
+    <message>
+        <source>The signer&apos;s certificate is self-issued: no master vouches for {signer}.</source>
+        <translation>Le certificat du signataire est auto-émis&#xa0;: aucune clé maîtresse ne répond de {signer}.</translation>
+    </message>
+    <message>
+        <source>The signer&apos;s certificate is issued by neither the master nor the signer.</source>
+        <translation>Le certificat du signataire n’est émis ni par la clé maîtresse ni par le signataire.</translation>
+    </message>
+    <message>
+        <source>Anchored to the bundle {file} (SHA-256 {sha256}): it verifies and holds this receipt, entry and root.</source>
+        <translation>Ancrée au paquet {file} (SHA-256 {sha256})&#xa0;: il se vérifie et contient ce reçu, cette entrée et cette racine.</translation>
+    </message>
+    <message>
+        <source>The bundle {file} does not verify ({verdict}: {reason}): no anchor.</source>
+        <translation>Le paquet {file} ne se vérifie pas ({verdict}&#xa0;: {reason})&#xa0;: pas d’ancrage.</translation>
+    </message>
+    <message>
+        <source>The bundle {file} does not hold this receipt, entry or root: the proof is not from it.</source>
+        <translation>Le paquet {file} ne contient pas ce reçu, cette entrée ou cette racine&#xa0;: la preuve n’en vient pas.</translation>
+    </message>
+    <message>
+        <source>The bundle {file} cannot be read: {reason}</source>
+        <translation>Le paquet {file} ne peut pas être lu&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>Anchored to the master key you trust, {master}.</source>
+        <translation>Ancrée à la clé maîtresse à laquelle vous vous fiez, {master}.</translation>
+    </message>
+    <message>
+        <source>The pinned fingerprint {pinned} is not the master that issued the signer&apos;s certificate ({master}).</source>
+        <translation>L’empreinte épinglée {pinned} n’est pas la clé maîtresse qui a émis le certificat du signataire ({master}).</translation>
+    </message>
+    <message>
+        <source>{signer}&apos;s certificate is self-issued: valid means internally consistent; only the bundle anchors it.</source>
+        <translation>Le certificat de {signer} est auto-émis&#xa0;: valide signifie cohérent en lui-même&#x202f;; seul le paquet l’ancre.</translation>
+    </message>
+    <message>
+        <source>The proof is consistent, signed, and anchored.</source>
+        <translation>La preuve est cohérente, signée et ancrée.</translation>
+    </message>
+    <message>
+        <source>The proof is consistent and signed, but not anchored: check it against its bundle or a master key you trust.</source>
+        <translation>La preuve est cohérente et signée, mais pas ancrée&#xa0;: vérifiez-la par rapport à son paquet ou à une clé maîtresse de confiance.</translation>
+    </message>
+    <message>
+        <source>The proof is consistent and signed, but the anchor given does not vouch for it.</source>
+        <translation>La preuve est cohérente et signée, mais l’ancre indiquée n’en répond pas.</translation>
+    </message>
+    <message>
+        <source>The proof does not check.</source>
+        <translation>La preuve ne se vérifie pas.</translation>
+    </message>
+    <message>
+        <source>The bundle given cannot be read, so the proof is not anchored.</source>
+        <translation>Le paquet indiqué ne peut pas être lu, donc la preuve n’est pas ancrée.</translation>
+    </message>
+    <message>
+        <source>Export inclusion proof</source>
+        <translation>Exporter une preuve d’inclusion</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>Fichiers JSON (*.json);;Tous les fichiers (*)</translation>
+    </message>
+</context>
+<context>
+    <name>ProofExportDialog</name>
+    <message>
+        <source>Export inclusion proof</source>
+        <translation>Exporter une preuve d’inclusion</translation>
+    </message>
+    <message>
+        <source>Writing the proof of entry %1 of receipt %2…</source>
+        <translation>Écriture de la preuve de l’entrée %1 du reçu %2…</translation>
+    </message>
+    <message>
+        <source>Export result</source>
+        <translation>Résultat de l’export</translation>
+    </message>
+    <message>
+        <source>Check &amp;proof…</source>
+        <translation>Vérifier la &amp;preuve…</translation>
+    </message>
+    <message>
+        <source>Saved %1: entry %2 of %3 of receipt %4, signed by %5 (%6); %7 in this file, receipt %8.</source>
+        <translation>%1 enregistré&#xa0;: entrée %2 sur %3 du reçu %4, signé par %5 (%6)&#x202f;; %7 dans ce fichier, reçu %8.</translation>
+    </message>
+    <message>
+        <source>It is anchored when checked against this file or that key (Check proof…).</source>
+        <translation>Elle est ancrée lorsqu’on la vérifie par rapport à ce fichier ou à cette clé (Vérifier la preuve…).</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>Note&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>No proof was written: %1</source>
+        <translation>Aucune preuve n’a été écrite&#xa0;: %1</translation>
     </message>
 </context>
 <context>
@@ -1828,6 +3532,10 @@ racine recalculée %2</translation>
         <source>INTERRUPTED</source>
         <translation>INTERROMPU</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1&#xa0;: %2</translation>
+    </message>
     <message numerus="yes">
         <source>%n commit(s) signed by %1 after it was rotated out</source>
         <translation>
@@ -1851,7 +3559,7 @@ racine recalculée %2</translation>
     </message>
     <message>
         <source>The file does not continue the history the checkpoint saw: %1</source>
-        <translation>Le fichier ne prolonge pas l’historique qu’a vu le point de contrôle : %1</translation>
+        <translation>Le fichier ne prolonge pas l’historique qu’a vu le point de contrôle&#xa0;: %1</translation>
     </message>
     <message numerus="yes">
         <source>(and %n more error(s))</source>
@@ -1861,8 +3569,32 @@ racine recalculée %2</translation>
         </translation>
     </message>
     <message>
+        <source>Every hash, signature and chain checks as the reference verifier judges them: the bundle is internally consistent.</source>
+        <translation>Chaque hash, signature et chaîne est vérifié comme le juge le vérificateur de référence&#xa0;: le paquet est cohérent en lui-même.</translation>
+    </message>
+    <message>
         <source>Every id, signature and link checks; every key era holds.</source>
-        <translation>Chaque id, signature et lien est vérifié ; chaque ère de clé tient.</translation>
+        <translation>Chaque id, signature et lien est vérifié&#x202f;; chaque ère de clé tient.</translation>
+    </message>
+    <message>
+        <source>No master key in this bundle: who signed is not established</source>
+        <translation>Ce paquet n’a pas de clé maîtresse&#xa0;: qui a signé n’est pas établi</translation>
+    </message>
+    <message>
+        <source>Master key %1 — the master you pinned</source>
+        <translation>Clé maîtresse %1 — celle que vous avez épinglée</translation>
+    </message>
+    <message>
+        <source>Master key %1 — not the master you pinned</source>
+        <translation>Clé maîtresse %1 — ce n’est pas celle que vous avez épinglée</translation>
+    </message>
+    <message>
+        <source>Master key %1 — its fingerprint does not match its key</source>
+        <translation>Clé maîtresse %1 — son empreinte ne correspond pas à sa clé</translation>
+    </message>
+    <message>
+        <source>Master key %1 — not pinned: valid means internally consistent</source>
+        <translation>Clé maîtresse %1 — non épinglée&#xa0;: valide signifie cohérent en lui-même</translation>
     </message>
     <message numerus="yes">
         <source>%n warning(s) to read.</source>
@@ -1902,7 +3634,7 @@ racine recalculée %2</translation>
     </message>
     <message>
         <source>Checkpoint failed: this is not the history the checkpoint saw</source>
-        <translation>Point de contrôle en échec : ce n’est pas l’historique que le point de contrôle a vu</translation>
+        <translation>Point de contrôle en échec&#xa0;: ce n’est pas l’historique que le point de contrôle a vu</translation>
     </message>
     <message>
         <source>No checkpoint — rollback not detectable</source>
@@ -2014,12 +3746,20 @@ racine recalculée %2</translation>
         <source>Try another passphrase / recovery code…</source>
         <translation>Essayer une autre phrase secrète / code de récupération…</translation>
     </message>
+    <message>
+        <source>Master key</source>
+        <translation>Clé maîtresse</translation>
+    </message>
     <message numerus="yes">
         <source>%n untrusted memory(ies) (label rank ≥ 3)</source>
         <translation>
             <numerusform>%n mémoire non fiable (rang d’étiquette ≥ 3)</numerusform>
             <numerusform>%n mémoires non fiables (rang d’étiquette ≥ 3)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Jump to the primary &amp;reason</source>
+        <translation>Aller au &amp;motif principal</translation>
     </message>
 </context>
 <context>
@@ -2042,7 +3782,7 @@ racine recalculée %2</translation>
     </message>
     <message>
         <source>Click a bar to list only the memories of that weight; click it again to show all</source>
-        <translation>Cliquez sur une barre pour ne lister que les mémoires de ce poids ; cliquez à nouveau pour tout afficher</translation>
+        <translation>Cliquez sur une barre pour ne lister que les mémoires de ce poids&#x202f;; cliquez à nouveau pour tout afficher</translation>
     </message>
     <message>
         <source>No file open.</source>
@@ -2057,8 +3797,12 @@ racine recalculée %2</translation>
         <translation>Enregistrer le graphique des poids en image PNG</translation>
     </message>
     <message>
+        <source>memories</source>
+        <translation>mémoires</translation>
+    </message>
+    <message>
         <source>● weight transition (click to select its commit)   ◆ label record   ■ the memory&apos;s own commit (start, 1000)   dashed: floor, start, ceiling</source>
-        <translation>● transition de poids (cliquer pour sélectionner son commit)   ◆ enregistrement d’étiquette   ■ le commit de la mémoire elle-même (départ, 1000)   pointillés : plancher, départ, plafond</translation>
+        <translation>● transition de poids (cliquer pour sélectionner son commit)   ◆ enregistrement d’étiquette   ■ le commit de la mémoire elle-même (départ, 1000)   pointillés&#xa0;: plancher, départ, plafond</translation>
     </message>
     <message>
         <source>DAG position</source>
@@ -2071,10 +3815,6 @@ racine recalculée %2</translation>
     <message>
         <source>current milli-weight</source>
         <translation>milli-poids actuel</translation>
-    </message>
-    <message>
-        <source>memories (log)</source>
-        <translation>mémoires (log)</translation>
     </message>
     <message>
         <source>Filter memories by id, text or label…</source>
@@ -2093,14 +3833,18 @@ racine recalculée %2</translation>
         <translation>Images PNG (*.png)</translation>
     </message>
     <message>
+        <source>Select a memory in the table below to plot its weight.</source>
+        <translation>Sélectionnez une mémoire dans le tableau ci-dessous pour tracer son poids.</translation>
+    </message>
+    <message>
         <source>start: weight %1
 position %2 (the memory itself)</source>
-        <translation>départ : poids %1
+        <translation>départ&#xa0;: poids %1
 position %2 (la mémoire elle-même)</translation>
     </message>
     <message>
         <source>transition %1 of %2: %3 → %4 (%5)</source>
-        <translation>transition %1 sur %2 : %3 → %4 (%5)</translation>
+        <translation>transition %1 sur %2&#xa0;: %3 → %4 (%5)</translation>
     </message>
     <message>
         <source>position %1</source>
@@ -2134,7 +3878,7 @@ par %3 (%4)</translation>
     </message>
     <message>
         <source>Memory %1 — “%2”</source>
-        <translation>Mémoire %1 — « %2 »</translation>
+        <translation>Mémoire %1 — «&#xa0;%2&#xa0;»</translation>
     </message>
     <message numerus="yes">
         <source>weight now %1 after %n transition(s)</source>
@@ -2147,6 +3891,77 @@ par %3 (%4)</translation>
         <source>label %1</source>
         <translation>étiquette %1</translation>
     </message>
+    <message>
+        <source>● signed weight transition at its signing time (click to select it)   ■ the chain&apos;s start (1000, or its signed baseline)   dashed: floor, start, ceiling</source>
+        <translation>● transition de poids signée à son heure de signature (cliquez pour la sélectionner)   ■ le départ de la chaîne (1000, ou sa base signée)   pointillés&#xa0;: plancher, départ, plafond</translation>
+    </message>
+    <message>
+        <source>signed time (UTC)</source>
+        <translation>heure de signature (UTC)</translation>
+    </message>
+    <message>
+        <source>This bundle carries no weight chains (a %1 bundle).</source>
+        <translation>Ce paquet ne porte aucune chaîne de poids (un paquet %1).</translation>
+    </message>
+    <message>
+        <source>content %1</source>
+        <translation>contenu %1</translation>
+    </message>
+    <message>
+        <source>start: %1</source>
+        <translation>départ&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>signed baseline, observed %1 (float32 %2)</source>
+        <translation>base signée, observée le %1 (float32 %2)</translation>
+    </message>
+    <message>
+        <source>the protocol default (no baseline)</source>
+        <translation>la valeur par défaut du protocole (pas de base)</translation>
+    </message>
+    <message>
+        <source>float32 mirrors %1 → %2 (%3 → %4)</source>
+        <translation>miroirs float32 %1 → %2 (%3 → %4)</translation>
+    </message>
+    <message>
+        <source>signed JSON floats %1 → %2</source>
+        <translation>flottants JSON signés %1 → %2</translation>
+    </message>
+    <message>
+        <source>judge valence %1</source>
+        <translation>valence du juge %1</translation>
+    </message>
+    <message>
+        <source>signed %1 by %2, certificate %3</source>
+        <translation>signé le %1 par %2, certificat %3</translation>
+    </message>
+    <message>
+        <source>every check of this step passed</source>
+        <translation>tous les contrôles de ce pas ont réussi</translation>
+    </message>
+    <message>
+        <source>this step did not verify (see Findings)</source>
+        <translation>ce pas ne s’est pas vérifié (voir Constats)</translation>
+    </message>
+    <message>
+        <source>projection %1</source>
+        <translation>projection %1</translation>
+    </message>
+    <message>
+        <source>Memory %1 — content %2</source>
+        <translation>Mémoire %1 — contenu %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>weight now %1 after %n signed transition(s)</source>
+        <translation>
+            <numerusform>poids actuel %1 après %n transition signée</numerusform>
+            <numerusform>poids actuel %1 après %n transitions signées</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>declared %1 (float32 %2)</source>
+        <translation>déclaré %1 (float32 %2)</translation>
+    </message>
     <message numerus="yes">
         <source>%n memory(ies)</source>
         <translation>
@@ -2155,27 +3970,34 @@ par %3 (%4)</translation>
         </translation>
     </message>
     <message>
+        <source>▼ orange: below the 1000 start · ▲ blue: above · bar heights on a log scale</source>
+        <translation>▼ orange&#xa0;: en dessous du départ 1000 · ▲ bleu&#xa0;: au-dessus · hauteurs en échelle logarithmique</translation>
+    </message>
+    <message>
         <source>%1 reweighted · %2 ⚠ untrusted</source>
         <translation>%1 repondérées · %2 ⚠ non fiables</translation>
     </message>
-    <message>
-        <source>▼ orange: below the 1000 start · ▲ blue: above</source>
-        <translation>▼ orange : en dessous du départ 1000 · ▲ bleu : au-dessus</translation>
+    <message numerus="yes">
+        <source>%n moved from the 1000 start</source>
+        <translation>
+            <numerusform>%n a quitté le départ 1000</numerusform>
+            <numerusform>%n ont quitté le départ 1000</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>weight %1–%2: %n memory(ies)</source>
         <translation>
-            <numerusform>poids %1–%2 : %n mémoire</numerusform>
-            <numerusform>poids %1–%2 : %n mémoires</numerusform>
+            <numerusform>poids %1–%2&#xa0;: %n mémoire</numerusform>
+            <numerusform>poids %1–%2&#xa0;: %n mémoires</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>weight %1–%2: %n memory(ies)
 click to show only these</source>
         <translation>
-            <numerusform>poids %1–%2 : %n mémoire
+            <numerusform>poids %1–%2&#xa0;: %n mémoire
 cliquer pour n’afficher que celles-ci</numerusform>
-            <numerusform>poids %1–%2 : %n mémoires
+            <numerusform>poids %1–%2&#xa0;: %n mémoires
 cliquer pour n’afficher que celles-ci</numerusform>
         </translation>
     </message>

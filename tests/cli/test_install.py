@@ -69,7 +69,7 @@ def test_core_install_has_the_cli_and_no_qt(tmp_path):
     pdf = _run(exe, "verify", FAILING, "--format", "pdf", "-o", tmp_path / "r.pdf", env=env)
     assert pdf.returncode == 3 and "pip install 'aleth-inspector[gui]'" in pdf.stderr, pdf.stderr
     gui = _run(exe, "gui", env=env)  # the GUI's own dependency check (inspector/gui/app.py) answers
-    assert gui.returncode == 3 and "pip install 'aleth-inspector" in gui.stderr, gui.stderr
+    assert gui.returncode == 3 and "pip install 'aleth-inspector[gui]'" in gui.stderr, gui.stderr
     assert "Traceback" not in gui.stderr + pdf.stderr
 
     assert (venv / "share" / "man" / "man1" / "aleth-inspector.1").read_text().startswith(".TH")

@@ -90,3 +90,81 @@ def test_without_qt_says_how_to_install_it(tmp_path):
     proc = run("gui", str(FIX / "01_basic" / "store"), env=env)
     assert "aleth-inspector[gui]" in proc.stderr
     assert proc.returncode == 0 and proc.stdout.startswith("PASS")  # and still answers headless
+
+
+# ---- credentials: the same sources as every other command (inspector.core.secrets) -------------
+DEMO = ROOT / "resources" / "demo.aleth"
+
+
+@pytest.fixture
+def captured(monkeypatch):
+    """``cmd_gui`` up to the window: what it would open the window with."""
+    import inspector.gui.app as app
+
+    seen: dict[str, object] = {}
+
+    def fake_run_gui(path, **kw):
+        seen.update(kw, path=path)
+        return 0
+
+    monkeypatch.setattr(app, "run_gui", fake_run_gui)
+    monkeypatch.setattr(app, "has_display", lambda: True)
+    monkeypatch.delenv("ALETH_PASSPHRASE_FILE", raising=False)
+    return seen
+
+
+def gui_main(*args: str) -> int:
+    from inspector.cli.main import main
+
+    return main(["gui", *args])
+
+
+def test_passphrase_fd_reaches_the_window(captured):
+    r, w = os.pipe()
+    os.write(w, b"demo\n")
+    os.close(w)
+    try:
+        assert gui_main(str(DEMO), "--passphrase-fd", str(r)) == 0
+    finally:
+        os.close(r)
+    cred = captured["credential"]
+    assert cred.passphrase == "demo" and cred.recovery_code is None
+
+
+def test_passphrase_from_standard_input(captured, monkeypatch):
+    import io
+
+    class Stdin(io.TextIOWrapper):
+        def isatty(self) -> bool:
+            return False
+
+    monkeypatch.setattr(sys, "stdin", Stdin(io.BytesIO(b"demo\r\n")))
+    assert gui_main(str(DEMO), "--passphrase-file", "-") == 0
+    assert captured["credential"].passphrase == "demo"
+
+
+def test_passphrase_file_named_by_the_environment(captured, monkeypatch, tmp_path):
+    secret = tmp_path / "pass.txt"
+    secret.write_text("demo\n")
+    monkeypatch.setenv("ALETH_PASSPHRASE_FILE", str(secret))
+    assert gui_main(str(DEMO)) == 0
+    assert captured["credential"].passphrase == "demo"
+
+
+def test_recovery_code_file_and_no_source_at_all(captured, tmp_path):
+    code = tmp_path / "code.txt"
+    code.write_text((ROOT / "resources" / "demo.recovery.txt").read_text())
+    assert gui_main(str(DEMO), "--recovery-code-file", str(code)) == 0
+    assert captured["credential"].recovery_code.startswith("aleth-recovery-v1:")
+    captured.clear()
+    assert gui_main(str(DEMO)) == 0
+    assert captured["credential"] is None  # the window's unlock dialog asks
+    assert gui_main(str(FIX / "01_basic" / "store"), "--passphrase-file", str(code)) == 0
+    assert captured["credential"] is None  # a directory store needs no secret
+
+
+def test_unreadable_secret_and_a_sealed_screenshot_without_one_are_usage_errors(captured, tmp_path):
+    assert gui_main(str(DEMO), "--passphrase-file", str(tmp_path / "missing")) == 3
+    # a screenshot cannot wait for someone to type the passphrase
+    assert gui_main(str(DEMO), "--screenshot", str(tmp_path / "x.png")) == 3
+    assert not captured

@@ -111,6 +111,16 @@ def test_unopenable_damaged_file_says_where(qtbot, window):
             assert value in text
 
 
+def test_no_other_passphrase_is_offered_for_a_file_that_is_no_container(qtbot, window):
+    case = FIX / "11_container_v2_bad_magic"
+    report = open_and_wait(qtbot, window, case / "memory.aleth", credential=Credential(passphrase="x"))
+    assert report.verdict == "unopenable" and report.findings[0].code == "bad_magic"
+    # another passphrase cannot turn it into one: no "try another" there
+    assert window.overview.page() == window.overview.UNOPENABLE
+    assert not window.overview.retry_button.isVisible()
+    assert not window.verdict_banner.retry_button.isVisible()
+
+
 def test_checkpoint_verified_marks_the_head_in_banner_and_history(qtbot, window):
     report = open_and_wait(
         qtbot,

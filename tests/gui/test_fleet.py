@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import shutil
 import stat
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt, QTimer
@@ -60,7 +61,8 @@ def test_audits_a_folder_off_the_gui_thread_and_shows_the_table(qtbot, folder, t
     # worst first: the failing store, the locked file, then the two that pass
     paths = view.visible_paths()
     assert paths[0].endswith("tampered") and paths[1].endswith("locked.aleth")
-    assert {p.rsplit("/", 1)[1] for p in paths[2:]} == {"basic", "eras.aleth"}
+    assert {Path(p).name for p in paths[2:]} == {"basic", "eras.aleth"}
+    assert paths[1] == "sealed/locked.aleth"  # shown relative to the folder audited
     verdicts = [view.proxy.index(r, 1).data() for r in range(4)]
     assert verdicts == ["✖ fail", "⊘ unopenable", "✔ pass", "✔ pass"]
     assert "FAIL" in view.title.text()
@@ -128,3 +130,28 @@ def test_a_folder_that_cannot_be_audited_says_why(qtbot, tmp_path):
     qtbot.waitUntil(lambda: "could not audit" in view.title.text(), timeout=TIMEOUT)
     assert "does not exist" in view.summary.text()
     assert view.model.rowCount() == 0 and not view.export_button.isEnabled()
+
+
+def test_a_view_destroyed_while_auditing_stops_the_audit_and_takes_nothing_down(qtbot, tmp_path):
+    """Its parent window closed mid-run: the C++ view goes while the audit still runs.
+    No Qt object is touched from the audit's thread (a QThread destroyed while running
+    aborts the whole process); the run is cancelled and its thread ends."""
+    import shiboken6
+
+    from inspector.core.demo import build_demo
+    from inspector.core.store import write_directory
+
+    root = tmp_path / "many"
+    root.mkdir()
+    demo = build_demo().store
+    for i in range(8):
+        write_directory(demo, root / f"agent-{i}")
+    view = show(qtbot, FleetView(str(root), jobs=1, autostart=False))
+    view.start()
+    qtbot.waitUntil(lambda: view.model.rowCount() >= 1, timeout=TIMEOUT)
+    audit = view.audit
+    assert audit is not None and audit.is_alive()
+    shiboken6.delete(view)  # what deleting its parent window does
+    qtbot.waitUntil(lambda: not audit.is_alive(), timeout=TIMEOUT)
+    assert audit.token.cancelled  # the run was stopped, not left to finish every file
+    qtbot.wait(200)  # nothing queued for the deleted view is delivered

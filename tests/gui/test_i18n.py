@@ -23,9 +23,11 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QLineEdit,
+    QListView,
     QMenu,
     QTabWidget,
     QTreeWidget,
+    QWidget,
 )
 
 from inspector.core.store import read_directory
@@ -40,12 +42,11 @@ ROOT = Path(__file__).resolve().parents[2]
 I18N = ROOT / "resources" / "i18n"
 BIN = Path(sys.executable).parent
 LANGS = ("es", "fr")
-PLACEHOLDER = re.compile(r"%(?:n|\d)")
+PLACEHOLDER = re.compile(r"%(?:n|\d)|\{\w+\}")  # Qt's %1 and the {name} of str.format
 
 
 def gui_sources() -> list[str]:
-    files = sorted((ROOT / "inspector" / "gui").rglob("*.py"))
-    return [str(f) for f in files if f.name != "author.py"]  # the authoring dialogs: their owner's
+    return [str(f) for f in sorted((ROOT / "inspector" / "gui").rglob("*.py"))]
 
 
 def messages(ts: Path) -> dict[tuple[str, str], ET.Element]:
@@ -112,7 +113,7 @@ def untranslated(texts: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return [(where, t) for where, t in texts if WORDS.search(t) and "⟦" not in t]
 
 
-def chrome_texts(win: MainWindow, *, labels: bool) -> list[tuple[str, str]]:
+def chrome_texts(win: QWidget, *, labels: bool, data: tuple[QWidget, ...] = ()) -> list[tuple[str, str]]:
     """The window's own words: menus, buttons, tabs, pane titles, headers,
     placeholders, fixed combo entries (and, before a file is open, every label)."""
     out: list[tuple[str, str]] = []
@@ -125,10 +126,11 @@ def chrome_texts(win: MainWindow, *, labels: bool) -> list[tuple[str, str]]:
             if a.menu() is not None:
                 menu(a.menu(), f"{path}/{a.text()}")
 
-    for a in win.menuBar().actions():
-        out.append(("menubar", a.text()))
-        if a.menu() is not None:
-            menu(a.menu(), a.text())
+    if isinstance(win, MainWindow):
+        for a in win.menuBar().actions():
+            out.append(("menubar", a.text()))
+            if a.menu() is not None:
+                menu(a.menu(), a.text())
     for w in win.findChildren(QAbstractButton):
         out.append((f"button {w.objectName()}", w.text()))
         out.append((f"tooltip {w.text()}", w.toolTip()))
@@ -144,6 +146,8 @@ def chrome_texts(win: MainWindow, *, labels: bool) -> list[tuple[str, str]]:
         model = w.model()
         if model is None:
             continue
+        if isinstance(w, QListView):
+            continue  # a list has no header
         for c in range(model.columnCount()):
             header = model.headerData(c, __import__("PySide6.QtCore").QtCore.Qt.Orientation.Horizontal)
             if isinstance(header, str):
@@ -155,7 +159,8 @@ def chrome_texts(win: MainWindow, *, labels: bool) -> list[tuple[str, str]]:
             out.append(("combo", w.itemText(0)))
     if labels:
         for w in win.findChildren(QLabel):
-            out.append((f"label {w.accessibleName()}", w.text()))
+            if w not in data:  # a label that shows the file's own words
+                out.append((f"label {w.accessibleName()}", w.text()))
     for w in win.findChildren(QLabel):
         if w.accessibleName():
             out.append(("accessible", w.accessibleName()))
@@ -265,3 +270,173 @@ def test_english_plurals_read_naturally(qapp):
     assert t("X", "%n commit(s)", "", 2) == "2 commits"
     assert t("X", "%n memory(ies)", "", 2) == "2 memories"
     assert t("X", "plain text") == "plain text"
+
+
+def test_the_round_two_windows_are_translatable(qtbot, tmp_path, qapp, demo_report):
+    """The authoring and proof dialogs, the fleet window and a HOM-AIMOS bundle in the
+    window: every word of their own goes through Qt's translation."""
+    from inspector.core.hom_aimos import verify_bundle
+    from inspector.gui.dialogs.author import AuthorDialog
+    from inspector.gui.dialogs.proof import ProofDialog
+    from inspector.gui.fleet import FleetView
+
+    vector = ROOT.parent / "shared" / "hom-aimos-v1" / "verifiers" / "mutmem-conformance" / "v1"
+    pseudo = Pseudo(qapp)
+    qapp.installTranslator(pseudo)
+    try:
+        for op in ("rotate", "revoke", "grant", "rekey", "label"):
+            dlg = AuthorDialog(op, str(tmp_path / "m.aleth"), None, demo_report)
+            qtbot.addWidget(dlg)
+            data = tuple(w for w in (getattr(dlg, "memory_text", None), getattr(dlg, "redacted", None)) if w)
+            texts = [*chrome_texts(dlg, labels=True, data=data), ("title", dlg.windowTitle())]
+            assert not untranslated(texts), (op, untranslated(texts))
+        proof = ProofDialog(None, file=str(tmp_path / "m.aleth"))
+        qtbot.addWidget(proof)
+        texts = [*chrome_texts(proof, labels=True), ("title", proof.windowTitle())]
+        assert not untranslated(texts), untranslated(texts)
+        fleet = FleetView(str(tmp_path), autostart=False)
+        qtbot.addWidget(fleet)
+        texts = chrome_texts(fleet, labels=True)
+        texts += [("combo", fleet.verdict_filter.itemText(i)) for i in range(fleet.verdict_filter.count())]
+        assert not untranslated(texts), untranslated(texts)
+
+        settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+        win = MainWindow(settings=settings)
+        qtbot.addWidget(win)
+        win.resize(1280, 800)
+        win.show()
+        for name in ("MM-CV-005", "MM-CV-022-B"):
+            report = verify_bundle((vector / f"{name}.json").read_bytes(), source=name)
+            with qtbot.waitSignal(win.reportReady, timeout=10_000):
+                win.set_report(report)
+            b = win.verdict_banner
+            texts = chrome_texts(win, labels=False)
+            texts += [("banner", b.word.text()), ("banner", b.counts.text()), ("banner", b.checkpoint.text())]
+            texts += [("banner reason", b.reason.text()), ("epochs", win.eras.epochs.header_text())]
+            texts += [("dock", win.eras_dock.windowTitle())]
+            assert not untranslated(texts), (name, untranslated(texts))
+            overview = win.overview.browser.toPlainText()
+            assert "⟦What a verdict does not prove⟧" in overview and "⟦Master key⟧" in overview
+        assert "⟦" in win.labels.hom_receipt.header.text()
+        win.runner.shutdown()
+    finally:
+        qapp.removeTranslator(pseudo)
+
+
+class Recorder(QTranslator):
+    """Records every (context, source) the running window asks Qt to translate."""
+
+    def __init__(self, parent) -> None:
+        super().__init__(parent)
+        self.seen: set[tuple[str, str]] = set()
+
+    def translate(self, context, source, disambiguation=None, n=-1):
+        if source and context and not context.startswith("Q"):  # Qt's own contexts are Qt's
+            self.seen.add((context, source))
+        return None  # the next translator answers
+
+    def isEmpty(self) -> bool:
+        return False
+
+
+def test_what_the_window_asks_to_translate_is_in_the_catalogues(qtbot, tmp_path, qapp, demo_report):
+    """A string the code translates at run time but lupdate cannot see (a tr() inside an
+    f-string, a helper with a variable) would stay English in every language: record what
+    the window really asks for, in every pane and dialog of this round, and find it in the
+    Spanish and French catalogues."""
+    from inspector.core.hom_aimos import verify_bundle
+    from inspector.gui.dialogs.author import AuthorDialog
+    from inspector.gui.dialogs.proof import ProofDialog
+    from inspector.gui.fleet import FleetView
+    from tests.core.hom_aimos import builder as b
+
+    vector = ROOT.parent / "shared" / "hom-aimos-v1" / "verifiers" / "mutmem-conformance" / "v1"
+    rec = Recorder(qapp)
+    qapp.installTranslator(rec)
+    try:
+        settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+        win = MainWindow(settings=settings)
+        qtbot.addWidget(win)
+        win.resize(1280, 800)
+        win.show()
+        cog = b.Cognitive(self_issued=True)
+        cog.memory([1000, 1400, 800])
+        reports = [
+            verify(read_directory(str(ALETHECH / "05_dark_v2" / "store"))),
+            demo_report,
+            verify_bundle(b.encode(cog.document()), source="self.json"),
+            verify_bundle(b.encode(b.corpus([b.recall("R-1", 1), b.recall("R-2", 2)])), source="corpus.json"),
+        ]
+        reports += [
+            verify_bundle((vector / f"{n}.json").read_bytes(), source=n)
+            for n in ("MM-CV-005", "MM-CV-019", "MM-CV-022-B", "MM-CV-027", "MM-CV-024")
+        ]
+        for report in reports:
+            with qtbot.waitSignal(win.reportReady, timeout=10_000):
+                win.set_report(report)
+            for tab in range(win.tabs.count()):
+                win.tabs.setCurrentIndex(tab)
+            for f in report.findings[:5]:
+                win.select(f.object_id, None)
+            if report.hom is not None:
+                for chain in report.hom.memories:
+                    for step in chain.steps:
+                        win.select(step.projection_id, None)
+                for i in range(win.eras.epochs.count()):
+                    win.eras.epochs.timeline.tooltip(i)
+                win.select("entry:0", None)
+                win.select("member:0", None)
+        for op in ("rotate", "revoke", "grant", "migrate", "rekey", "recover", "label"):
+            dlg = AuthorDialog(op, str(tmp_path / "m.aleth"), None, demo_report)
+            qtbot.addWidget(dlg)
+        qtbot.addWidget(ProofDialog(None, file=str(tmp_path / "m.aleth")))
+        qtbot.addWidget(FleetView(str(tmp_path), autostart=False))
+        win.runner.shutdown()
+    finally:
+        qapp.removeTranslator(rec)
+    # PySide's tr() asks along the class's MRO (MemoryTableModel, then ColumnsModel…): a
+    # request under a base class's name is covered when a subclass asked first and found it
+    ours = our_contexts()
+    bases = mro_bases()
+    asked = {(c, s) for c, s in rec.seen if WORD.search(s) and c in ours}  # (not pyqtgraph's menus)
+    assert len(asked) > 300
+    for lang in LANGS:
+        have = messages(I18N / f"aleth_inspector_{lang}.ts")
+
+        def covered(context: str, source: str, have=have) -> bool:
+            if (context, source) in have:
+                return True
+            return any(
+                context in bases.get(sub, ()) and (sub, source) in have for sub, src in asked if src == source
+            )
+
+        missing = sorted(k for k in asked if not covered(*k))
+        assert not missing, f"{lang}: asked for at run time but not in the catalogue: {missing[:10]}"
+
+
+WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def mro_bases() -> dict[str, set[str]]:
+    """Class name → the names of its base classes, for every class of the GUI package."""
+    import importlib
+    import pkgutil
+
+    import inspector.gui as gui
+
+    out: dict[str, set[str]] = {}
+    for m in pkgutil.walk_packages(gui.__path__, "inspector.gui."):
+        for obj in vars(importlib.import_module(m.name)).values():
+            if isinstance(obj, type) and obj.__module__.startswith("inspector.gui"):
+                out[obj.__name__] = {c.__name__ for c in obj.__mro__[1:]}
+    return out
+
+
+def our_contexts() -> set[str]:
+    """The translation contexts of our code: its classes and the contexts it names."""
+    pattern = re.compile(r'^class (\w+)|(?:translate|QT_TRANSLATE_NOOP)\(\s*"(\w+)"', re.M)
+    out: set[str] = set()
+    for path in gui_sources():
+        for cls, ctx in pattern.findall(Path(path).read_text(encoding="utf-8")):
+            out.add(cls or ctx)
+    return out

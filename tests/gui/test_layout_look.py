@@ -120,7 +120,7 @@ def test_banner_text_reaches_aa(qtbot, scheme, window, dark_v2, demo_report):
 def test_timeline_fits_its_pane_at_1280x800(qtbot, window, demo_report):
     show_report(qtbot, window, demo_report)
     tl = window.eras.timeline
-    scroll = window.eras.scroll
+    scroll = window.eras.scroll_area
     assert window.width() == 1280  # nothing forces the window wider than the screen
     assert not scroll.horizontalScrollBar().isVisible()
     assert tl.width() <= scroll.viewport().width()

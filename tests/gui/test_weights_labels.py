@@ -345,17 +345,37 @@ def test_select_receipt_id_selects_row_without_emitting(qtbot, labels, demo_repo
     assert labels._receipts.selectionModel().selectedRows()[0].row() == 4
 
 
-def test_export_proof_checks(tmp_path, labels, demo_report):
-    for i, (rid, rv) in enumerate(demo_report.mutmem.receipts.items()):
+def test_export_proof_checks(qtbot, tmp_path):
+    """The pane exports the anchored proof (SPEC C4, format 2) of an entry of the open
+    file's receipt through the worker: RFC 6962 part, signed evidence, and it checks
+    anchored to that file."""
+    from inspector.core.demo import build_demo
+    from inspector.core.proofs import PROOF_FORMAT, check_proof
+    from inspector.core.store import write_directory
+    from inspector.core.verify.merkle import PROOF_FIELDS
+
+    store = tmp_path / "store"
+    write_directory(build_demo().store, store)  # a demo of its own (every build has fresh keys)
+    report = verify(read_directory(str(store)))
+    labels = show_view(qtbot, LabelsView, report)
+    labels.set_source(str(store), None)
+    for i, (rid, rv) in enumerate(list(report.mutmem.receipts.items())[:3]):
         ordinal = i % len(rv.entries)
         out = tmp_path / f"proof{i}.json"
-        assert labels.export_proof(rid, ordinal, str(out)) == str(out)
-        proof = InclusionProof.from_json(json.loads(out.read_text()))
+        dlg = labels.export_proof(rid, ordinal, str(out))
+        with qtbot.waitSignal(dlg.exported, timeout=90_000):
+            pass
+        doc = json.loads(out.read_text())
+        assert doc["proof"] == PROOF_FORMAT == "aleth-inspector/receipt-proof/2"
+        proof = InclusionProof.from_json({k: doc[k] for k in PROOF_FIELDS})
         ok, reason = proof.check()
         assert ok, reason
         assert proof.receipt == rid and proof.ordinal == ordinal
         assert proof.entry == rv.entries[ordinal] and proof.root == rv.root
-    assert "✔" in labels._export_status.text()
+        assert doc["signer"]["key_id"] and doc["evidence"] and doc["receipt_json"]
+        assert check_proof(out.read_bytes(), file=store).outcome == "anchored"
+        assert "✔" in labels._export_status.text() and out.name in labels._export_status.text()
+        dlg.done(0)
 
 
 def test_export_proof_rejects_bad_ordinal(tmp_path, labels, demo_report):

@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -38,6 +39,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -65,10 +67,34 @@ def available_operations(path: str) -> tuple[str, ...]:
     return tuple(op for op in OPERATIONS if Path(path).is_file() or op not in SEALED_ONLY)
 
 
+def _rows(view: QWidget, least: int, most: int) -> None:
+    """Room for ``least`` to ``most`` lines of text in a list or text box (the dialog scrolls
+    rather than squeezing them to one clipped line)."""
+    line = view.fontMetrics().lineSpacing() + 2
+    frame = 2 * view.frameWidth() + 6 if hasattr(view, "frameWidth") else 6
+    view.setMinimumHeight(least * line + frame)
+    view.setMaximumHeight(most * line + frame)
+
+
+class _WrapLabel(QLabel):
+    """A word-wrapped label that asks for the height its text needs at its width (a form
+    in a crowded dialog would otherwise squeeze it to one clipped line)."""
+
+    def __init__(self, text: str = "") -> None:
+        super().__init__(text)
+        self.setWordWrap(True)
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        need = self.heightForWidth(self.width())
+        if need > 0 and need != self.minimumHeight():
+            self.setMinimumHeight(need)
+
+
 def _file_row(placeholder: str, save: bool, parent: QWidget) -> tuple[QWidget, QLineEdit]:
     edit = QLineEdit()
     edit.setPlaceholderText(placeholder)
-    button = QPushButton(parent.tr("Browse…"))
+    button = QPushButton(QCoreApplication.translate("AuthorDialog", "Browse…"))
 
     def browse() -> None:
         if save:
@@ -137,8 +163,7 @@ class AuthorDialog(QDialog):
             "label": self.tr("Add an epistemic label"),
         }
         self.setWindowTitle(titles[op])
-        intro = QLabel(self._explain())
-        intro.setWordWrap(True)
+        intro = _WrapLabel(self._explain())
         self.form_box = QWidget()
         self.form = QFormLayout(self.form_box)
         self._build_form(selected_memory)
@@ -162,16 +187,20 @@ class AuthorDialog(QDialog):
         self.verdict.setWordWrap(True)
         self.verdict.setAccessibleName(self.tr("Preview verdict"))
         self.effect_list = QListWidget()
+        _rows(self.effect_list, 3, 12)
         self.effect_list.setAccessibleName(self.tr("What changes"))
         self.disowned = QListWidget()
+        _rows(self.disowned, 4, 12)
         self.disowned.setAccessibleName(self.tr("Objects that become NOT_IN_PROVEN_PRE_ROTATION_HISTORY"))
         self.disowned.setVisible(False)
         self.disown_box = QCheckBox()
         self.disown_box.setVisible(False)
         self.disown_box.toggled.connect(self._update_write)
         self.added = QListWidget()
+        _rows(self.added, 3, 12)
         self.added.setAccessibleName(self.tr("Objects added"))
         self.eras = QTableWidget(0, 4)
+        _rows(self.eras, 4, 12)  # the header and three keys at least
         self.eras.setHorizontalHeaderLabels(
             [self.tr("Key"), self.tr("Role"), self.tr("Before"), self.tr("After")]
         )
@@ -197,22 +226,43 @@ class AuthorDialog(QDialog):
         self.runner.finished.connect(self._done)
         self.runner.failed.connect(self._failed)
 
-        lay = QVBoxLayout(self)
+        # everything but the buttons scrolls: on a short screen nothing is squeezed over its
+        # neighbour, the buttons stay in reach
+        body = QWidget()
+        lay = QVBoxLayout(body)
         lay.addWidget(intro)
         lay.addWidget(self.form_box)
         lay.addWidget(QLabel(self.tr("<b>Preview</b>")))
         lay.addWidget(self.verdict)
+        lay.addWidget(self._heading(self.tr("What changes")))
         lay.addWidget(self.effect_list)
+        self.disowned_heading = self._heading(
+            self.tr("Objects this answer disowns (they become NOT_IN_PROVEN_PRE_ROTATION_HISTORY)")
+        )
+        self.disowned_heading.setVisible(False)
+        lay.addWidget(self.disowned_heading)
         lay.addWidget(self.disowned)
         lay.addWidget(self.disown_box)
         split = QHBoxLayout()
-        split.addWidget(self.added, 1)
-        split.addWidget(self.eras, 1)
+        left, right = QVBoxLayout(), QVBoxLayout()
+        left.addWidget(self._heading(self.tr("Files added, changed or removed")))
+        left.addWidget(self.added, 1)
+        right.addWidget(self._heading(self.tr("Key eras before and after")))
+        right.addWidget(self.eras, 1)
+        split.addLayout(left, 1)
+        split.addLayout(right, 1)
         lay.addLayout(split)
         lay.addWidget(self.sha_label)
         lay.addWidget(self.code_panel)
         lay.addWidget(self.busy)
-        lay.addWidget(self.buttons)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidget(body)
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        outer = QVBoxLayout(self)
+        outer.addWidget(self.scroll_area, 1)
+        outer.addWidget(self.buttons)
         self.resize(860, 760)
         self._watch_inputs()
         if op in SEALED_ONLY and not Path(path).is_file():
@@ -221,6 +271,15 @@ class AuthorDialog(QDialog):
             self.verdict.setText(
                 self.tr("Re-keying needs a sealed .aleth file: a directory store has no passphrase.")
             )
+
+    @staticmethod
+    def _heading(text: str) -> QLabel:
+        label = QLabel(text)
+        font = label.font()
+        font.setBold(True)
+        label.setFont(font)
+        label.setWordWrap(True)
+        return label
 
     # ---- forms ---------------------------------------------------------------------
     def _explain(self) -> str:
@@ -280,7 +339,11 @@ class AuthorDialog(QDialog):
                 else ["compromise", "expiry", "rotation"]
             )
             self.reason.setAccessibleName(self.tr("Reason"))
+            self.reason_hint = _WrapLabel()
+            self.reason.currentIndexChanged.connect(lambda _i: self._explain_reason())
             f.addRow(self.tr("Reason:"), self.reason)
+            f.addRow("", self.reason_hint)
+            self._explain_reason()
             self.cutoff = QLineEdit(self.report.head or "")
             self.cutoff.setAccessibleName(self.tr("Cutoff commit"))
             self.cutoff.setPlaceholderText(self.tr("the last commit you trust (HEAD when empty)"))
@@ -289,18 +352,57 @@ class AuthorDialog(QDialog):
             self.role = QComboBox()
             self.role.addItems(["housekeeper", "auditor"])
             self.role.setAccessibleName(self.tr("Role"))
+            self.role_hint = _WrapLabel()
+            self.role.currentIndexChanged.connect(lambda _i: self._explain_role())
             f.addRow(self.tr("Role:"), self.role)
+            f.addRow("", self.role_hint)
+            self._explain_role()
         if op in ("rotate", "grant", "migrate"):
-            what = self.tr("new root key") if op == "migrate" else self.tr("new private key")
+            root = op == "migrate"
             box, self.key_out = _file_row(
-                self.tr("Save the {what} (PEM, 0600) as…").format(what=what), True, self
+                self.tr("Save the new root key (PEM, 0600) as…")
+                if root
+                else self.tr("Save the new private key (PEM, 0600) as…"),
+                True,
+                self,
             )
             self.key_out.setAccessibleName(self.tr("New key file"))
-            f.addRow(self.tr("Save the {what}:").format(what=what), box)
+            f.addRow(self.tr("Save the new root key:") if root else self.tr("Save the new private key:"), box)
         if op in SEALED_ONLY:
             self._build_passphrase_form()
         if op == "label":
             self._build_label_form(selected_memory)
+
+    def _explain_reason(self) -> None:
+        """What the chosen revocation reason means (the reasons are the SPEC's words, as on
+        the command line's ``--reason``)."""
+        self.reason_hint.setText(
+            {
+                "rotation": self.tr(
+                    "A routine replacement: what the key signed in the proven history up to the cutoff "
+                    "stays valid."
+                ),
+                "compromise": self.tr(
+                    "The key was stolen or exposed: what it signed outside the proven history up to the "
+                    "cutoff becomes NOT_IN_PROVEN_PRE_ROTATION_HISTORY, and the preview lists it."
+                ),
+                "expiry": self.tr("The key's term ended: nothing it signed before the cutoff changes."),
+            }.get(self.reason.currentText(), "")
+        )
+
+    def _explain_role(self) -> None:
+        self.role_hint.setText(
+            {
+                "housekeeper": self.tr(
+                    "A housekeeper reweights memories and writes detector labels (unverified, "
+                    "poison_suspect, poison_likely)."
+                ),
+                "auditor": self.tr(
+                    "An auditor writes verdict labels (supported, disputed, poison_confirmed, "
+                    "poison_refuted), each citing evidence."
+                ),
+            }.get(self.role.currentText(), "")
+        )
 
     def _build_passphrase_form(self) -> None:
         f = self.form
@@ -368,7 +470,7 @@ class AuthorDialog(QDialog):
         f.addRow(self.tr("It says:"), self.memory_text)
         self.history = QListWidget()
         self.history.setAccessibleName(self.tr("Label history"))
-        self.history.setMaximumHeight(90)
+        _rows(self.history, 3, 4)
         f.addRow(self.tr("Label history:"), self.history)
         self.memory.currentIndexChanged.connect(lambda _i: self._show_memory())
         self.label = QComboBox()
@@ -387,7 +489,7 @@ class AuthorDialog(QDialog):
         f.addRow(self.tr("Confidence:"), self.confidence)
         self.reason_text = QPlainTextEdit()
         self.reason_text.setAccessibleName(self.tr("Reason"))
-        self.reason_text.setMaximumHeight(60)
+        _rows(self.reason_text, 2, 3)
         self.redacted = QLabel()
         self.redacted.setWordWrap(True)
         self.redacted.setAccessibleName(self.tr("Redaction preview"))
@@ -396,7 +498,7 @@ class AuthorDialog(QDialog):
         f.addRow(self.tr("Stored as:"), self.redacted)
         self.evidence = QListWidget()
         self.evidence.setAccessibleName(self.tr("Evidence"))
-        self.evidence.setMaximumHeight(110)
+        _rows(self.evidence, 4, 5)
         for eid, status in report.evidence.items():
             if not status.ok:
                 continue
@@ -522,6 +624,7 @@ class AuthorDialog(QDialog):
         self.effect_list.clear()
         self.disowned.clear()
         self.disowned.setVisible(False)
+        self.disowned_heading.setVisible(False)
         self.disown_box.setChecked(False)
         self.disown_box.setVisible(False)
         self.sha_label.clear()
@@ -759,6 +862,7 @@ class AuthorDialog(QDialog):
             self.disowned.addItem(f"{d['kind']}  {short_id(d['object_id'])}  {d['key_id']}  {d['summary']}")
             self.disowned.item(self.disowned.count() - 1).setToolTip(d["object_id"])
         self.disowned.setVisible(bool(unproven))
+        self.disowned_heading.setVisible(bool(unproven))
         needs = not ok and self.output.disown_only
         self.disown_box.setText(
             self.tr("These {n} objects are not mine: disown them and write the result").format(
@@ -774,14 +878,21 @@ class AuthorDialog(QDialog):
             (self.tr("removed"), preview["removed"]),
         ):
             for item in items:
-                self.added.addItem(f"{label}: {item}")
+                self.added.addItem(self.tr("%1: %2").replace("%1", label).replace("%2", item))
         before = {e["key_id"]: e["state"] for e in preview["eras_before"]}
         after = preview["eras_after"]
         self.eras.setRowCount(len(after))
         for row, e in enumerate(after):
-            cut = f" (cutoff {short_id(e['cutoff'])})" if e.get("cutoff") else ""
+            cut = " " + self.tr("(cutoff %1)").replace("%1", short_id(e["cutoff"])) if e.get("cutoff") else ""
+            states = {"active": self.tr("active"), "revoked": self.tr("revoked")}
+            was = before.get(e["key_id"])
             for col, text in enumerate(
-                (e["key_id"], e["role"], before.get(e["key_id"], "—"), e["state"] + cut)
+                (
+                    e["key_id"],
+                    e["role"],
+                    states.get(was, was) if was else "—",
+                    states.get(e["state"], e["state"]) + cut,
+                )
             ):
                 self.eras.setItem(row, col, QTableWidgetItem(text))
         self.sha_label.setText(

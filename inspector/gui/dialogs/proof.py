@@ -21,7 +21,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
@@ -42,7 +43,10 @@ from PySide6.QtWidgets import (
 
 from ...core.container import Credential
 from ...core.errors import InspectorError
+from ...core.jobs import check_hom_proof, is_hom_proof, proof_display
 from ...core.proofs import check_proof, load_trusted_key, read_proof_file
+from ..i18n import language
+from ..style import readable
 from ..tasks import TaskRunner
 
 __all__ = ["ProofDialog", "ProofExportDialog", "check_proof_dialog", "export_proof_dialog"]
@@ -50,14 +54,24 @@ __all__ = ["ProofDialog", "ProofExportDialog", "check_proof_dialog", "export_pro
 RECOVERY_PREFIX = "aleth-recovery-v1:"
 
 # outcome -> (glyph + word, colour); the word always travels with the colour
-VERDICT_STYLE: dict[str, tuple[str, str]] = {
-    "anchored": ("✔ VALID", "#2e7d32"),
-    "not_anchored": ("⚠ NOT ANCHORED", "#ef6c00"),
-    "anchor_mismatch": ("⚠ NOT ANCHORED", "#ef6c00"),
-    "legacy": ("⚠ NOT ANCHORED", "#ef6c00"),
-    "invalid": ("✖ INVALID", "#c62828"),
-    "unopenable": ("✖ UNOPENABLE", "#c62828"),
+VALID = QT_TRANSLATE_NOOP("ProofDialog", "VALID")
+NOT_ANCHORED = QT_TRANSLATE_NOOP("ProofDialog", "NOT ANCHORED")
+INVALID = QT_TRANSLATE_NOOP("ProofDialog", "INVALID")
+UNOPENABLE = QT_TRANSLATE_NOOP("ProofDialog", "UNOPENABLE")
+VERDICT_STYLE: dict[str, tuple[str, Any, str]] = {
+    "anchored": ("✔", VALID, "#2e7d32"),
+    "not_anchored": ("⚠", NOT_ANCHORED, "#b45309"),
+    "anchor_mismatch": ("⚠", NOT_ANCHORED, "#b45309"),
+    "legacy": ("⚠", NOT_ANCHORED, "#b45309"),
+    "invalid": ("✖", INVALID, "#c62828"),
+    "unopenable": ("✖", UNOPENABLE, "#c62828"),
 }
+
+
+def _said(exc: InspectorError) -> str:
+    """An error's sentence in the GUI's language (a ProofError carries its template)."""
+    said = getattr(exc, "said", None)
+    return str(said.tr(language())) if said is not None else exc.message
 
 
 def _browse_row(
@@ -68,7 +82,7 @@ def _browse_row(
     lay = QHBoxLayout(box)
     lay.setContentsMargins(0, 0, 0, 0)
     lay.addWidget(edit, 1)
-    browse = QPushButton("Browse…")
+    browse = QPushButton(QCoreApplication.translate("ProofDialog", "Browse…"))
 
     def pick_file() -> None:
         path, _ = QFileDialog.getOpenFileName(parent, title, edit.text(), filters)
@@ -78,7 +92,7 @@ def _browse_row(
     browse.clicked.connect(pick_file)
     lay.addWidget(browse)
     if folder:
-        pick = QPushButton("Folder…")
+        pick = QPushButton(QCoreApplication.translate("ProofDialog", "Folder…"))
 
         def pick_dir() -> None:
             path = QFileDialog.getExistingDirectory(parent, title, edit.text())
@@ -104,7 +118,7 @@ class ProofDialog(QDialog):
         credential: Credential | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Check proof")
+        self.setWindowTitle(self.tr("Check proof"))
         self.runner = TaskRunner(self)
         self.runner.finished.connect(self._worker_done)
         self.runner.failed.connect(self._worker_failed)
@@ -118,43 +132,52 @@ class ProofDialog(QDialog):
         )
 
         intro = QLabel(
-            "A proof stands on the receipt's signature, and on the memory file or a key you trust. "
-            "Without either it is only consistent, not anchored."
+            self.tr(
+                "A proof stands on the receipt's signature, and on the memory file or a key you trust. "
+                "Without either it is only consistent, not anchored."
+            )
         )
         intro.setWordWrap(True)
         self.proof = QLineEdit(proof_path or "")
-        self.proof.setPlaceholderText("proof file (.json) written by Export inclusion proof or receipt prove")
-        self.proof.setAccessibleName("Proof file")
-        self.use_file = QRadioButton("The &memory file it came from")
-        self.use_key = QRadioButton("A &trusted key")
-        self.use_none = QRadioButton("&Nothing (consistency only)")
+        self.proof.setPlaceholderText(
+            self.tr("proof file (.json) written by Export inclusion proof or receipt prove")
+        )
+        self.proof.setAccessibleName(self.tr("Proof file"))
+        self.use_file = QRadioButton(self.tr("The &memory file it came from"))
+        self.use_key = QRadioButton(self.tr("A &trusted key"))
+        self.use_none = QRadioButton(self.tr("&Nothing (consistency only)"))
         group = QButtonGroup(self)
         for b in (self.use_file, self.use_key, self.use_none):
             group.addButton(b)
         self.file = QLineEdit(file or "")
-        self.file.setPlaceholderText(".aleth file or directory store")
-        self.file.setAccessibleName("Memory file")
+        self.file.setPlaceholderText(self.tr(".aleth file or directory store"))
+        self.file.setAccessibleName(self.tr("Memory file"))
         self.secret = QLineEdit()
         self.secret.setEchoMode(QLineEdit.EchoMode.Password)
-        self.secret.setPlaceholderText("passphrase, or aleth-recovery-v1:… (sealed files only)")
-        self.secret.setAccessibleName("Passphrase or recovery code")
+        self.secret.setPlaceholderText(self.tr("passphrase, or aleth-recovery-v1:… (sealed files only)"))
+        self.secret.setAccessibleName(self.tr("Passphrase or recovery code"))
         self.key = QLineEdit()
-        self.key.setPlaceholderText("public key file (PEM or JWK), or sha256:<64 hex digits>")
-        self.key.setAccessibleName("Trusted key")
+        self.key.setPlaceholderText(self.tr("public key file (PEM or JWK), or sha256:<64 hex digits>"))
+        self.key.setAccessibleName(self.tr("Trusted key"))
 
         form = QFormLayout()
         form.addRow(
-            "Proof:",
-            _browse_row(self.proof, self, title="Proof file", filters="Proofs (*.json);;All files (*)"),
+            self.tr("Proof:"),
+            _browse_row(
+                self.proof,
+                self,
+                title=self.tr("Proof file"),
+                filters=self.tr("Proofs (*.json);;All files (*)"),
+            ),
         )
-        form.addRow("Anchor to:", self.use_file)
+        form.addRow(self.tr("Anchor to:"), self.use_file)
         form.addRow(
             "",
             _browse_row(
                 self.file,
                 self,
-                title="Memory file",
-                filters="Aleth files (*.aleth);;All files (*)",
+                title=self.tr("Memory file"),
+                filters=self.tr("Aleth files (*.aleth);;All files (*)"),
                 folder=True,
             ),
         )
@@ -165,8 +188,8 @@ class ProofDialog(QDialog):
             _browse_row(
                 self.key,
                 self,
-                title="Trusted public key",
-                filters="Keys (*.pem *.pub *.jwk *.json);;All files (*)",
+                title=self.tr("Trusted public key"),
+                filters=self.tr("Keys (*.pem *.pub *.jwk *.json);;All files (*)"),
             ),
         )
         form.addRow("", self.use_none)
@@ -174,13 +197,13 @@ class ProofDialog(QDialog):
         self.error = QLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #c62828;")
-        self.error.setAccessibleName("Input error")
+        self.error.setAccessibleName(self.tr("Input error"))
         self.busy = QProgressBar()
         self.busy.setRange(0, 0)
         self.busy.setVisible(False)
-        self.busy.setAccessibleName("Checking")
+        self.busy.setAccessibleName(self.tr("Checking"))
         self.verdict = QLabel()
-        self.verdict.setAccessibleName("Proof verdict")
+        self.verdict.setAccessibleName(self.tr("Proof verdict"))
         font = self.verdict.font()
         font.setPointSizeF(font.pointSizeF() * 1.4)
         font.setBold(True)
@@ -188,15 +211,15 @@ class ProofDialog(QDialog):
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.message.setAccessibleName("What the proof is anchored to")
+        self.message.setAccessibleName(self.tr("What the proof is anchored to"))
         self.checks = QListWidget()
-        self.checks.setAccessibleName("Checks")
+        self.checks.setAccessibleName(self.tr("Checks"))
         self.checks.setWordWrap(True)
         self.notes = QLabel()
         self.notes.setWordWrap(True)
-        self.notes.setAccessibleName("Notes")
+        self.notes.setAccessibleName(self.tr("Notes"))
         self.buttons = QDialogButtonBox()
-        self.check_button = self.buttons.addButton("&Check", QDialogButtonBox.ButtonRole.ActionRole)
+        self.check_button = self.buttons.addButton(self.tr("&Check"), QDialogButtonBox.ButtonRole.ActionRole)
         self.cancel_button = self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
         self.cancel_button.setVisible(False)
         self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
@@ -239,7 +262,10 @@ class ProofDialog(QDialog):
             return None
         text = self.secret.text()
         if not text:
-            raise InspectorError("usage", f"{path.name} is sealed: enter its passphrase or recovery code.")
+            raise InspectorError(
+                "usage",
+                self.tr("%1 is sealed: enter its passphrase or recovery code.").replace("%1", path.name),
+            )
         if text.strip().startswith(RECOVERY_PREFIX):
             return Credential(recovery_code=text.strip())
         return Credential(passphrase=text)
@@ -251,38 +277,54 @@ class ProofDialog(QDialog):
         try:
             proof_path = self.proof.text().strip()
             if not proof_path:
-                raise InspectorError("usage", "Choose a proof file.")
+                raise InspectorError("usage", self.tr("Choose a proof file."))
             if self.use_file.isChecked():
                 file = self.file.text().strip()
                 if not file:
-                    raise InspectorError("usage", "Choose the memory file the proof came from.")
-                read_proof_file(proof_path)  # a missing proof is said before anything is unlocked
+                    raise InspectorError("usage", self.tr("Choose the memory file the proof came from."))
+                head = read_proof_file(proof_path)  # a missing proof is said before anything is unlocked
+                if is_hom_proof(head):  # a HOM-AIMOS recall proof: anchored to its bundle
+                    self._set_busy(True, self.tr("Verifying the bundle…"))
+                    self.runner.start("check_hom_proof", proof_path=proof_path, file=file)
+                    return
                 cred = self._credential(Path(file))
                 self._set_busy(True)
-                self.runner.start("check_proof", proof_path=proof_path, file=file, credential=cred)
+                self.runner.start(
+                    "check_proof", proof_path=proof_path, file=file, credential=cred, lang=language()
+                )
                 return
             data = read_proof_file(proof_path)
             trusted = None
+            if is_hom_proof(data):  # a bundle's proof anchors to the master fingerprint pinned
+                pin = self.key.text().strip() if self.use_key.isChecked() else None
+                if self.use_key.isChecked() and not pin:
+                    raise InspectorError(
+                        "usage", self.tr("Enter the master key's sha256: fingerprint you trust.")
+                    )
+                self.show_result(check_hom_proof(data, trusted=pin))
+                return
             if self.use_key.isChecked():
                 if not self.key.text().strip():
-                    raise InspectorError("usage", "Enter the trusted key's file or its sha256: fingerprint.")
+                    raise InspectorError(
+                        "usage", self.tr("Enter the trusted key's file or its sha256: fingerprint.")
+                    )
                 trusted = load_trusted_key(self.key.text())
         except InspectorError as exc:
-            self.error.setText(exc.message)
+            self.error.setText(_said(exc))
             return
         if len(data) > self.inline_limit:  # a receipt of thousands of entries: not on the GUI thread
-            self._set_busy(True, "Checking the proof…")
+            self._set_busy(True, self.tr("Checking the proof…"))
             spec = self.key.text() if trusted is not None else None
-            self.runner.start("check_proof", proof_path=proof_path, trusted_key=spec)
+            self.runner.start("check_proof", proof_path=proof_path, trusted_key=spec, lang=language())
             return
-        self.show_result(check_proof(data, trusted_key=trusted).to_json())
+        self.show_result(proof_display(check_proof(data, trusted_key=trusted), language()))
 
-    def _set_busy(self, busy: bool, doing: str = "Unlocking and verifying the memory file…") -> None:
+    def _set_busy(self, busy: bool, doing: str | None = None) -> None:
         self.busy.setVisible(busy)
         self.cancel_button.setVisible(busy)
         self.check_button.setEnabled(not busy)
         if busy:
-            self.verdict.setText(doing)
+            self.verdict.setText(doing or self.tr("Unlocking and verifying the memory file…"))
             self.verdict.setStyleSheet("")
             self.message.clear()
             self.checks.clear()
@@ -291,7 +333,7 @@ class ProofDialog(QDialog):
     def _cancel(self) -> None:
         self.runner.cancel()
         self._set_busy(False)
-        self.verdict.setText("Cancelled.")
+        self.verdict.setText(self.tr("Cancelled."))
 
     def _worker_done(self, _token: int, payload: dict[str, Any]) -> None:
         self._set_busy(False)
@@ -300,27 +342,105 @@ class ProofDialog(QDialog):
     def _worker_failed(self, _token: int, code: str, message: str, _details: str) -> None:
         self._set_busy(False)
         self.verdict.clear()
-        self.error.setText(message if code != "internal_error" else f"The check failed: {message}")
+        self.error.setText(
+            message if code != "internal_error" else self.tr("The check failed: %1").replace("%1", message)
+        )
 
     def show_result(self, result: dict[str, Any]) -> None:
         """Show a :meth:`ProofResult.to_json` answer and emit :attr:`checked`."""
+        if result.get("hom"):
+            result = self._hom_words(result)
         self.result = result
-        word, color = VERDICT_STYLE.get(result["result"], ("?", "#757575"))
-        self.verdict.setText(word)
-        self.verdict.setStyleSheet(f"color: {color};")
+        glyph, word, color = VERDICT_STYLE.get(result["result"], ("?", "?", "#757575"))
+        self.verdict.setText(f"{glyph} {self.tr(word)}")
+        base = self.palette().color(QPalette.ColorRole.Window)
+        self.verdict.setStyleSheet(f"color: {readable(QColor(color), base).name()};")
         self.message.setText(result["message"])
         self.checks.clear()
         for c in result["checks"]:
             item = QListWidgetItem(f"{'✔' if c['ok'] else '✖'} {c['name']}: {c['message']}")
             item.setToolTip(c["message"])
             self.checks.addItem(item)
-        self.notes.setText("\n".join(f"Note: {n}" for n in result["notes"]))
+        self.notes.setText("\n".join(self.tr("Note: %1").replace("%1", n) for n in result["notes"]))
         self.checked.emit(result)
 
+    def _hom_words(self, result: dict[str, Any]) -> dict[str, Any]:
+        """A HOM-AIMOS proof check (:func:`inspector.core.jobs.check_hom_proof`) in words."""
+        texts = {
+            "format_ok": self.tr("A HOM-AIMOS recall proof of bundle {bundle}."),
+            "format_bad": self.tr("The file is not a readable HOM-AIMOS recall proof: {reason}."),
+            "path_ok": self.tr("The leaf and the audit path of entry {ordinal} of {size} lead to the root."),
+            "path_bad": self.tr("The leaf or the audit path does not lead to the root: {reason}."),
+            "signed_root_ok": self.tr("The signed event receipt states this root and {count} entries."),
+            "signed_root_bad": self.tr(
+                "The signed event receipt states root {stated} and {count} entries, not this proof's "
+                "root {root}."
+            ),
+            "signature_ok": self.tr(
+                "The event receipt's signature verifies under the certificate of {signer} ({certificate}…)."
+            ),
+            "signature_bad": self.tr(
+                "The event receipt's signature does not verify under the certificate it carries."
+            ),
+            "issuer_master": self.tr(
+                "The signer's certificate is issued by the bundle's master key {master}."
+            ),
+            "issuer_self": self.tr(
+                "The signer's certificate is self-issued: no master vouches for {signer}."
+            ),
+            "issuer_bad": self.tr("The signer's certificate is issued by neither the master nor the signer."),
+            "anchor_file_ok": self.tr(
+                "Anchored to the bundle {file} (SHA-256 {sha256}): it verifies and holds this receipt, "
+                "entry and root."
+            ),
+            "anchor_file_fails": self.tr(
+                "The bundle {file} does not verify ({verdict}: {reason}): no anchor."
+            ),
+            "anchor_file_other": self.tr(
+                "The bundle {file} does not hold this receipt, entry or root: the proof is not from it."
+            ),
+            "anchor_unopenable": self.tr("The bundle {file} cannot be read: {reason}"),
+            "anchor_key_ok": self.tr("Anchored to the master key you trust, {master}."),
+            "anchor_key_bad": self.tr(
+                "The pinned fingerprint {pinned} is not the master that issued the signer's certificate "
+                "({master})."
+            ),
+            "note_self_issued": self.tr(
+                "{signer}'s certificate is self-issued: valid means internally consistent; only the bundle "
+                "anchors it."
+            ),
+        }
+
+        def say(key: str, params: dict[str, str]) -> str:
+            text = texts.get(key, key)
+            for name, value in params.items():
+                text = text.replace("{" + name + "}", value)
+            return text
+
+        message = {
+            "anchored": self.tr("The proof is consistent, signed, and anchored."),
+            "not_anchored": self.tr(
+                "The proof is consistent and signed, but not anchored: check it against its bundle or a "
+                "master key you trust."
+            ),
+            "anchor_mismatch": self.tr(
+                "The proof is consistent and signed, but the anchor given does not vouch for it."
+            ),
+            "invalid": self.tr("The proof does not check."),
+            "unopenable": self.tr("The bundle given cannot be read, so the proof is not anchored."),
+        }[result["result"]]
+        shown = dict(result)
+        shown["message"] = message
+        shown["checks"] = [dict(c, message=say(c["key"], c["params"])) for c in result["checks"]]
+        shown["notes"] = [say(n["key"], n["params"]) for n in result["notes"]]
+        return shown
+
     def done(self, r: int) -> None:
-        """Closing the dialog stops a check that is still running."""
+        """Closing the dialog stops a check that is still running (and waits for its
+        reader thread: nothing may still post to a dialog that may be deleted)."""
         if self.runner.running:
             self.runner.cancel()
+        self.runner.shutdown()
         super().done(r)
 
 
@@ -337,7 +457,6 @@ def check_proof_dialog(
     proposed anchor, unlocked with that credential (which is never displayed).
     """
     dlg = ProofDialog(parent, proof_path=proof_path, file=file, credential=credential)
-    dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, parent is not None)
     dlg.show()
     return dlg
 
@@ -360,20 +479,26 @@ class ProofExportDialog(QDialog):
         output: str,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Export inclusion proof")
+        self.setWindowTitle(self.tr("Export inclusion proof"))
         self.path, self.credential, self.output = path, credential, output
         self.checker: ProofDialog | None = None
         self.runner = TaskRunner(self)
         self.runner.finished.connect(self._done)
         self.runner.failed.connect(self._failed)
-        self.message = QLabel(f"Writing the proof of entry {ordinal} of receipt {receipt_id}…")
+        self.message = QLabel(
+            self.tr("Writing the proof of entry %1 of receipt %2…")
+            .replace("%1", str(ordinal))
+            .replace("%2", receipt_id)
+        )
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.message.setAccessibleName("Export result")
+        self.message.setAccessibleName(self.tr("Export result"))
         self.busy = QProgressBar()
         self.busy.setRange(0, 0)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.check_button = self.buttons.addButton("Check &proof…", QDialogButtonBox.ButtonRole.ActionRole)
+        self.check_button = self.buttons.addButton(
+            self.tr("Check &proof…"), QDialogButtonBox.ButtonRole.ActionRole
+        )
         self.check_button.setEnabled(False)
         self.check_button.clicked.connect(self._check)
         self.buttons.rejected.connect(self.reject)
@@ -389,18 +514,28 @@ class ProofExportDialog(QDialog):
             receipt_id=receipt_id,
             ordinal=ordinal,
             output=output,
+            lang=language(),
         )
 
     def _done(self, _token: int, payload: dict[str, Any]) -> None:
         self.busy.setVisible(False)
         st = payload["status"]
         lines = [
-            f"✔ Saved {Path(payload['path']).name}: entry {payload['ordinal']} of {payload['tree_size']} of "
-            f"receipt {payload['receipt']}, signed by {payload['key_id']} ({payload['fingerprint']}); "
-            f"{st['evidence']} in this file, receipt {st['receipt']}.",
-            "It is anchored when checked against this file or that key (Check proof…).",
+            "✔ "
+            + self.tr(
+                "Saved %1: entry %2 of %3 of receipt %4, signed by %5 (%6); %7 in this file, receipt %8."
+            )
+            .replace("%1", Path(payload["path"]).name)
+            .replace("%2", str(payload["ordinal"]))
+            .replace("%3", str(payload["tree_size"]))
+            .replace("%4", str(payload["receipt"]))
+            .replace("%5", str(payload["key_id"]))
+            .replace("%6", str(payload["fingerprint"]))
+            .replace("%7", str(st["evidence"]))
+            .replace("%8", str(st["receipt"])),
+            self.tr("It is anchored when checked against this file or that key (Check proof…)."),
         ]
-        lines += [f"Note: {n}" for n in payload["notes"]]
+        lines += [self.tr("Note: %1").replace("%1", n) for n in payload["notes"]]
         self.message.setText("\n".join(lines))
         self.message.setToolTip(payload["path"])
         self.check_button.setEnabled(True)
@@ -408,7 +543,7 @@ class ProofExportDialog(QDialog):
 
     def _failed(self, _token: int, _code: str, message: str, _details: str) -> None:
         self.busy.setVisible(False)
-        self.message.setText(f"✖ No proof was written: {message}")
+        self.message.setText("✖ " + self.tr("No proof was written: %1").replace("%1", message))
         self.failed.emit(message)
 
     def _check(self) -> None:
@@ -421,6 +556,7 @@ class ProofExportDialog(QDialog):
         """Closing the dialog stops an export that is still running (nothing is written then)."""
         if self.runner.running:
             self.runner.cancel()
+        self.runner.shutdown()
         super().done(r)
 
 
@@ -440,13 +576,15 @@ def export_proof_dialog(
     if output is None:
         suggested = f"proof-{receipt_id.removeprefix('sha256:')[:12]}-{ordinal}.json"
         output, _ = QFileDialog.getSaveFileName(
-            parent, "Export inclusion proof", suggested, "JSON files (*.json);;All files (*)"
+            parent,
+            QCoreApplication.translate("ProofDialog", "Export inclusion proof"),
+            suggested,
+            QCoreApplication.translate("ProofDialog", "JSON files (*.json);;All files (*)"),
         )
         if not output:
             return None
     dlg = ProofExportDialog(
         parent, path=path, credential=credential, receipt_id=receipt_id, ordinal=ordinal, output=output
     )
-    dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, parent is not None)
     dlg.show()
     return dlg

@@ -34,8 +34,10 @@ from ...core.canonical import canonical
 from ...core.objects import build_object, signing_bytes_of
 from ...core.verify.explain import explain
 from ...core.verify.report import Report, Severity
+from ..hom import epoch_text, float4_value, is_hom, part_json, when
 from ..i18n import finding_text, language
 from ..style import displayable, status_badge, wrappable
+from ..summary import master_text, verdict_word
 
 HEX_LIMIT = 64 * 1024  # bytes shown in the hex view (the copy buttons copy everything)
 
@@ -234,6 +236,9 @@ class DetailView(QWidget):
         if r is None:
             return
         self.current = object_id
+        if is_hom(r):
+            self._show_hom(object_id)
+            return
         if object_id.startswith("era:"):
             try:
                 self._show_era(int(object_id[4:]))
@@ -453,6 +458,102 @@ class DetailView(QWidget):
         self.tree.clear()
         self._fill(self.tree.invisibleRootItem(), e.to_json())
         self.canonical.set_bytes(b"", b"", None, json.dumps(e.to_json(), indent=1))
+
+    def _show_hom(self, object_id: str) -> None:
+        """A part of a HOM-AIMOS bundle (a weight chain, one signed transition, a signer
+        epoch, a receipt entry, a corpus member, the master key): what it is, what the
+        findings say about it, and its fields as the bundle states them."""
+        r = self.report
+        assert r is not None
+        found = part_json(r, object_id)
+        findings = [f for f in r.findings if object_id and object_id in (f.object_id, *f.related)]
+        kinds = {
+            "memory": self.tr("weight chain"),
+            "projection": self.tr("signed weight transition"),
+            "signer epoch": self.tr("signer epoch"),
+            "receipt entry": self.tr("receipt entry"),
+            "corpus member": self.tr("corpus member"),
+            "master key": self.tr("master key"),
+        }
+        kind, value = found if found is not None else ("", None)
+        rows: list[tuple[str, str]] = []
+        badge = ""
+        if kind == "projection" and isinstance(value, dict):
+            badge = "✔ " + self.tr("verified") if value.get("verified") else "✖ " + self.tr("did not verify")
+            rows += [
+                (self.tr("Weight"), f"{value.get('old_weight_milli')} → {value.get('new_weight_milli')}"),
+                (
+                    self.tr("float32 mirrors"),
+                    f"{value.get('old_weight_float4')} → {value.get('new_weight_float4')} "
+                    f"({float4_value(value.get('old_weight_float4'))} → "
+                    f"{float4_value(value.get('new_weight_float4'))})",
+                ),
+                (self.tr("Judge valence"), str(value.get("judge_valence"))),
+                (self.tr("Signed"), when(value.get("signed_at"))),
+                (
+                    self.tr("Signer"),
+                    f"{value.get('signer_agent_id')} · {value.get('certificate_fingerprint')}",
+                ),
+            ]
+        elif kind == "memory" and isinstance(value, dict):
+            rec = value.get("record") or {}
+            if rec:
+                badge = ("✔ " if rec.get("ok") else "✖ ") + str(rec.get("certification_status"))
+                rows.append(
+                    (
+                        self.tr("Certification"),
+                        self.tr("signatures verified: %1 · chain length: %2")
+                        .replace("%1", str(rec.get("sigs_verified")))
+                        .replace("%2", str(rec.get("chain_length"))),
+                    )
+                )
+                if rec.get("reason"):
+                    rows.append((self.tr("Reason"), str(rec.get("reason"))))
+            rows.append((self.tr("Terminal weight"), str(value.get("terminal_weight_milli"))))
+        elif kind == "signer epoch":
+            epoch = next((e for e in r.hom.signers if e.certificate_fingerprint == object_id), None)
+            if epoch is not None:
+                rows.append((self.tr("Epoch"), epoch_text(epoch)))
+        elif kind == "master key":
+            rows.append((self.tr("Trust"), master_text(r)))
+        elif kind == "corpus member" and isinstance(value, dict):
+            verdict = value.get("verdict")
+            badge = verdict_word(str(verdict)) if verdict else ""
+            same = value.get("bundle_sha256") == value.get("recomputed_sha256")
+            rows.append(
+                (
+                    self.tr("Bundle SHA-256"),
+                    ("✔ " if same else "✖ ") + str(value.get("recomputed_sha256")),
+                )
+            )
+        name = object_id
+        if kind == "receipt entry" and isinstance(value, dict):
+            name = f"#{value.get('ordinal')} · {value.get('memory_id')}"
+        elif kind == "corpus member" and isinstance(value, dict):
+            name = f"#{value.get('ordinal')} · {value.get('bundle_id')}"
+        title = f"{kinds.get(kind, self.tr('object'))} {name}  {badge}".rstrip()
+        self.title.setText(wrappable(displayable(title)[0]))
+        if findings:
+            text = "\n".join(f"• {f.code}: {finding_text(f)}" for f in findings)
+        elif found is not None:
+            text = self.tr("No finding names this part of the bundle.")
+        else:
+            text = self.tr("No status: this object is not verified on its own.")
+        self.explanation.setText(wrappable(text))
+        self._set_form(rows)
+        self.tree.clear()
+        if value is not None:
+            self._fill(self.tree.invisibleRootItem(), value)
+            self.tree.expandToDepth(0)
+        self.canonical.set_bytes(
+            b"",
+            b"",
+            None,
+            self.tr(
+                "A part of a bundle has no id of its own: the bundle SHA-256 (Overview) covers the whole "
+                "canonical document."
+            ),
+        )
 
     def _fill(self, parent: QTreeWidgetItem, value: Any, key: str | None = None) -> None:
         if isinstance(value, dict):

@@ -34,10 +34,12 @@ from PySide6.QtGui import (
     QPolygonF,
     QResizeEvent,
 )
-from PySide6.QtWidgets import QFrame, QScrollArea, QToolTip, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QScrollArea, QStackedWidget, QToolTip, QVBoxLayout, QWidget
 
 from ...core.verify.report import KeyEra, Report
+from ..hom import HomIndex, index, is_hom, number
 from ..style import PROBLEM_COLOR, era_color, readable
+from .epochs import EpochsView
 
 LABEL_W = 270  # key / role / fingerprint column (wide panes)
 MIN_W = 250  # narrowest the timeline draws without clipping
@@ -839,29 +841,50 @@ class ErasView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.timeline = EraTimeline()
-        self.scroll = QScrollArea()
-        self.scroll.setWidget(self.timeline)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.StyledPanel)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidget(self.timeline)
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.StyledPanel)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.scroll_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.epochs = EpochsView()  # a HOM-AIMOS bundle: signer epochs as time windows
+        self.epochs.epochClicked.connect(self._epoch_clicked)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.scroll_area)
+        self.stack.addWidget(self.epochs)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.scroll)
+        layout.addWidget(self.stack)
         self.setMinimumWidth(MIN_W + 20)  # the timeline never gets squeezed below what it can draw
         self.setFocusProxy(self.timeline)
         self.timeline.eraClicked.connect(self._era_clicked)
         self.timeline.cutoffClicked.connect(self._cutoff_clicked)
         self.report: Report | None = None
+        self._hom: HomIndex | None = None
         self.clear()
 
     # ---- view contract ------------------------------------------------------
     def set_report(self, report: Report) -> None:
         self.report = report
+        if is_hom(report):
+            self._hom = index(report)
+            self.timeline.set_report(None)
+            self.epochs.set_report(report)
+            self.stack.setCurrentWidget(self.epochs)
+            return
+        self._hom = None
+        self.stack.setCurrentWidget(self.scroll_area)
         self.timeline.set_report(report)
 
     def select(self, object_id: str) -> None:
         if self.report is None:
+            return
+        if self._hom is not None:
+            # a certificate selects its epoch; a transition its signer's, marking when it signed
+            i = self._hom.epoch_of(object_id)
+            step = self._hom.step(object_id)
+            if i is not None or step is not None:
+                self.epochs.set_selected(i, number(getattr(step, "signed_at", None)))
             return
         if object_id.startswith("era:"):
             try:
@@ -885,6 +908,8 @@ class ErasView(QWidget):
 
     def clear(self) -> None:
         self.report = None
+        self._hom = None
+        self.stack.setCurrentWidget(self.scroll_area)
         self.timeline.set_report(None)
 
     # ---- helpers -------------------------------------------------------------
@@ -897,11 +922,17 @@ class ErasView(QWidget):
 
     def _ensure_visible(self, index: int) -> None:
         r = self.timeline.row_rect(index)
-        self.scroll.ensureVisible(0, r.center().y(), 0, ROW_H)
+        self.scroll_area.ensureVisible(0, r.center().y(), 0, ROW_H)
 
     def _era_clicked(self, index: int) -> None:
         self.selectionRequested.emit(f"era:{index}")
         self.eraHighlighted.emit(index)
+
+    def _epoch_clicked(self, index_: int) -> None:
+        if 0 <= index_ < self.epochs.count():
+            fpr = self.epochs.span(index_).epoch.certificate_fingerprint
+            if isinstance(fpr, str):
+                self.selectionRequested.emit(fpr)
 
     def _cutoff_clicked(self, commit_id: str) -> None:
         if commit_id:

@@ -53,6 +53,7 @@ from PySide6.QtWidgets import (
 
 from ...core import graphml
 from ...core.verify.report import Report, Status
+from ..hom import no_history_text
 from ..style import AA, contrast, era_color, readable, status_badge
 
 NODE_W = 208.0
@@ -571,13 +572,24 @@ class GraphView(QWidget):
         self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.canvas = GraphCanvas()
 
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
+        self.placeholder = QLabel()
+        self.placeholder.setWordWrap(True)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setContentsMargins(24, 24, 24, 24)
+        self.placeholder.setAccessibleName(self.tr("No commit graph"))
+        self.placeholder.setVisible(False)
+        self.body = QWidget()
+        layout = QVBoxLayout(self.body)
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
         layout.addLayout(bar)
         layout.addLayout(bar2)
         layout.addWidget(self.caption)
         layout.addWidget(self.canvas, 1)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(4, 4, 4, 4)
+        outer.addWidget(self.body)
+        outer.addWidget(self.placeholder)
         self.setTabOrder(self.generations, self.fit_button)
         self.setTabOrder(self.fit_button, self.cutoff_combo)
         self.setTabOrder(self.cutoff_combo, self.cutoff_button)
@@ -594,6 +606,10 @@ class GraphView(QWidget):
     # ---- view contract ------------------------------------------------------
     def set_report(self, report: Report) -> None:
         self.report = report
+        empty = not report.commits
+        self.placeholder.setText(no_history_text(report) if empty else "")
+        self.placeholder.setVisible(empty)
+        self.body.setVisible(not empty)
         self.proven = None
         self.center_id = None
         self.mode = "none"
@@ -633,6 +649,8 @@ class GraphView(QWidget):
 
     def clear(self) -> None:
         self.report = None
+        self.placeholder.setVisible(False)
+        self.body.setVisible(True)
         self.center_id = None
         self.mode = "none"
         self.cutoff_era = None

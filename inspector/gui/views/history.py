@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from ...core.lanes import LaneRow
 from ...core.verify.report import Report, Status
+from ..hom import no_history_text
 from ..models import (
     ERA_ROLE,
     LANE_ROLE,
@@ -189,11 +190,22 @@ class HistoryView(QWidget):
         self.table.viewport().installEventFilter(self)
         self.table.selectionModel().currentRowChanged.connect(self._row_changed)
 
+        self.placeholder = QLabel()
+        self.placeholder.setWordWrap(True)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setContentsMargins(24, 24, 24, 24)
+        self.placeholder.setAccessibleName(self.tr("No history"))
+        self.placeholder.setVisible(False)
+        self.body = QWidget()
+        body = QVBoxLayout(self.body)
+        body.setContentsMargins(0, 0, 0, 0)
+        body.addLayout(bar)
+        body.addWidget(self.proven_bar)
+        body.addWidget(self.table)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.addLayout(bar)
-        lay.addWidget(self.proven_bar)
-        lay.addWidget(self.table)
+        lay.addWidget(self.body)
+        lay.addWidget(self.placeholder)
         self.search.textChanged.connect(self._apply_filter)
         for c in (self.status_combo, self.era_combo, self.type_combo):
             c.currentIndexChanged.connect(self._apply_filter)
@@ -255,6 +267,10 @@ class HistoryView(QWidget):
 
     def set_report(self, report: Report | None) -> None:
         self.report = report
+        empty = report is not None and not report.commits
+        self.placeholder.setText(no_history_text(report) if report is not None and empty else "")
+        self.placeholder.setVisible(empty)
+        self.body.setVisible(not empty)
         self._quiet = True
         self.model.set_report(report)
         self.proven_bar.setVisible(False)

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
     QComboBox,
-    QFileDialog,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -43,10 +42,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.verify.merkle import make_proof
 from ...core.verify.mutmem import is_untrusted, rank
 from ...core.verify.report import Status
-from ...core.write.safe import atomic_write
+from ..hom import is_hom
 from ..style import displayable, palette, readable, status_badge
 
 __all__ = [
@@ -246,6 +244,7 @@ class LabelsView(QWidget):
         self._receipt: str | None = None
         self._record_to_memory: dict[str, str] = {}
         self._syncing = False
+        self._source: tuple[str | None, Any] = (None, None)
 
         self._stack = QStackedWidget(self)
         self._placeholder = QLabel(self.tr("No file open."))
@@ -344,6 +343,15 @@ class LabelsView(QWidget):
         split.setChildrenCollapsible(False)
         rl.addWidget(split)
 
+        from .hom_pages import HomCorpusView, HomReceiptView  # (they build on this module)
+
+        self.hom_receipt = HomReceiptView()
+        self.hom_receipt.selectionRequested.connect(self._emit)
+        self.hom_corpus = HomCorpusView()
+        self.hom_corpus.selectionRequested.connect(self._emit)
+        self._stack.addWidget(self.hom_receipt)
+        self._stack.addWidget(self.hom_corpus)
+
         vsplit = QSplitter(Qt.Orientation.Vertical)
         vsplit.addWidget(chain_box)
         vsplit.addWidget(rec_box)
@@ -383,6 +391,25 @@ class LabelsView(QWidget):
         self._stack.setCurrentIndex(0)
 
     def set_report(self, report: Any) -> None:
+        if is_hom(report):
+            self.clear()
+            self._report = report
+            view = report.hom
+            if view.receipt is not None:
+                self.hom_receipt.set_report(report)
+                self._stack.setCurrentWidget(self.hom_receipt)
+            elif view.corpus is not None:
+                self.hom_corpus.set_report(report)
+                self._stack.setCurrentWidget(self.hom_corpus)
+            else:
+                self._placeholder.setText(
+                    self.tr(
+                        "A HOM-AIMOS cognitive bundle carries weight chains (see Weights), no labels and no "
+                        "recall receipts."
+                    )
+                )
+                self._stack.setCurrentIndex(0)
+            return
         if not begin_mutmem_report(self, report):
             return
         self._fill_picker()
@@ -396,6 +423,12 @@ class LabelsView(QWidget):
 
     def select(self, object_id: str) -> None:
         """Reflect a selection made elsewhere (never re-emits ``selectionRequested``)."""
+        if self._stack.currentWidget() is self.hom_receipt:
+            self.hom_receipt.select(object_id)
+            return
+        if self._stack.currentWidget() is self.hom_corpus:
+            self.hom_corpus.select(object_id)
+            return
         if self._mm is None or not object_id:
             return
         with self._sync():
@@ -430,47 +463,65 @@ class LabelsView(QWidget):
         return self._note
 
     # ------------------------------------------------------------------ export
-    def export_proof(self, receipt_id: str, ordinal: int, path: str | None = None) -> str | None:
-        """Write the RFC 6962 inclusion proof of entry ``ordinal`` of ``receipt_id``
-        as JSON to ``path`` (asks with a file dialog when None).  Returns the path
-        written, or None when the user cancelled.  Raises ``KeyError`` for an
-        unknown receipt and ``ValueError`` when no proof can be made (an ordinal
-        outside the entries, a receipt without a well-formed root)."""
+    def set_source(self, path: str | None, credential: Any = None, data: bytes | None = None) -> None:
+        """The open file (and its credential) the receipts come from: a proof export
+        reopens it in the worker, so the proof carries what the file signed.  ``data``:
+        the bytes of a bundle shown from memory (a corpus member)."""
+        self._source = (path if data is None else None, credential)
+        self.hom_receipt.set_source(path, data)
+
+    def current_page(self) -> QWidget | None:
+        """What the tab shows: the label chains and receipts of a store, a bundle's
+        receipt or corpus, or the placeholder."""
+        return self._stack.currentWidget()
+
+    def export_proof(self, receipt_id: str, ordinal: int, path: str | None = None) -> Any:
+        """Export the anchored inclusion proof (SPEC C4, format 2) of entry ``ordinal`` of
+        ``receipt_id``: the worker reopens and verifies the open file, writes the proof
+        with the receipt's signed evidence to ``path`` (asked when None; mode 0600), and
+        the returned dialog says what was written.  None when the user cancelled.
+        Raises ``KeyError`` for an unknown receipt and ``ValueError`` for an ordinal
+        outside the entries, or when no file is open."""
+        from ..dialogs.proof import export_proof_dialog
+
         if self._mm is None or receipt_id not in self._mm.receipts:
             raise KeyError(f"no recall receipt {receipt_id!r} in this file")
         rv = self._mm.receipts[receipt_id]
-        if rv.root is None:
-            raise ValueError(self.tr("this receipt has no root: there is nothing to prove inclusion under"))
-        proof = make_proof(receipt_id, rv.entries, ordinal, rv.root)
-        if path is None:
-            suggested = f"proof-{short_id(receipt_id)}-{ordinal}.json"
-            path, _ = QFileDialog.getSaveFileName(
-                self,
-                self.tr("Export inclusion proof"),
-                suggested,
-                self.tr("JSON files (*.json);;All files (*)"),
+        if not 0 <= ordinal < len(rv.entries):
+            raise ValueError(
+                self.tr("entry %1 is outside this receipt's %2 entries")
+                .replace("%1", str(ordinal))
+                .replace("%2", str(len(rv.entries)))
             )
-            if not path:
-                return None
-        data = (json.dumps(proof.to_json(), indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-        atomic_write(path, data, mode=0o600)
-        ok, reason = proof.check()
-        name = os.path.basename(path)
-        if ok:
-            self._export_status.setText(
-                "✔ "
-                + self.tr("Saved %1: entry %2 of %3 is included under root %4…")
-                .replace("%1", name)
-                .replace("%2", str(ordinal))
-                .replace("%3", str(proof.tree_size))
-                .replace("%4", short_id(proof.root))
+        file, credential = self._source
+        if file is None:
+            raise ValueError(self.tr("no memory file is open to prove the receipt from"))
+        dlg = export_proof_dialog(
+            self.window(),
+            path=file,
+            credential=credential,
+            receipt_id=receipt_id,
+            ordinal=ordinal,
+            output=path,
+        )
+        if dlg is not None:
+            self._export_status.setText(self.tr("Writing the proof…"))
+            dlg.exported.connect(self._proof_exported)
+            dlg.failed.connect(
+                lambda message: self._export_status.setText(
+                    "✖ " + self.tr("Could not export the proof: %1").replace("%1", message)
+                )
             )
-        else:
-            self._export_status.setText(
-                "✖ " + self.tr("Saved %1, but the proof does not check").replace("%1", name)
+        return dlg
+
+    def _proof_exported(self, path: str) -> None:
+        self._export_status.setText(
+            "✔ "
+            + self.tr("Saved %1: an anchored proof (check it with File › Check inclusion proof…)").replace(
+                "%1", os.path.basename(path)
             )
-        self._export_status.setToolTip(f"{path}\n{reason}")
-        return path
+        )
+        self._export_status.setToolTip(path)
 
     def changeEvent(self, event: QEvent) -> None:
         """Re-colour the badges when the palette flips between light and dark."""
@@ -746,7 +797,7 @@ class LabelsView(QWidget):
             return
         try:
             self.export_proof(self._receipt, row)
-        except (KeyError, ValueError, OSError) as exc:
+        except (KeyError, ValueError) as exc:
             self._export_status.setText(
                 "✖ " + self.tr("Could not export the proof: %1").replace("%1", str(exc))
             )

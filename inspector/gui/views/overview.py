@@ -34,12 +34,21 @@ from PySide6.QtWidgets import (
 )
 
 from ...core import codebook
+from ...core.render.strings import NOT_PROVEN_HOM
 from ...core.verify.report import Finding, Report
 from .. import summary as S
+from ..hom import epoch_text, is_hom, record_text
 from ..i18n import core_text, finding_text
 from ..style import severity_color, severity_text
 
 MAX_PER_GROUP = 40
+HOM_RULE_NOTE = str(
+    QT_TRANSLATE_NOOP(
+        "OverviewView",
+        "The MutMem update rule is not checked for these bundles: they carry only the judge valence, so a "
+        "weight step is checked for its signatures, bounds and continuity, not for its size.",
+    )
+)
 NOTES = (
     QT_TRANSLATE_NOOP(
         "OverviewView",
@@ -148,7 +157,8 @@ class OverviewView(QWidget):
             self._show_unopenable(report)
         else:
             self._links = []
-            self.browser.setHtml(self._report_html(report))
+            html_text = self._hom_html(report) if is_hom(report) else self._report_html(report)
+            self.browser.setHtml(html_text)
             self.stack.setCurrentIndex(self.REPORT)
 
     def select(self, object_id: str) -> None:
@@ -251,6 +261,13 @@ class OverviewView(QWidget):
             out.append(f"<li>{_e(none)}</li>")
         out.append("</ul>")
 
+        out += self._problems_html(r)
+        out += self._notes_html(r)
+        out.append("</body></html>")
+        return "".join(out)
+
+    def _problems_html(self, r: Report) -> list[str]:
+        out: list[str] = []
         heading = self.tr("Problems, by what they mean")
         out.append(f"<h3>{_e(heading)}</h3>")
         groups: dict[str, list[Finding]] = defaultdict(list)
@@ -287,13 +304,201 @@ class OverviewView(QWidget):
                     + "</li>"
                 )
             out.append("</ul>")
+        return out
 
+    def _notes_html(self, r: Report) -> list[str]:
         heading = self.tr("What a verdict does not prove")
-        out.append(f"<h3>{_e(heading)}</h3><ul>")
-        for note in NOTES:
-            out.append(f"<li>{_e(self.tr(note))}</li>")
-        out.append("</ul></body></html>")
+        out = [f"<h3>{_e(heading)}</h3><ul>"]
+        notes = [self.tr(note) for note in NOTES]
+        if is_hom(r):
+            notes += [core_text(NOT_PROVEN_HOM), self.tr(HOM_RULE_NOTE)]
+        for note in notes:
+            out.append(f"<li>{_e(note)}</li>")
+        out.append("</ul>")
+        return out
+
+    # ---- a HOM-AIMOS bundle ------------------------------------------------------------
+    def _rows_html(self, rows: list[tuple[str, str]]) -> str:
+        out = ["<table cellspacing='0' cellpadding='3'>"]
+        for k, v in rows:
+            out.append(f"<tr><td valign='top'><b>{_e(k)}</b></td><td>{v}</td></tr>")
+        out.append("</table>")
         return "".join(out)
+
+    def _hom_html(self, r: Report) -> str:
+        """The overview of a HOM-AIMOS evidence bundle: which bytes, which document, its
+        root and trust root, what it holds, and the same problem list and limits."""
+        view = r.hom
+        inp = r.input if isinstance(r.input, dict) else {}
+        kind_text = {
+            "cognitive": self.tr("cognitive evidence (weight chains)"),
+            "recall": self.tr("recall evidence (one recall receipt)"),
+            "recall_corpus": self.tr("recall corpus (a set of recall bundles)"),
+        }.get(view.kind, str(view.kind))
+        rows: list[tuple[str, str]] = [(self.tr("File"), _e(inp.get("path") or self.path or "—"))]
+        if inp.get("sha256"):
+            rows.append((self.tr("SHA-256"), f"<code>{_e(inp['sha256'])}</code>"))
+        if isinstance(inp.get("size"), int):
+            rows.append((self.tr("Size"), _e(self.tr("%n byte(s)", "", int(inp["size"])))))
+        rows.append(
+            (
+                self.tr("Format"),
+                _e(self.tr("HOM-AIMOS v1 bundle — %1").replace("%1", kind_text))
+                + f" <code>{_e(view.schema)}</code> · <code>hom-aimos-v1</code>",
+            )
+        )
+        if view.document_sha256:
+            rows.append(
+                (
+                    self.tr("Bundle SHA-256"),
+                    f"<code>{_e(view.document_sha256)}</code> "
+                    + _e(self.tr("(of the canonical JSON document)")),
+                )
+            )
+        root_name = {
+            "cognitive": self.tr("Proof root"),
+            "recall": self.tr("Merkle root"),
+            "recall_corpus": self.tr("Corpus root"),
+        }.get(view.kind, self.tr("Root"))
+        root_text = f"<code>{_e(r.root)}</code>" if r.root else "—"
+        recomputed = view.receipt.recomputed_root if view.receipt is not None else None
+        if not r.root and recomputed:
+            root_text += " " + _e(
+                self.tr(
+                    "(the reference states none for this verdict; recomputed from the entries: %1)"
+                ).replace("%1", str(recomputed))
+            )
+        rows.append((root_name, root_text))
+        if r.primary_reason:
+            primary = S.primary_finding(r)
+            why = finding_text(primary) if primary is not None else ""
+            rows.append(
+                (
+                    self.tr("Primary reason"),
+                    f"<code>{_e(r.primary_reason)}</code>" + (f" — {_e(why)}" if why else ""),
+                )
+            )
+        if view.company_id is not None:
+            rows.append((self.tr("Company"), f"<code>{_e(view.company_id)}</code>"))
+        master = view.master
+        if master is not None and master.fingerprint:
+            rows.append(
+                (
+                    self.tr("Master key"),
+                    f"<code>{_e(master.fingerprint)}</code><br>" + _e(S.master_text(r).split(" — ", 1)[-1]),
+                )
+            )
+        else:
+            rows.append((self.tr("Master key"), _e(S.master_text(r))))
+        steps = sum(len(m.steps) for m in view.memories)
+        events = sum(len(st.events) for st in view.streams)
+        counts = [
+            self.tr("%n memory(ies)", "", len(view.memories)),
+            self.tr("%n weight transition(s)", "", steps),
+            self.tr("%n signer epoch(s)", "", len(view.signers)),
+            self.tr("%n ledger event(s)", "", events),
+        ]
+        if view.receipt is not None:
+            counts.append(self.tr("%n receipt entry(ies)", "", len(view.receipt.entries)))
+        if view.corpus is not None:
+            counts.append(self.tr("%n member bundle(s)", "", len(view.corpus.members)))
+        rows.append((self.tr("Contents"), _e(", ".join(counts))))
+        if view.parity is not None:
+            rows.append(
+                (
+                    self.tr("SQL parity"),
+                    _e(
+                        "✔ " + self.tr("the engine's own records equal the recomputed ones")
+                        if view.parity
+                        else "✖ " + self.tr("the engine's own records differ from the recomputed ones")
+                    ),
+                )
+            )
+        out = ["<html><body>", self._rows_html(rows)]
+        out += self._hom_parts_html(r)
+        out += self._problems_html(r)
+        out += self._notes_html(r)
+        out.append("</body></html>")
+        return "".join(out)
+
+    def _hom_parts_html(self, r: Report) -> list[str]:
+        view = r.hom
+        out: list[str] = []
+        records = {rec.memory_id: rec for rec in view.records}
+        if view.memories:
+            heading = self.tr("Weight chains")
+            out.append(f"<h3>{_e(heading)}</h3><ul>")
+            for chain in view.memories[:MAX_PER_GROUP]:
+                status = record_text(records.get(chain.memory_id))
+                weights = " → ".join(
+                    [str(chain.steps[0].old_weight_milli)] + [str(s.new_weight_milli) for s in chain.steps]
+                    if chain.steps
+                    else [str(chain.terminal_weight_milli)]
+                )
+                link = self._link(str(chain.memory_id), str(chain.memory_id))
+                out.append(f"<li>{link} — {_e(weights)} · {_e(status)}</li>")
+            if len(view.memories) > MAX_PER_GROUP:
+                more = self.tr("… and %n more (see Weights)", "", len(view.memories) - MAX_PER_GROUP)
+                out.append(f"<li>{_e(more)}</li>")
+            out.append("</ul>")
+        if view.signers:
+            heading = self.tr("Signer epochs")
+            out.append(f"<h3>{_e(heading)}</h3><ul>")
+            for sgn in view.signers[:MAX_PER_GROUP]:
+                link = self._link(str(sgn.certificate_fingerprint), str(sgn.agent_id))
+                out.append(f"<li>{link} — {_e(epoch_text(sgn))}</li>")
+            out.append("</ul>")
+        rv = view.receipt
+        if rv is not None:
+            heading = self.tr("Recall receipt")
+            out.append(f"<h3>{_e(heading)}</h3><p>")
+            same = rv.recomputed_root is not None and rv.recomputed_root == rv.stated_root
+            out.append(
+                _e(
+                    self.tr("Bundle %1, requested by %2: %n entry(ies) disclosed.", "", len(rv.entries))
+                    .replace("%1", str(rv.bundle_id))
+                    .replace("%2", str(rv.requester))
+                )
+                + "<br>"
+                + _e(
+                    ("✔ " if same else "✖ ")
+                    + (
+                        self.tr("the Merkle root recomputes from the entries")
+                        if same
+                        else self.tr("the stated Merkle root is not the root of the entries")
+                    )
+                )
+                + "<br>"
+                + _e(
+                    "✔ " + self.tr("the signed event receipt is present")
+                    if rv.event_receipt_present
+                    else "? " + self.tr("the signed event receipt is missing: the verdict is indeterminate")
+                )
+                + "</p>"
+            )
+        corpus = view.corpus
+        if corpus is not None:
+            heading = self.tr("Member bundles")
+            out.append(f"<h3>{_e(heading)}</h3>")
+            out.append(
+                "<p>"
+                + _e(
+                    self.tr(
+                        "%n member(s) retained, intended_n %1. Double-click a member in the "
+                        "Labels & receipts tab to open it as a bundle of its own.",
+                        "",
+                        len(corpus.members),
+                    ).replace("%1", str(corpus.intended_n))
+                )
+                + "</p><ul>"
+            )
+            for i, m in enumerate(corpus.members[:MAX_PER_GROUP]):
+                link = self._link(f"member:{i}", f"#{m.ordinal} {m.bundle_id}")
+                verdict = S.verdict_word(m.verdict) if m.verdict else "—"
+                reason = f" — {m.primary_reason}" if m.primary_reason else ""
+                out.append(f"<li>{link} — {_e(verdict + reason)}</li>")
+            out.append("</ul>")
+        return out
 
     def _show_unopenable(self, r: Report) -> None:
         f = r.findings[0] if r.findings else None
@@ -324,14 +529,7 @@ class OverviewView(QWidget):
                     + f"</b></td><td>{_e(core_text(info.action))}</td></tr>"
                 )
             out.append("</table>")
-        credential = f is not None and f.code in (
-            "wrong_passphrase",
-            "authentication_failed",
-            "invalid_recovery_code",
-            "no_recovery_slot",
-            "empty_passphrase",
-            "credential_required",
-        )
+        credential = S.secret_problem(r)
         if credential:
             out.append(
                 "<p>"
@@ -355,7 +553,8 @@ class OverviewView(QWidget):
                 + "</p>"
             )
         self.unopenable_text.setHtml("".join(out))
-        self.retry_button.setVisible(self.path is not None and not _is_dir(self.path))
+        # another secret can only help a sealed file that asked for one
+        self.retry_button.setVisible(credential and self.path is not None and not _is_dir(self.path))
         self.stack.setCurrentIndex(self.UNOPENABLE)
 
     def _show_crash(self, r: Report) -> None:

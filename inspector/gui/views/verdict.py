@@ -119,16 +119,27 @@ class VerdictBanner(QFrame):
         icon = severity_icon(None if v == "pass" and worst != Severity.WARNING else worst or Severity.ERROR)
         self.icon.setPixmap(icon.pixmap(32, 32))
         openable = v not in ("unopenable", "error")
+        hom = report.profile == "hom-aimos-v1"
         self.counts.setText(S.counts_text(report))
-        self.checkpoint.setText(S.checkpoint_text(report, checkpoint_head) if openable else "")
+        if hom:  # a bundle has no checkpoint: its trust root is the master key
+            self.checkpoint.setText(S.master_text(report) if openable else "")
+            self.checkpoint.setAccessibleName(self.tr("Master key"))
+        else:
+            self.checkpoint.setText(S.checkpoint_text(report, checkpoint_head) if openable else "")
+            self.checkpoint.setAccessibleName(self.tr("Checkpoint state"))
         self.checkpoint.setVisible(openable)
         n = len(S.untrusted_memories(report))
         self.untrusted.setText("⚠ " + self.tr("%n untrusted memory(ies) (label rank ≥ 3)", "", n))
         self.untrusted.setVisible(openable and n > 0)
+        self.jump_button.setText(
+            self.tr("Jump to the primary &reason")
+            if report.primary_reason
+            else self.tr("Jump to first &error")
+        )
         self.jump_button.setEnabled(S.first_error(report) is not None and openable)
         self.jump_button.setVisible(openable)
-        self.attach_button.setVisible(openable)
-        self.retry_button.setVisible(v == "unopenable")
+        self.attach_button.setVisible(openable and not hom)
+        self.retry_button.setVisible(S.secret_problem(report))
         self._recolour()
 
     def _recolour(self) -> None:

@@ -53,6 +53,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.verify.mutmem import Q_MAX, Q_MIN, Q_START, TrajectoryPoint, rank
+from ..hom import HomIndex, float4_value, index, is_hom, number, short, time_labels, time_ticks, when
 from ..models import ColumnsModel
 from ..style import displayable, is_dark
 from .labels import begin_mutmem_report, label_badge, memory_text, short_id
@@ -88,6 +89,9 @@ class _Row:
     untrusted: bool
     transitions: int
     label_records: int
+    status: str | None = None  # HOM-AIMOS: the record's certification status
+    status_ok: bool | None = None  # … whether every check of the chain passed
+    reason: str | None = None  # … and the reference's reason when not
 
 
 class MemoryTableModel(ColumnsModel):
@@ -106,11 +110,14 @@ class MemoryTableModel(ColumnsModel):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.rows: list[_Row] = []
+        self.hom = False  # a HOM-AIMOS bundle: certification and reason instead of label and trust
 
-    def set_rows(self, rows: list[_Row]) -> None:
+    def set_rows(self, rows: list[_Row], *, hom: bool = False) -> None:
         self.beginResetModel()
         self.rows = rows
+        self.hom = hom
         self.endResetModel()
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.COLUMNS) - 1)
 
     def rowCount(self, parent: Index = _ROOT) -> int:
         return 0 if parent.isValid() else len(self.rows)
@@ -118,6 +125,18 @@ class MemoryTableModel(ColumnsModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and self.hom:
+            if role == Qt.ItemDataRole.DisplayRole and section in (self.C_LABEL, self.C_TRUST):
+                return self.tr("Certification") if section == self.C_LABEL else self.tr("Reason")
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return {
+                    self.C_WEIGHT: self.tr(
+                        "the chain's terminal milli-weight (▲ above, ▼ below the 1000 start)"
+                    ),
+                    self.C_LABEL: self.tr("the reference verifier's certification status of the chain"),
+                    self.C_TRUST: self.tr("why the chain did not certify (the reference's reason string)"),
+                    self.C_TRANS: self.tr("number of signed weight transitions"),
+                }.get(section)
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
             return {
                 self.C_WEIGHT: self.tr("current milli-weight at HEAD (▲ above, ▼ below the 1000 start)"),
@@ -139,6 +158,10 @@ class MemoryTableModel(ColumnsModel):
             if col == self.C_WEIGHT:
                 arrow = "▲ " if r.weight_q > Q_START else "▼ " if r.weight_q < Q_START else ""
                 return f"{arrow}{r.weight_q}"
+            if self.hom and col == self.C_LABEL:
+                return ("✔ " if r.status_ok else "✖ ") + str(r.status) if r.status is not None else "—"
+            if self.hom and col == self.C_TRUST:
+                return r.reason or ""
             if col == self.C_LABEL:
                 return label_badge(r.label)[0] if r.label is not None else ""
             if col == self.C_TRUST:
@@ -158,6 +181,10 @@ class MemoryTableModel(ColumnsModel):
             return r.memory_id
         if role == WEIGHT_ROLE:
             return r.weight_q
+        if role == Qt.ItemDataRole.ForegroundRole and self.hom:
+            if col in (self.C_LABEL, self.C_TRUST) and r.status_ok is not None:
+                return QBrush(label_badge("supported" if r.status_ok else "poison_confirmed")[1])
+            return None
         if role == Qt.ItemDataRole.ForegroundRole:
             if col == self.C_LABEL and r.label is not None:
                 return QBrush(label_badge(r.label)[1])
@@ -171,7 +198,9 @@ class MemoryTableModel(ColumnsModel):
             if col == self.C_TEXT:
                 return r.text
             if col == self.C_WEIGHT:
-                return f"weight_q {r.weight_q}"
+                return f"milli-weight {r.weight_q}" if self.hom else f"weight_q {r.weight_q}"
+            if col == self.C_TRUST and self.hom:
+                return r.reason or ""
             if col == self.C_LABEL and r.label_records:
                 return self.tr("%n label record(s); the chain is in the Labels view", "", r.label_records)
         return None
@@ -209,6 +238,19 @@ class _MemoryFilter(QSortFilterProxyModel):
         return True
 
 
+class TimeAxis(pg.DateAxisItem):  # type: ignore[misc]  # pyqtgraph ships no type stubs
+    """Signed time (UTC) for a bundle's weight chains: ticks on whole seconds, minutes,
+    hours or days, each labelled as its spacing needs (``11:22:01``, ``08-11 10:40``,
+    ``2026-08-11``) rather than pyqtgraph's sub-second ``01.000``."""
+
+    def tickValues(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, list[float]]]:
+        spacing, values = time_ticks(minVal, maxVal, int(size // 110))  # a label every ~110 px
+        return [(spacing, values)] if values else []
+
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
+        return time_labels(values, spacing)
+
+
 def _bin_of(q: int) -> int:
     """Centre of the histogram bin holding milli-weight ``q`` (clamped to 100…3000)."""
     return min(max(math.floor(q / BIN + 0.5) * BIN, Q_MIN), Q_MAX)
@@ -227,10 +269,11 @@ class WeightsView(QWidget):
         super().__init__(parent)
         self._report: Any = None
         self._mm: Any = None
+        self._hom: HomIndex | None = None  # a HOM-AIMOS bundle's weight chains (x = signed time)
         self._pos: dict[str, int] = {}
         self._record_to_memory: dict[str, str] = {}
         self._memory: str | None = None
-        self._points: list[tuple[int, int]] = []
+        self._points: list[tuple[float, int]] = []
         self._commits: list[str | None] = []
         self._tips: list[str] = []
         self._label_commits: list[str] = []
@@ -269,18 +312,15 @@ class WeightsView(QWidget):
         self._export_btn.clicked.connect(lambda: self.export_png())
         head.addWidget(self._export_btn, 0, Qt.AlignmentFlag.AlignTop)
         tl.addLayout(head)
-        self._caption = QLabel(
-            self.tr(
-                "● weight transition (click to select its commit)   ◆ label record   "
-                "■ the memory's own commit (start, 1000)   dashed: floor, start, ceiling"
-            )
-        )
+        self._caption = QLabel(self._caption_text())
         self._caption.setWordWrap(True)
         tl.addWidget(self._caption)
 
         self.plot = pg.PlotWidget()
         self.plot.setMinimumHeight(180)
         pi = self.plot.getPlotItem()
+        self._dag_axis = pi.getAxis("bottom")
+        self._time_axis = TimeAxis(orientation="bottom", utcOffset=0)
         pi.setLabel("bottom", self.tr("DAG position"))
         pi.setLabel("left", self.tr("milli-weight"))
         pi.setMouseEnabled(x=True, y=False)
@@ -330,7 +370,9 @@ class WeightsView(QWidget):
         self.histogram.setToolTip(self.tr(HIST_TIP))
         hpi = self.histogram.getPlotItem()
         hpi.setLabel("bottom", self.tr("current milli-weight"))
-        hpi.setLabel("left", self.tr("memories (log)"))
+        # a short label: the plot is short (its title says the heights are on a log scale)
+        hpi.setLabel("left", self.tr("memories"))
+        hpi.getAxis("left").enableAutoSIPrefix(False)  # log heights: never "(x0.1)"
         hpi.setMouseEnabled(x=False, y=False)
         hpi.hideButtons()
         hpi.setMenuEnabled(False)
@@ -414,6 +456,10 @@ class WeightsView(QWidget):
     def clear(self) -> None:
         self._report = None
         self._mm = None
+        if self._hom is not None:
+            self._set_columns(False)
+        self._hom = None
+        self._set_time_axis(False)
         self._pos = {}
         self._record_to_memory = {}
         self.model.set_rows([])
@@ -428,6 +474,9 @@ class WeightsView(QWidget):
         self._stack.setCurrentIndex(0)
 
     def set_report(self, report: Any) -> None:
+        if is_hom(report):
+            self._set_hom_report(report)
+            return
         if not begin_mutmem_report(self, report, NO_MUTMEM_TEXT):  # translated there
             return
         self._pos = {cid: i for i, cid in enumerate(getattr(report, "order", []) or [])}
@@ -457,9 +506,14 @@ class WeightsView(QWidget):
     def select(self, object_id: str) -> None:
         """Plot the memory ``object_id`` names — the memory itself, or one of its
         transition or label records (highlighted) — without re-emitting."""
-        if self._mm is None or not object_id:
+        if self._hom is not None and object_id:
+            hit = self._hom.memory_of(object_id)
+            if hit is None:
+                return
+            memory, highlight = hit, (object_id if object_id != hit else None)
+        elif self._mm is None or not object_id:
             return
-        if object_id in self._mm.memories:
+        elif object_id in self._mm.memories:
             memory, highlight = object_id, None
         elif object_id in self._record_to_memory:
             memory, highlight = self._record_to_memory[object_id], object_id
@@ -476,7 +530,7 @@ class WeightsView(QWidget):
     def current_memory(self) -> str | None:
         return self._memory
 
-    def plotted_points(self) -> list[tuple[int, int]]:
+    def plotted_points(self) -> list[tuple[float, int]]:
         """(x, y) of the plotted trajectory points: DAG position, milli-weight."""
         return list(self._points)
 
@@ -487,7 +541,7 @@ class WeightsView(QWidget):
     def label_markers(self) -> list[tuple[int, str | None, str]]:
         """(x, label, commit) of each label marker on the plot."""
         mv = self._mm.memories.get(self._memory) if self._mm and self._memory else None
-        return [(lp.position, lp.label, lp.commit) for lp in mv.labels] if mv else []
+        return [(lp.position, lp.label, lp.commit) for lp in mv.labels] if mv else []  # a bundle has none
 
     def bound_lines(self) -> dict[int, str]:
         """Horizontal reference lines on the weight plot: value → label text."""
@@ -549,6 +603,9 @@ class WeightsView(QWidget):
         for t in self._label_texts:
             self.plot.getPlotItem().removeItem(t)
         self._label_texts = []
+        if self._hom is not None:
+            self._plot_chain(memory_id, highlight)
+            return
         mv = self._mm.memories.get(memory_id) if self._mm is not None and memory_id else None
         if mv is None:
             self._points, self._commits, self._tips = [], [], []
@@ -559,7 +616,9 @@ class WeightsView(QWidget):
             self._halo.setData([])
             self._hist_marker.hide()
             self._title.setText(
-                "Select a memory in the table below to plot its weight." if self._mm is not None else ""
+                self.tr("Select a memory in the table below to plot its weight.")
+                if self._mm is not None
+                else ""
             )
             self.plot.getPlotItem().setXRange(0, max(len(self._pos) - 1, 1), padding=0.02)
             self._export_btn.setEnabled(False)
@@ -714,6 +773,218 @@ class WeightsView(QWidget):
         self._hist_marker.setValue(mv.weight_q)
         self._hist_marker.show()
 
+    # ------------------------------------------------------------------ HOM-AIMOS bundles
+    def _caption_text(self) -> str:
+        if self._hom is not None:
+            return self.tr(
+                "● signed weight transition at its signing time (click to select it)   "
+                "■ the chain's start (1000, or its signed baseline)   dashed: floor, start, ceiling"
+            )
+        return self.tr(
+            "● weight transition (click to select its commit)   ◆ label record   "
+            "■ the memory's own commit (start, 1000)   dashed: floor, start, ceiling"
+        )
+
+    def _set_time_axis(self, on: bool) -> None:
+        """Signed time (UTC) along x for a bundle's chains; DAG positions for a store."""
+        pi = self.plot.getPlotItem()
+        want = self._time_axis if on else self._dag_axis
+        if pi.getAxis("bottom") is not want:
+            pi.setAxisItems({"bottom": want})
+        pi.setLabel("bottom", self.tr("signed time (UTC)") if on else self.tr("DAG position"))
+        self._caption.setText(self._caption_text())
+
+    def _set_columns(self, hom: bool) -> None:
+        """A store's memories stretch their text; a bundle's chains their reason (the content
+        of a chain is only a hash)."""
+        hh = self.table.horizontalHeader()
+        text, reason, label = MemoryTableModel.C_TEXT, MemoryTableModel.C_TRUST, MemoryTableModel.C_LABEL
+        stretch, interactive = QHeaderView.ResizeMode.Stretch, QHeaderView.ResizeMode.Interactive
+        hh.setSectionResizeMode(text, interactive if hom else stretch)
+        hh.setSectionResizeMode(reason, stretch if hom else interactive)
+        # a chain's content is only a hash (in the plot's title and the Detail pane): its
+        # column gives way to the certification and the reason
+        self.table.setColumnHidden(text, hom)
+        if hom:
+            self.table.setColumnWidth(label, fm_width(self, "✔ unattested_initial_weight"))
+        else:
+            self.table.setColumnWidth(reason, fm_width(self, "⚠ untrusted"))
+            self.table.setColumnWidth(label, fm_width(self, "✖ poison_confirmed"))
+
+    def _set_hom_report(self, report: Any) -> None:
+        """A HOM-AIMOS bundle: one row per weight chain, its certification and reason."""
+        self.clear()
+        self._set_columns(True)
+        self._report = report
+        self._hom = index(report)
+        self._set_time_axis(True)
+        self._caption.setText(self._caption_text())
+        if not self._hom.memories:
+            self._placeholder.setText(
+                self.tr("This bundle carries no weight chains (a %1 bundle).").replace(
+                    "%1", str(report.hom.kind)
+                )
+            )
+            self._stack.setCurrentIndex(0)
+            return
+        rows = []
+        for mid, chain in self._hom.memories.items():
+            term = chain.terminal_weight_milli
+            q = term if isinstance(term, int) and not isinstance(term, bool) else Q_START
+            rec = self._hom.records.get(mid)
+            rows.append(
+                _Row(
+                    mid,
+                    self.tr("content %1").replace("%1", short(chain.content_hash, 16)),
+                    q,
+                    None,
+                    False,
+                    len(chain.steps),
+                    0,
+                    status=str(rec.certification_status) if rec is not None else None,
+                    status_ok=bool(rec.ok) if rec is not None else None,
+                    reason=str(rec.reason) if rec is not None and rec.reason else None,
+                )
+            )
+        self.model.set_rows(rows, hom=True)
+        self._fill_histogram()
+        self._stack.setCurrentIndex(1)
+        self.table.sortByColumn(MemoryTableModel.C_WEIGHT, Qt.SortOrder.DescendingOrder)
+        if self._proxy.rowCount():
+            self.select(self._proxy.index(0, 0).data(MEMORY_ID_ROLE))
+
+    def _plot_chain(self, memory_id: str | None, highlight: str | None) -> None:
+        """One bundle weight chain: milli-weights over signed time; each point's tooltip
+        gives the float32 mirrors, the signed JSON floats, the judge valence, the signer
+        and whether every check of the step passed."""
+        assert self._hom is not None
+        chain = self._hom.memories.get(memory_id) if memory_id else None
+        pi = self.plot.getPlotItem()
+        self._label_commits, self._label_tips, self._label_pos = [], [], []
+        self._label_scatter.setData([])
+        if chain is None:
+            self._points, self._commits, self._tips = [], [], []
+            self._curve.setData([], [])
+            self._scatter.setData([])
+            self._halo.setData([])
+            self._hist_marker.hide()
+            self._title.setText(self.tr("Select a memory in the table below to plot its weight."))
+            self._export_btn.setEnabled(False)
+            return
+        self._export_btn.setEnabled(True)
+        steps = chain.steps
+        base = chain.baseline
+        start_y = Q_START
+        if base is not None and _int(base.observed_weight_milli) is not None:
+            start_y = int(base.observed_weight_milli)
+        elif steps and _int(steps[0].old_weight_milli) is not None:
+            start_y = int(steps[0].old_weight_milli)
+        first_t = next((number(st.signed_at) for st in steps if number(st.signed_at) is not None), None)
+        start_x = number(base.observed_at) if base is not None else None
+        if start_x is None:
+            start_x = first_t if first_t is not None else 0.0
+        start_tip = self.tr("start: %1").replace("%1", str(start_y))
+        if base is not None:
+            start_tip += "\n" + self.tr("signed baseline, observed %1 (float32 %2)").replace(
+                "%1", when(base.observed_at)
+            ).replace("%2", str(base.observed_weight_float4))
+        else:
+            start_tip += "\n" + self.tr("the protocol default (no baseline)")
+        xs: list[float] = [start_x]
+        ys: list[int] = [start_y]
+        ids: list[str | None] = [None]
+        tips: list[str] = [start_tip]
+        n = len(steps)
+        for i, st in enumerate(steps):
+            x = number(st.signed_at)
+            x = x if x is not None else xs[-1]
+            y = _int(st.new_weight_milli)
+            y = y if y is not None else ys[-1]
+            prev = ys[-1]
+            lines = [
+                self.tr("transition %1 of %2: %3 → %4 (%5)")
+                .replace("%1", str(i + 1))
+                .replace("%2", str(n))
+                .replace("%3", str(st.old_weight_milli))
+                .replace("%4", str(st.new_weight_milli))
+                .replace("%5", f"{y - prev:+d}"),
+                self.tr("float32 mirrors %1 → %2 (%3 → %4)")
+                .replace("%1", str(st.old_weight_float4))
+                .replace("%2", str(st.new_weight_float4))
+                .replace("%3", float4_value(st.old_weight_float4))
+                .replace("%4", float4_value(st.new_weight_float4)),
+                self.tr("signed JSON floats %1 → %2")
+                .replace("%1", str(st.old_weight))
+                .replace("%2", str(st.new_weight)),
+                self.tr("judge valence %1").replace("%1", _signed(st.judge_valence)),
+                self.tr("signed %1 by %2, certificate %3")
+                .replace("%1", when(st.signed_at))
+                .replace("%2", str(st.signer_agent_id))
+                .replace("%3", short(st.certificate_fingerprint, 16)),
+                ("✔ " + self.tr("every check of this step passed"))
+                if st.verified
+                else ("✖ " + self.tr("this step did not verify (see Findings)")),
+                self.tr("projection %1").replace("%1", str(st.projection_id)),
+            ]
+            xs.append(x)
+            ys.append(y)
+            ids.append(st.projection_id if isinstance(st.projection_id, str) else None)
+            tips.append("\n".join(lines))
+        self._points = list(zip(xs, ys, strict=True))
+        self._commits = ids
+        self._tips = tips
+        sx, sy = [xs[0]], [ys[0]]
+        for x, y in zip(xs[1:], ys[1:], strict=True):
+            sx += [x, x]
+            sy += [sy[-1], y]
+        pal = self.palette()
+        line_color = pal.color(QPalette.ColorRole.Highlight)
+        bad = QColor(label_badge("poison_confirmed")[1])
+        self._curve.setData(sx, sy, pen=pg.mkPen(line_color, width=2))
+        basec = pal.color(QPalette.ColorRole.Base)
+        self._scatter.setData(
+            [
+                {
+                    "pos": (x, y),
+                    "data": i,
+                    "brush": pg.mkBrush(line_color if i == 0 or steps[i - 1].verified else bad),
+                    "pen": pg.mkPen(basec, width=1.5),
+                    "symbol": "s" if i == 0 else ("o" if steps[i - 1].verified else "x"),
+                }
+                for i, (x, y) in enumerate(self._points)
+            ]
+        )
+        self._draw_halo()
+        lo, hi = min(xs), max(xs)
+        pad = max((hi - lo) * 0.08, 1.0)
+        pi.setXRange(lo - pad, hi + pad, padding=0)
+        top = max(Y_TOP, max(ys) + 250)
+        pi.setYRange(0, top, padding=0)
+        self._fit_axes(left_tick=str(max(Q_MAX, max(ys))))
+        rec = self._hom.records.get(memory_id or "")
+        status = ""
+        if rec is not None:
+            status = " · " + ("✔ " if rec.ok else "✖ ") + str(rec.certification_status)
+            if rec.reason:
+                status += f" ({rec.reason})"
+        self._title.setText(
+            self.tr("Memory %1 — content %2")
+            .replace("%1", str(memory_id))
+            .replace("%2", short(chain.content_hash, 16))
+            + "\n"
+            + self.tr("weight now %1 after %n signed transition(s)", "", n).replace(
+                "%1", str(chain.terminal_weight_milli)
+            )
+            + " · "
+            + self.tr("declared %1 (float32 %2)")
+            .replace("%1", str(chain.declared_weight_milli))
+            .replace("%2", str(chain.declared_weight_float4))
+            + status
+        )
+        self._title.setToolTip(str(memory_id))
+        self._hist_marker.setValue(ys[-1])
+        self._hist_marker.show()
+
     def _pixels_per_unit(self, x_span: float, y_span: float) -> tuple[float, float]:
         """Pixels per data unit along x and y of the trajectory plot (its view box, or
         an estimate from the widget before the first layout)."""
@@ -775,7 +1046,16 @@ class WeightsView(QWidget):
         hpi.getAxis("bottom").setTicks(
             [[(v, str(v)) for v in (100, 1000, 2000, 3000)], [(v, "") for v in range(500, 3000, 500)]]
         )
-        if rows:
+        if rows and self._hom is not None:  # a bundle's chains carry no labels: no trust to count
+            moved = sum(r.weight_q != Q_START for r in rows)
+            self._hist_title.setText(
+                self.tr("%n memory(ies)", "", len(rows))
+                + " · "
+                + self.tr("%n moved from the 1000 start", "", moved)
+                + "\n"
+                + self.tr("▼ orange: below the 1000 start · ▲ blue: above · bar heights on a log scale")
+            )
+        elif rows:
             moved = sum(r.weight_q != Q_START for r in rows)
             self._hist_title.setText(
                 self.tr("%n memory(ies)", "", len(rows))
@@ -784,7 +1064,7 @@ class WeightsView(QWidget):
                 .replace("%1", str(moved))
                 .replace("%2", str(untrusted))
                 + "\n"
-                + self.tr("▼ orange: below the 1000 start · ▲ blue: above")
+                + self.tr("▼ orange: below the 1000 start · ▲ blue: above · bar heights on a log scale")
             )
         else:
             self._hist_title.setText("")
@@ -833,6 +1113,9 @@ class WeightsView(QWidget):
                 ax = pi.getAxis(name)
                 ax.setPen(pg.mkPen(fg))
                 ax.setTextPen(pg.mkPen(fg))
+        for ax in (self._dag_axis, self._time_axis):  # the one not shown now, for when it is
+            ax.setPen(pg.mkPen(fg))
+            ax.setTextPen(pg.mkPen(fg))
         dim = _with_alpha(fg, 150)
         for _value, line in self._bound_lines.items():
             line.setPen(pg.mkPen(dim, width=1, style=Qt.PenStyle.DashLine))
@@ -868,7 +1151,7 @@ class WeightsView(QWidget):
             QEvent.Type.StyleChange,
         ):
             self._apply_palette()
-            if self._mm is not None:
+            if self._mm is not None or self._hom is not None:
                 self._plot_memory(self._memory, self._highlight)
                 self._fill_histogram()
         super().changeEvent(event)
@@ -944,3 +1227,16 @@ def _with_alpha(c: QColor, alpha: int) -> QColor:
     out = QColor(c)
     out.setAlpha(alpha)
     return out
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _signed(value: Any) -> str:
+    x = number(value)
+    return f"{x:+.3g}" if x is not None else str(value)
+
+
+def fm_width(widget: QWidget, sample: str) -> int:
+    return widget.fontMetrics().horizontalAdvance(sample) + 16
