@@ -448,7 +448,9 @@ def run_floor(triples: list, threads: int) -> float:
 # --------------------------------------------------------------------------- workers
 
 
-def worker_ours(path: str, threads: int, floor_path: str, floor_before: bool, diagnostics: bool) -> dict:
+def worker_ours(
+    path: str, threads: int, floor_path: str, floor_before: bool, diagnostics: bool, processes: int = 1
+) -> dict:
     """Our open + verify in a fresh process, with the Ed25519 floor measured
     right after (and, if ``floor_before``, also right before) it.
 
@@ -505,7 +507,7 @@ def worker_ours(path: str, threads: int, floor_path: str, floor_before: bool, di
     del plain
     store = Store(files, origin="ALETH002", source=path)
     t = time.perf_counter()
-    report = verify(store, VerifyOptions(threads=threads))
+    report = verify(store, VerifyOptions(threads=threads, processes=processes))
     ph["verify"] = time.perf_counter() - t
     rss_peak = _rss_mb()
     open_excl = ph["read"] + ph["parse_envelope"] + ph["decrypt"] + ph["decode_payload"]
@@ -566,7 +568,9 @@ def core_fingerprint() -> str:
 
 def _worker_ours_main(args) -> None:
     fp = core_fingerprint()
-    res = worker_ours(args.worker_ours, args.threads, args.floor_file, args.floor_before, args.diagnostics)
+    res = worker_ours(
+        args.worker_ours, args.threads, args.floor_file, args.floor_before, args.diagnostics, args.processes
+    )
     res["core"] = fp
     print("@@RESULT@@" + json.dumps(res))
 
@@ -653,6 +657,65 @@ def _spawn(args: list[str], timeout: float | None = None) -> dict:
         if line.startswith("@@RESULT@@"):
             return json.loads(line[len("@@RESULT@@") :])
     raise RuntimeError(f"worker printed no result:\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
+
+
+# =========================================================================== scaling
+
+
+def scaling(n: int, threads: int, repeat: int, regen: bool) -> Path:
+    """One file on 1 .. all cores: ``VerifyOptions.processes`` = 1 .. cpu_count, each
+    run in a fresh process with the Ed25519 floor (all cores' threads) measured right
+    before and after it; the ratio is the median of the paired ratios."""
+    path, meta = cached_file(n, regen)
+    ffile = floor_file(n, path)
+    cores = os.cpu_count() or 1
+    started = time.strftime("%Y-%m-%d")
+    rows = []
+    for p in range(1, cores + 1):
+        runs = []
+        for _ in range(repeat):
+            res = _spawn(
+                [
+                    "--worker-ours", str(path), "--threads", str(threads), "--floor-file", str(ffile),
+                    "--floor-before", "--processes", str(p),
+                ]
+            )  # fmt: skip
+            runs.append(res)
+            print(
+                f"[scaling] {n}: processes {p}: open+verify {res['ours_excl_kdf']:.2f} s, "
+                f"floor {res['floor']:.2f} s, ratio {res['ours_excl_kdf'] / res['floor']:.2f}, "
+                f"verdict {res['verdict']}",
+                flush=True,
+            )
+        rows.append(
+            (
+                p,
+                min(r["ours_excl_kdf"] for r in runs),
+                min(r["floor"] for r in runs),
+                statistics.median(r["ours_excl_kdf"] / r["floor"] for r in runs),
+                {r["verdict"] for r in runs},
+            )
+        )
+    one = rows[0][1]
+    lines = [
+        f"One file on every core — {started}, {platform.machine()}, {cores} cores, "
+        f"Python {platform.python_version()}; {meta['commits']:,} commits, best of {repeat} fresh processes",
+        "",
+        "| worker processes | open + verify s (excl. KDF) | speed-up | Ed25519 floor s | ours / floor | verdict |",
+        "|---:|---:|---:|---:|---:|---|",
+    ]
+    for p, ours, floor, ratio, verdicts in rows:
+        lines.append(
+            f"| {p} | {ours:.2f} | {one / ours:.2f}× | {floor:.2f} | {ratio:.2f}× | {', '.join(sorted(verdicts))} |"
+        )
+    lines += [
+        "",
+        f"floor: the same signatures verified by {threads} threads, no parsing; ours/floor: median of the "
+        "ratios paired in one process (target 1.5× on all cores).",
+    ]
+    out = OUT / "scaling_bench.md"
+    out.write_text("\n".join(lines) + "\n")
+    return out
 
 
 # =========================================================================== profile
@@ -776,6 +839,14 @@ def main() -> int:
         "--repeat", type=int, default=3, help="fresh-process repeats of our path + floor (min is kept)"
     )
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument(
+        "--scaling",
+        type=int,
+        default=None,
+        metavar="N",
+        help="only the N-commit file, verified with 1 .. all cores as worker processes (issue 14)",
+    )
+    ap.add_argument("--processes", type=int, default=1, help=argparse.SUPPRESS)
     ap.add_argument("--regen", action="store_true", help="rebuild the cached files")
     ap.add_argument(
         "--tmp", default=None, help="parent dir for alethech's materialized store (default: $TMPDIR)"
@@ -823,6 +894,11 @@ def main() -> int:
         return 0
     if args.worker_alethech:
         print("@@RESULT@@" + json.dumps(worker_alethech(args.worker_alethech, args.tmp)))
+        return 0
+    if args.scaling:
+        out = scaling(args.scaling, args.threads, args.repeat, args.regen)
+        print(out.read_text())
+        print(f"written to {out}")
         return 0
     if args.profile:
         out = profile(args.profile, args.threads)
