@@ -701,12 +701,14 @@ def scaling(n: int, threads: int, repeat: int, regen: bool) -> Path:
         f"One file on every core — {started}, {platform.machine()}, {cores} cores, "
         f"Python {platform.python_version()}; {meta['commits']:,} commits, best of {repeat} fresh processes",
         "",
-        "| worker processes | open + verify s (excl. KDF) | speed-up | Ed25519 floor s | ours / floor | verdict |",
+        "| worker processes | open + verify s (excl. KDF) | speed-up | Ed25519 floor s | ours / floor "
+        "| verdict |",
         "|---:|---:|---:|---:|---:|---|",
     ]
     for p, ours, floor, ratio, verdicts in rows:
         lines.append(
-            f"| {p} | {ours:.2f} | {one / ours:.2f}× | {floor:.2f} | {ratio:.2f}× | {', '.join(sorted(verdicts))} |"
+            f"| {p} | {ours:.2f} | {one / ours:.2f}× | {floor:.2f} | {ratio:.2f}× "
+            f"| {', '.join(sorted(verdicts))} |"
         )
     lines += [
         "",
