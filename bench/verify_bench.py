@@ -768,7 +768,7 @@ def profile(n: int, threads: int) -> Path:
 
     # The same with the Ed25519 checks stubbed out: the main thread's own work
     # (what the signature threads must overlap with), without GIL/pool waits.
-    from inspector.core.verify import engine as _eng
+    from inspector.core.verify import signatures as _eng
 
     orig = _eng._check_batch
     _eng._check_batch = lambda items: [0] * len(items)
