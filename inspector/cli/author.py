@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..core.i18n import finding_message, number, tr
+from . import messages as M
 from .common import (
     EXIT_FAIL,
     EXIT_PASS,
@@ -239,29 +241,53 @@ def _short(oid: str) -> str:
 
 
 def _print_preview(res: Any, lang: str, extra_effects: list[Any]) -> None:
-    _say(f"{res.operation}: result {res.report.verdict.upper()} (input {res.source.report.verdict})")
+    _say(
+        tr(
+            M.AUTHOR_RESULT,
+            lang,
+            operation=res.operation,
+            verdict=res.report.verdict.upper(),
+            input=res.source.report.verdict,
+        )
+    )
     for e in [*res.effects, *extra_effects]:
         _say(f"  - {e.translated(lang)}")
     if res.unproven:
-        _say(f"  objects that become NOT_IN_PROVEN_PRE_ROTATION_HISTORY ({len(res.unproven)}):")
+        _say("  " + tr(M.AUTHOR_UNPROVEN, lang, count=number(len(res.unproven), lang)))
         for d in res.unproven:
-            what = "disowned" if d.error else "unanchored"
+            what = tr(M.AUTHOR_DISOWNED if d.error else M.AUTHOR_UNANCHORED, lang)
             _say(f"    {d.kind:<10} {d.object_id}  {d.key_id}  {what}  {d.summary}")
-    for label, items in (("added", res.added), ("removed", res.removed), ("changed", res.changed)):
+    for template, items in (
+        (M.AUTHOR_ADDED, res.added),
+        (M.AUTHOR_REMOVED, res.removed),
+        (M.AUTHOR_CHANGED, res.changed),
+    ):
         for item in items:
-            _say(f"  {label:8} {item}")
+            _say("  " + tr(template, lang, item=item))
     before = {(e.key_id, e.state) for e in res.eras_before}
     for e in res.eras_after:
         mark = " " if (e.key_id, e.state) in before else "*"
-        cut = f"  cutoff {_short(e.cutoff)}" if e.cutoff else ""
-        _say(f"  {mark} era {e.key_id:<16} {e.role:<11} {e.state}{cut}")
+        cut = "  " + tr(M.AUTHOR_CUTOFF, lang, commit=_short(e.cutoff)) if e.cutoff else ""
+        _say(f"  {mark} " + tr(M.AUTHOR_ERA, lang, key_id=e.key_id, role=e.role, state=e.state) + cut)
     for note in res.notes:
-        _say(f"  note: {note.translated(lang)}")
+        _say("  " + tr(M.AUTHOR_NOTE, lang, text=note.translated(lang)))
     disowned = {d.object_id for d in res.disowned}
     for f in res.report.findings:
         if f.severity.value == "error" and f.object_id not in disowned:
-            _say(f"  error {f.code} {f.object_id}: {f.message}")
-    _say(f"  output SHA-256 {res.output.sha256} ({res.output.kind}, {res.output.size} bytes)")
+            _say(
+                "  "
+                + tr(M.AUTHOR_ERROR, lang, code=f.code, object=f.object_id, message=finding_message(f, lang))
+            )
+    _say(
+        "  "
+        + tr(
+            M.AUTHOR_OUTPUT,
+            lang,
+            sha256=res.output.sha256,
+            kind=res.output.kind,
+            size=number(res.output.size, lang),
+        )
+    )
 
 
 def _warn(text: str) -> None:
@@ -307,8 +333,6 @@ def _load_key(path: str) -> Any:
 
 def _describe(exc: Any, lang: str) -> str:
     """The refusal's diagnostic, its sentence in the user's language when it has a template."""
-    from ..core.i18n import tr
-
     text = str(exc.describe())
     template = getattr(exc, "template", None)
     if template:
@@ -489,13 +513,13 @@ def _decide_and_write(args: argparse.Namespace, res: Any, secrets: list[Any], la
         json.dump(out, sys.stdout, indent=1)
         sys.stdout.write("\n")
     else:
-        _say(f"wrote {written.path} (SHA-256 {written.sha256})")
+        _say(tr(M.AUTHOR_WROTE, lang, path=str(written.path), sha256=written.sha256))
         if written.backup:
-            _say(f"previous version kept as {written.backup}")
+            _say(tr(M.AUTHOR_BACKUP, lang, path=str(written.backup)))
         for p in written.removed:
-            _say(f"deleted {p} (it opened with the old passphrase)")
+            _say(tr(M.AUTHOR_DELETED, lang, path=str(p)))
         for p in written.secrets:
-            _say(f"saved {p} (mode 0600)")
+            _say(tr(M.AUTHOR_SAVED, lang, path=str(p)))
     if res.recovery_code is not None and not getattr(args, "new_recovery_code_out", None):
-        _say(f"new recovery code (shown once, store it safely): {res.recovery_code}", sys.stderr)
+        _say(tr(M.AUTHOR_RECOVERY, lang, code=res.recovery_code), sys.stderr)
     return EXIT_PASS

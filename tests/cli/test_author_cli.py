@@ -1052,3 +1052,20 @@ def test_a_refusal_speaks_the_user_language(run, work, monkeypatch) -> None:
     code, _, err = run("rotate", store, "--root-key", pem, "--dry-run")
     assert code == 3
     assert f"no_root: {store} no tiene autoridad raíz (un almacén v0.1)" in err
+
+
+def test_preview_and_write_lines_speak_the_user_language(run, work, sealed, creds, keys, monkeypatch) -> None:
+    """The preview's frame and what was written are registered templates: Spanish words, the
+    codes, ids and hashes unchanged."""
+    from inspector.core import i18n
+
+    monkeypatch.setattr(i18n, "system_language", lambda: "es")
+    out = work / "rotated.aleth"
+    code, text, err = run(
+        "rotate", sealed, "--passphrase-file", creds.passphrase, "--root-key", keys.root, "-o", out
+    )
+    assert code == 0, err
+    assert "rotate: resultado PASS (entrada pass)" in text
+    assert f"escrito {out} (SHA-256 {sha256_of(out)})" in text
+    assert "salida SHA-256 " in text and "era key-001 (agent)" in text
+    assert "wrote " not in text and "result " not in text
