@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
-import platform
 import sys
 import traceback
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
+
+from .about import versions
 
 if TYPE_CHECKING:
     from ..core.container import Credential
@@ -42,19 +43,6 @@ def has_display() -> bool:
     if sys.platform.startswith("linux"):
         return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     return True
-
-
-def versions() -> str:
-    import cryptography
-    import PySide6
-    from PySide6 import QtCore
-
-    from .. import __version__
-
-    return (
-        f"Aleth Inspector {__version__}\nPython {platform.python_version()} ({platform.platform()})\n"
-        f"Qt {QtCore.qVersion()}, PySide6 {PySide6.__version__}\ncryptography {cryptography.__version__}"
-    )
 
 
 def install_crash_dialog() -> None:

@@ -36,6 +36,7 @@ from ..core.lanes import proven_region
 from ..core.verify.report import Report, Severity
 from . import i18n
 from . import summary as S
+from .about import versions
 from .dialogs.unlock import UnlockDialog
 from .i18n import ensure_english_plurals
 from .style import severity_icon
@@ -1032,8 +1033,6 @@ class MainWindow(QMainWindow):
         box.open()
 
     def show_about(self) -> None:
-        from .app import versions
-
         QMessageBox.about(
             self,
             self.tr("About Aleth Inspector"),
