@@ -21,7 +21,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -45,7 +45,7 @@ from ...core.container import Credential
 from ...core.errors import InspectorError
 from ...core.jobs import check_hom_proof, is_hom_proof, proof_display
 from ...core.proofs import check_proof, load_trusted_key, read_proof_file
-from ..i18n import language
+from ..i18n import QT_TRANSLATE_NOOP, language
 from ..style import readable
 from ..tasks import TaskRunner
 

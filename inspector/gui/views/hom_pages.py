@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from ...core.verify.report import Report
 from ..hom import number, short, when
+from ..i18n import QT_TRANSLATE_NOOP
 from ..style import readable
 from ..summary import verdict_word
 from ..tasks import TaskRunner
@@ -41,10 +42,10 @@ class HomReceiptView(QWidget):
 
     COLUMNS = (
         "#",
-        str(QT_TRANSLATE_NOOP("Columns", "Memory")),
-        str(QT_TRANSLATE_NOOP("Columns", "Truth state")),
-        str(QT_TRANSLATE_NOOP("Columns", "Calibrated score")),
-        str(QT_TRANSLATE_NOOP("Columns", "Live content hash")),
+        QT_TRANSLATE_NOOP("Columns", "Memory"),
+        QT_TRANSLATE_NOOP("Columns", "Truth state"),
+        QT_TRANSLATE_NOOP("Columns", "Calibrated score"),
+        QT_TRANSLATE_NOOP("Columns", "Live content hash"),
     )
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -254,10 +255,10 @@ class HomCorpusView(QWidget):
 
     COLUMNS = (
         "#",
-        str(QT_TRANSLATE_NOOP("Columns", "Bundle")),
-        str(QT_TRANSLATE_NOOP("Columns", "SHA-256 (stated)")),
-        str(QT_TRANSLATE_NOOP("Columns", "Verdict")),
-        str(QT_TRANSLATE_NOOP("Columns", "Primary reason")),
+        QT_TRANSLATE_NOOP("Columns", "Bundle"),
+        QT_TRANSLATE_NOOP("Columns", "SHA-256 (stated)"),
+        QT_TRANSLATE_NOOP("Columns", "Verdict"),
+        QT_TRANSLATE_NOOP("Columns", "Primary reason"),
     )
 
     def __init__(self, parent: QWidget | None = None) -> None:

@@ -21,7 +21,7 @@ import json
 import os
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPalette
 from PySide6.QtWidgets import (
     QApplication,
@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 from ...core.verify.mutmem import is_untrusted, rank
 from ...core.verify.report import Status
 from ..hom import is_hom
+from ..i18n import QT_TRANSLATE_NOOP
 from ..style import displayable, palette, readable, status_badge
 from .hom_pages import HomCorpusView, HomReceiptView
 from .tables import DISCLOSURE_NOTE, ID_ROLE, make_table, table_cell

@@ -20,7 +20,7 @@ import json
 from collections import defaultdict
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QUrl, Signal
+from PySide6.QtCore import QUrl, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
@@ -39,7 +39,7 @@ from ...core.verify.report import Finding, Report
 from .. import summary as S
 from ..about import versions
 from ..hom import epoch_text, is_hom, record_text
-from ..i18n import core_text, finding_text
+from ..i18n import QT_TRANSLATE_NOOP, core_text, finding_text
 from ..style import severity_color, severity_text
 
 MAX_PER_GROUP = 40

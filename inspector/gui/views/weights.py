@@ -24,7 +24,6 @@ from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QEvent,
     QItemSelectionModel,
     QModelIndex,
@@ -54,6 +53,7 @@ from PySide6.QtWidgets import (
 
 from ...core.verify.mutmem import Q_MAX, Q_MIN, Q_START, TrajectoryPoint, rank
 from ..hom import HomIndex, float4_value, index, is_hom, number, short, time_labels, time_ticks, when
+from ..i18n import QT_TRANSLATE_NOOP
 from ..models import ColumnsModel
 from ..style import displayable, is_dark
 from .labels import begin_mutmem_report, label_badge, memory_text, short_id
