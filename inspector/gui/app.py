@@ -7,11 +7,13 @@ import sys
 import traceback
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .about import versions
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
     from ..core.container import Credential
 
 
@@ -75,13 +77,18 @@ def install_crash_dialog() -> None:
     sys.excepthook = hook
 
 
-def make_app(argv: list[str] | None = None) -> Any:
+def make_app(argv: list[str] | None = None) -> QApplication:
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
     from .i18n import ensure_english_plurals
 
-    app = QApplication.instance() or QApplication(argv or sys.argv[:1])
+    existing = QApplication.instance()
+    if existing is not None and not isinstance(existing, QApplication):
+        raise RuntimeError(
+            "the window needs a QApplication, and this process already made a QCoreApplication"
+        )
+    app = existing or QApplication(argv or sys.argv[:1])
     ensure_english_plurals()
     app.setApplicationName("Aleth Inspector")
     app.setOrganizationName("AlethInspector")
