@@ -46,7 +46,7 @@ from ..hom import is_hom
 from ..i18n import QT_TRANSLATE_NOOP
 from ..style import displayable, palette, readable, status_badge
 from .hom_pages import HomCorpusView, HomReceiptView
-from .tables import DISCLOSURE_NOTE, ID_ROLE, make_table, table_cell
+from .tables import DISCLOSURE_NOTE, make_table, row_id, table_cell
 
 __all__ = [
     "LabelsView",
@@ -390,7 +390,7 @@ class LabelsView(QWidget):
             if memory is not None:
                 self._fill_chain(memory)
                 for row in range(self._chain.rowCount()):
-                    if self._chain.item(row, 0).data(ID_ROLE) == object_id:
+                    if row_id(self._chain, row) == object_id:
                         self._chain.selectRow(row)
                         break
 
@@ -516,7 +516,7 @@ class LabelsView(QWidget):
         blocker = QSignalBlocker(self._chain)
         self._chain.setRowCount(0)
         mv = self._mm.memories.get(memory_id) if self._mm is not None and memory_id else None
-        if mv is None:
+        if mv is None or not memory_id:
             self._memory_header.setText(
                 self.tr("Select a memory to see its label chain.") if self._mm is not None else ""
             )
@@ -693,13 +693,13 @@ class LabelsView(QWidget):
 
     def _select_receipt_row(self, receipt_id: str) -> None:
         for row in range(self._receipts.rowCount()):
-            if self._receipts.item(row, 0).data(ID_ROLE) == receipt_id:
+            if row_id(self._receipts, row) == receipt_id:
                 self._receipts.selectRow(row)
                 return
 
     def _select_entry_of(self, memory_id: str) -> None:
         for row in range(self._entries.rowCount()):
-            if self._entries.item(row, 0).data(ID_ROLE) == memory_id:
+            if row_id(self._entries, row) == memory_id:
                 self._entries.selectRow(row)
                 return
         self._entries.clearSelection()
@@ -711,7 +711,7 @@ class LabelsView(QWidget):
     # ------------------------------------------------------------------ slots
     def _on_receipt_selected(self) -> None:
         row = self._selected_row(self._receipts)
-        rid = self._receipts.item(row, 0).data(ID_ROLE) if row is not None else None
+        rid = row_id(self._receipts, row) if row is not None else None
         if rid == self._receipt:
             return
         self._fill_entries(rid)
@@ -722,7 +722,7 @@ class LabelsView(QWidget):
         self._export_btn.setEnabled(row is not None)
         if row is None:
             return
-        mid = self._entries.item(row, 0).data(ID_ROLE)
+        mid = row_id(self._entries, row)
         if mid and self._mm is not None and mid in self._mm.memories and mid != self._memory:
             self._fill_chain(mid)
         self._emit(mid)
@@ -730,7 +730,7 @@ class LabelsView(QWidget):
     def _on_chain_selected(self) -> None:
         row = self._selected_row(self._chain)
         if row is not None:
-            self._emit(self._chain.item(row, 0).data(ID_ROLE))
+            self._emit(row_id(self._chain, row))
 
     def _on_picker(self, index: int) -> None:
         mid = self._picker.itemData(index)

@@ -67,3 +67,10 @@ def make_table(columns: tuple[str, ...], stretch: int) -> QTableWidget:
     h.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     h.setHighlightSections(False)
     return t
+
+
+def row_id(table: QTableWidget, row: int) -> str | None:
+    """The object id the first cell of ``row`` carries (None: no cell, or no id)."""
+    first = table.item(row, 0)
+    oid = first.data(ID_ROLE) if first is not None else None
+    return oid if isinstance(oid, str) else None
