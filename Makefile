@@ -28,6 +28,7 @@ $(GUI_STAMP): pyproject.toml
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(PY) -m mypy inspector
 
 ## i18n: compile the GUI's translations (resources/i18n/*.ts -> .qm) with pyside6-lrelease
 i18n: $(I18N_QM)

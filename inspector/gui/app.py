@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import os
-import platform
 import sys
 import traceback
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .about import versions
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
     from ..core.container import Credential
 
 
@@ -44,19 +47,6 @@ def has_display() -> bool:
     return True
 
 
-def versions() -> str:
-    import cryptography
-    import PySide6
-    from PySide6 import QtCore
-
-    from .. import __version__
-
-    return (
-        f"Aleth Inspector {__version__}\nPython {platform.python_version()} ({platform.platform()})\n"
-        f"Qt {QtCore.qVersion()}, PySide6 {PySide6.__version__}\ncryptography {cryptography.__version__}"
-    )
-
-
 def install_crash_dialog() -> None:
     """Uncaught exceptions show a dialog with the traceback and versions instead
     of the window vanishing."""
@@ -87,13 +77,18 @@ def install_crash_dialog() -> None:
     sys.excepthook = hook
 
 
-def make_app(argv: list[str] | None = None) -> Any:
+def make_app(argv: list[str] | None = None) -> QApplication:
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
     from .i18n import ensure_english_plurals
 
-    app = QApplication.instance() or QApplication(argv or sys.argv[:1])
+    existing = QApplication.instance()
+    if existing is not None and not isinstance(existing, QApplication):
+        raise RuntimeError(
+            "the window needs a QApplication, and this process already made a QCoreApplication"
+        )
+    app = existing or QApplication(argv or sys.argv[:1])
     ensure_english_plurals()
     app.setApplicationName("Aleth Inspector")
     app.setOrganizationName("AlethInspector")

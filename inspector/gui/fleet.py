@@ -20,7 +20,6 @@ import threading
 from typing import Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
@@ -48,6 +47,7 @@ from PySide6.QtWidgets import (
 
 from ..core.fleet.audit import AuditOptions, AuditResult, FileEntry
 from ..core.verify.engine import CancelToken
+from .i18n import QT_TRANSLATE_NOOP
 from .models import SORT_ROLE, ColumnsModel
 from .style import palette, readable
 from .summary import verdict_word
@@ -57,20 +57,20 @@ _ROOT = QModelIndex()
 LOCATION_ROLE = Qt.ItemDataRole.UserRole + 20
 
 VERDICT_BADGE = {
-    "pass": ("✔", str(QT_TRANSLATE_NOOP("FleetView", "pass")), "#2e7d32"),
-    "fail": ("✖", str(QT_TRANSLATE_NOOP("FleetView", "fail")), "#c62828"),
-    "unopenable": ("⊘", str(QT_TRANSLATE_NOOP("FleetView", "unopenable")), "#c62828"),
-    "error": ("!", str(QT_TRANSLATE_NOOP("FleetView", "error")), "#6a1b9a"),
-    "indeterminate": ("?", str(QT_TRANSLATE_NOOP("FleetView", "indeterminate")), "#b45309"),
-    "interrupted": ("…", str(QT_TRANSLATE_NOOP("FleetView", "interrupted")), "#616161"),
+    "pass": ("✔", QT_TRANSLATE_NOOP("FleetView", "pass"), "#2e7d32"),
+    "fail": ("✖", QT_TRANSLATE_NOOP("FleetView", "fail"), "#c62828"),
+    "unopenable": ("⊘", QT_TRANSLATE_NOOP("FleetView", "unopenable"), "#c62828"),
+    "error": ("!", QT_TRANSLATE_NOOP("FleetView", "error"), "#6a1b9a"),
+    "indeterminate": ("?", QT_TRANSLATE_NOOP("FleetView", "indeterminate"), "#b45309"),
+    "interrupted": ("…", QT_TRANSLATE_NOOP("FleetView", "interrupted"), "#616161"),
 }
 VERDICT_FILTERS = (
-    (str(QT_TRANSLATE_NOOP("FleetView", "All files")), None),
-    (str(QT_TRANSLATE_NOOP("FleetView", "Not passing")), "not-pass"),
-    (str(QT_TRANSLATE_NOOP("FleetView", "Fail")), "fail"),
-    (str(QT_TRANSLATE_NOOP("FleetView", "Unopenable")), "unopenable"),
-    (str(QT_TRANSLATE_NOOP("FleetView", "No verdict (error, indeterminate, timeout)")), "error"),
-    (str(QT_TRANSLATE_NOOP("FleetView", "Pass")), "pass"),
+    (QT_TRANSLATE_NOOP("FleetView", "All files"), None),
+    (QT_TRANSLATE_NOOP("FleetView", "Not passing"), "not-pass"),
+    (QT_TRANSLATE_NOOP("FleetView", "Fail"), "fail"),
+    (QT_TRANSLATE_NOOP("FleetView", "Unopenable"), "unopenable"),
+    (QT_TRANSLATE_NOOP("FleetView", "No verdict (error, indeterminate, timeout)"), "error"),
+    (QT_TRANSLATE_NOOP("FleetView", "Pass"), "pass"),
 )
 POLL_MS = 50  # how often the view drains what the audit's thread has put on its queue
 
@@ -150,14 +150,14 @@ class FleetModel(ColumnsModel):
     """One row per audited file (rows arrive as files finish)."""
 
     COLUMNS = (
-        str(QT_TRANSLATE_NOOP("Columns", "File")),
-        str(QT_TRANSLATE_NOOP("Columns", "Verdict")),
-        str(QT_TRANSLATE_NOOP("Columns", "Errors")),
-        str(QT_TRANSLATE_NOOP("Columns", "Warnings")),
-        str(QT_TRANSLATE_NOOP("Columns", "Commits")),
-        str(QT_TRANSLATE_NOOP("Columns", "Eras")),
-        str(QT_TRANSLATE_NOOP("Columns", "Checkpoint")),
-        str(QT_TRANSLATE_NOOP("Columns", "Seconds")),
+        QT_TRANSLATE_NOOP("Columns", "File"),
+        QT_TRANSLATE_NOOP("Columns", "Verdict"),
+        QT_TRANSLATE_NOOP("Columns", "Errors"),
+        QT_TRANSLATE_NOOP("Columns", "Warnings"),
+        QT_TRANSLATE_NOOP("Columns", "Commits"),
+        QT_TRANSLATE_NOOP("Columns", "Eras"),
+        QT_TRANSLATE_NOOP("Columns", "Checkpoint"),
+        QT_TRANSLATE_NOOP("Columns", "Seconds"),
     )
 
     def __init__(self, parent: Any = None, folder: str | None = None) -> None:

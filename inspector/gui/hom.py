@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QCoreApplication
 
 from ..core.verify.report import Report
+from .i18n import QT_TRANSLATE_NOOP
 
 PROFILE = "hom-aimos-v1"
 
@@ -200,7 +201,7 @@ NO_HISTORY = str(
         "bundles in Labels & receipts, and every problem in Findings.",
     )
 )
-NO_COMMITS = str(QT_TRANSLATE_NOOP("Hom", "This store has no commits."))
+NO_COMMITS = QT_TRANSLATE_NOOP("Hom", "This store has no commits.")
 
 
 def no_history_text(report: Report) -> str:

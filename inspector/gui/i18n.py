@@ -122,6 +122,13 @@ def language() -> str:
     return str(_state["lang"])
 
 
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
+    """Mark ``text`` for translation in ``context`` and return it as it is (translated
+    where it is shown).  lupdate finds the call by this name; PySide6's own function
+    does the same, but its stub types the result ``object``."""
+    return text
+
+
 def finding_text(f: Finding) -> str:
     """A core finding's message in the GUI's language."""
     return core_i18n.finding_message(f, language())

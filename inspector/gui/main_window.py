@@ -36,6 +36,7 @@ from ..core.lanes import proven_region
 from ..core.verify.report import Report, Severity
 from . import i18n
 from . import summary as S
+from .about import versions
 from .dialogs.unlock import UnlockDialog
 from .i18n import ensure_english_plurals
 from .style import severity_icon
@@ -146,7 +147,9 @@ class MainWindow(QMainWindow):
         self.verdict_bar.setFloatable(False)
         self.verdict_bar.toggleViewAction().setVisible(False)
         self.verdict_bar.setContentsMargins(0, 0, 0, 0)
-        self.verdict_bar.layout().setContentsMargins(0, 0, 0, 0)
+        bar_layout = self.verdict_bar.layout()
+        assert bar_layout is not None  # a QToolBar always lays out its own items
+        bar_layout.setContentsMargins(0, 0, 0, 0)
         self.verdict_bar.addWidget(self.verdict_banner)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.verdict_bar)
         self.verdict_bar.setVisible(False)
@@ -157,13 +160,14 @@ class MainWindow(QMainWindow):
         lay.addWidget(self.placeholder, 1)
         lay.addWidget(self.tabs, 1)
         self.tabs.setVisible(False)
-        self._stale_tabs: set[Any] = set()
+        self._stale_tabs: dict[int, Any] = {}  # tab index -> its view, to catch up when shown
         self._stage = 0
         self._selected: str | None = None
         self._selected_finding: tuple[str, str] | None = None  # (code, object id)
         self._proven_era: int | None = None
         self.tabs.currentChanged.connect(self._tab_changed)
         self.setCentralWidget(central)
+        self._central = central
 
         self.eras_dock = self._dock(
             "Key_eras", self.tr("Key eras"), self.eras, Qt.DockWidgetArea.LeftDockWidgetArea
@@ -704,19 +708,18 @@ class MainWindow(QMainWindow):
         for v in self.views:
             if v is source:
                 continue
-            if self.tabs.indexOf(v) >= 0 and v is not current:
-                self._stale_tabs.add(v)
+            tab = self.tabs.indexOf(v)
+            if tab >= 0 and v is not current:
+                self._stale_tabs[tab] = v
                 continue
             v.select(object_id)
 
     def _finding_selected(self, code: str, object_id: str) -> None:
         self._selected_finding = (code, object_id)
 
-    def _tab_changed(self, _index: int) -> None:
-        v = self.tabs.currentWidget()
-        if v in self._stale_tabs and self._selected:
-            self._stale_tabs.discard(v)
-            v.select(self._selected)
+    def _tab_changed(self, index: int) -> None:
+        if index in self._stale_tabs and self._selected:
+            self._stale_tabs.pop(index).select(self._selected)
 
     def _era_highlighted(self, index: int) -> None:
         self.history.highlight_era(index)
@@ -1032,8 +1035,6 @@ class MainWindow(QMainWindow):
         box.open()
 
     def show_about(self) -> None:
-        from .app import versions
-
         QMessageBox.about(
             self,
             self.tr("About Aleth Inspector"),
@@ -1069,7 +1070,7 @@ class MainWindow(QMainWindow):
         # the centre keeps at least its minimum; the side panes share the rest
         central = (
             max(
-                self.centralWidget().minimumSizeHint().width(),
+                self._central.minimumSizeHint().width(),
                 self.tabs.minimumSizeHint().width(),  # hidden until a file is open: count it now
             )
             + 24

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QCoreApplication,
     QModelIndex,
@@ -19,7 +18,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPalette
 from ..core.lanes import LaneRow, lanes_for
 from ..core.verify.mutmem import rank
 from ..core.verify.report import Finding, Report, Status
-from .i18n import finding_text
+from .i18n import QT_TRANSLATE_NOOP, finding_text
 from .style import (
     UNTRUSTED_COLOR,
     band_color,

@@ -7,11 +7,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLoggingCategory, Qt
+from PySide6.QtCore import QCoreApplication, QLoggingCategory, Qt
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QGuiApplication, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QStyle
 
 from ..core.verify.report import Severity, Status
+from .i18n import QT_TRANSLATE_NOOP
 
 # Looking for a glyph in every installed font makes Qt log "OpenType support missing
 # for <font>, script N" once per font for a script no font shapes (Devanagari on a

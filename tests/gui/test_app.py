@@ -8,7 +8,8 @@ import sys
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from inspector.gui.app import check_dependencies, install_crash_dialog, versions
+from inspector.gui.about import versions
+from inspector.gui.app import check_dependencies, install_crash_dialog
 
 
 def test_dependency_check_passes_when_everything_is_installed(qapp):

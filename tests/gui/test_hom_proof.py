@@ -110,7 +110,7 @@ def test_check_proof_dialog_words_a_bundle_proof(qtbot, tmp_path):
     assert dlg.use_file.isChecked()
     with qtbot.waitSignal(dlg.checked, timeout=T):
         qtbot.mouseClick(dlg.check_button, Qt.MouseButton.LeftButton)
-    assert dlg.result["result"] == "anchored" and dlg.verdict.text().startswith("✔")
+    assert dlg.outcome["result"] == "anchored" and dlg.verdict.text().startswith("✔")
     rows = [dlg.checks.item(i).text() for i in range(dlg.checks.count())]
     assert len(rows) == 6 and all(r.startswith("✔") for r in rows)
     assert "Anchored to the bundle" in rows[-1] and "{" not in "".join(rows)
@@ -118,6 +118,6 @@ def test_check_proof_dialog_words_a_bundle_proof(qtbot, tmp_path):
     dlg.use_none.setChecked(True)
     with qtbot.waitSignal(dlg.checked, timeout=5000):
         qtbot.mouseClick(dlg.check_button, Qt.MouseButton.LeftButton)
-    assert dlg.result["result"] == "not_anchored" and dlg.verdict.text().startswith("⚠")
+    assert dlg.outcome["result"] == "not_anchored" and dlg.verdict.text().startswith("⚠")
     assert "not anchored" in dlg.message.text()
     dlg.close()

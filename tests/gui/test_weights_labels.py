@@ -14,7 +14,8 @@ from PySide6.QtWidgets import QApplication
 from inspector.core.store import read_directory
 from inspector.core.verify.engine import verify
 from inspector.core.verify.merkle import InclusionProof
-from inspector.gui.views.labels import DISCLOSURE_NOTE, LabelsView
+from inspector.gui.views.labels import LabelsView
+from inspector.gui.views.tables import DISCLOSURE_NOTE
 from inspector.gui.views.weights import MEMORY_ID_ROLE, MemoryTableModel, WeightsView
 
 from .conftest import show_view

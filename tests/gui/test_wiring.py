@@ -122,13 +122,13 @@ def test_check_proof_action_anchors_to_the_open_file(qtbot, window, demo_dir, de
     dlg.proof.setText(str(proof))
     with qtbot.waitSignal(dlg.checked, timeout=T):
         qtbot.mouseClick(dlg.check_button, Qt.MouseButton.LeftButton)
-    assert dlg.result["result"] == "anchored" and dlg.verdict.text().startswith("✔")
+    assert dlg.outcome["result"] == "anchored" and dlg.verdict.text().startswith("✔")
     assert str(demo_dir) in dlg.message.text()
     # the same proof with nothing to anchor to: consistent, not anchored
     dlg.use_none.setChecked(True)
     with qtbot.waitSignal(dlg.checked, timeout=5000):
         qtbot.mouseClick(dlg.check_button, Qt.MouseButton.LeftButton)
-    assert dlg.result["result"] == "not_anchored" and dlg.result["exit_code"] == 1
+    assert dlg.outcome["result"] == "not_anchored" and dlg.outcome["exit_code"] == 1
     assert dlg.verdict.text().startswith("⚠")
     dlg.close()
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -45,7 +45,7 @@ from ...core.container import Credential
 from ...core.errors import InspectorError
 from ...core.jobs import check_hom_proof, is_hom_proof, proof_display
 from ...core.proofs import check_proof, load_trusted_key, read_proof_file
-from ..i18n import language
+from ..i18n import QT_TRANSLATE_NOOP, language
 from ..style import readable
 from ..tasks import TaskRunner
 
@@ -122,14 +122,13 @@ class ProofDialog(QDialog):
         self.runner = TaskRunner(self)
         self.runner.finished.connect(self._worker_done)
         self.runner.failed.connect(self._worker_failed)
-        self.result: dict[str, Any] | None = None
+        self.outcome: dict[str, Any] | None = None  # the last answer shown (not QDialog.result())
         # a proof up to this size is checked at once (a few milliseconds; 512 KiB is about
         # 3,000 entries, under 0.1 s); a larger one, and any check against a file, in the worker
         self.inline_limit = 512 * 1024
         # the open file's credential applies to that file only, and is never shown
-        self._open_file, self._open_credential = (
-            (file, credential) if credential is not None else (None, None)
-        )
+        self._open_file = file if credential is not None else None
+        self._open_credential = credential
 
         intro = QLabel(
             self.tr(
@@ -350,7 +349,7 @@ class ProofDialog(QDialog):
         """Show a :meth:`ProofResult.to_json` answer and emit :attr:`checked`."""
         if result.get("hom"):
             result = self._hom_words(result)
-        self.result = result
+        self.outcome = result
         glyph, word, color = VERDICT_STYLE.get(result["result"], ("?", "?", "#757575"))
         self.verdict.setText(f"{glyph} {self.tr(word)}")
         base = self.palette().color(QPalette.ColorRole.Window)

@@ -12,7 +12,7 @@ Lock seems to be on (a letter arrives in the opposite case of what Shift says).
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -106,7 +106,7 @@ class UnlockDialog(QDialog):
         self.resize(480, self.sizeHint().height())
         self.secret.setFocus(Qt.FocusReason.OtherFocusReason)
 
-    def showEvent(self, event: QEvent) -> None:
+    def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         QTimer.singleShot(0, lambda: self.secret.setFocus(Qt.FocusReason.OtherFocusReason))
 

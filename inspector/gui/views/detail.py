@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -556,6 +557,7 @@ class DetailView(QWidget):
         )
 
     def _fill(self, parent: QTreeWidgetItem, value: Any, key: str | None = None) -> None:
+        items: Iterable[tuple[Any, Any]]
         if isinstance(value, dict):
             items = value.items()
         elif isinstance(value, list):

@@ -391,7 +391,7 @@ class EraTimeline(QWidget):
                 Qt.Key.Key_Down: min(cur + 1, n - 1),
                 Qt.Key.Key_Home: 0,
                 Qt.Key.Key_End: n - 1,
-            }[key]
+            }[Qt.Key(key)]
             if new != self.selected:
                 self.set_selected(new)
                 self.eraClicked.emit(new)

@@ -19,6 +19,7 @@ from PySide6.QtCore import QCoreApplication, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
+    QFocusEvent,
     QFont,
     QFontMetricsF,
     QGuiApplication,
@@ -39,6 +40,7 @@ from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
     QGraphicsScene,
+    QGraphicsSceneHoverEvent,
     QGraphicsSimpleTextItem,
     QGraphicsView,
     QHBoxLayout,
@@ -176,11 +178,11 @@ class NodeItem(QGraphicsItem):
         path.addRoundedRect(self.card_rect(), 8, 8)
         return path
 
-    def hoverEnterEvent(self, event) -> None:
+    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         self.hovered = True
         self.update()
 
-    def hoverLeaveEvent(self, event) -> None:
+    def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         self.hovered = False
         self.update()
 
@@ -451,14 +453,14 @@ class GraphCanvas(QGraphicsView):
         if moved <= QApplication.startDragDistance() and node is not None and node.commit_id == press[1]:
             self.nodeActivated.emit(node.commit_id)
 
-    def focusInEvent(self, event) -> None:
+    def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)
         if self.current is None and self.nodes:
             self.set_current(next((c for c, n in self.nodes.items() if n.center), next(iter(self.nodes))))
         else:
             self.set_current(self.current)
 
-    def focusOutEvent(self, event) -> None:
+    def focusOutEvent(self, event: QFocusEvent) -> None:
         super().focusOutEvent(event)
         if self.current in self.nodes:
             self.nodes[self.current].current = False
@@ -479,7 +481,7 @@ class GraphCanvas(QGraphicsView):
             self.nodeActivated.emit(self.current)
             return
         if key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down) and self.columns:
-            self.set_current(self._step(key))
+            self.set_current(self._step(Qt.Key(key)))
             return
         super().keyPressEvent(event)
 
@@ -839,7 +841,7 @@ class GraphView(QWidget):
             )
         else:
             what = self.tr("Neighbourhood of %1").replace("%1", short_id(self.center_id))
-        parts = (
+        parts: tuple[str, ...] = (
             what,
             self.tr("%n generation(s)", "", n),
             self.tr("%n commit(s) in %1 columns (parents left, children right)", "", len(shown)).replace(

@@ -3,7 +3,18 @@ badges, and search/filter by text, status, era and memory type."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QEvent, QModelIndex, QObject, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import (
+    QByteArray,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QPointF,
+    QRectF,
+    QSize,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -48,12 +59,14 @@ class LaneDelegate(QStyledItemDelegate):
         super().__init__(parent)
         self.model = model
 
-    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         lanes: LaneRow | None = index.data(LANE_ROLE)
         w = BAND_W + 8 + LANE_W * (lanes.width if lanes else 1)
         return QSize(min(w, 220), 22)
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
         style = option.widget.style() if option.widget else None
         if style is not None:
             style.drawPrimitive(QStyle.PrimitiveElement.PE_PanelItemViewItem, option, painter, option.widget)
@@ -75,7 +88,10 @@ class LaneDelegate(QStyledItemDelegate):
         line.setAlpha(150)
         pen = QPen(line, 1.6)
         painter.setPen(pen)
-        lx = lambda lane: x0 + lane * LANE_W  # noqa: E731
+
+        def lx(lane: int) -> float:
+            return x0 + lane * LANE_W
+
         if not self.model.filter.active:
             for a, b in lanes.up:
                 painter.drawLine(QPointF(lx(a), top), QPointF(lx(b), mid))
@@ -176,7 +192,7 @@ class HistoryView(QWidget):
         h = self.table.horizontalHeader()
         h.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         h.setStretchLastSection(True)
-        for col, w in (
+        for col, width in (
             (HistoryModel.GRAPH, 56),
             (HistoryModel.STATUS, self.status_width()),
             (HistoryModel.SIGNER, 150),
@@ -184,7 +200,7 @@ class HistoryView(QWidget):
             (HistoryModel.TIME, 128),
             (HistoryModel.ID, 110),
         ):
-            self.table.setColumnWidth(col, w)
+            self.table.setColumnWidth(col, width)
         self.table.setColumnWidth(HistoryModel.SUMMARY, MIN_SUMMARY)
         h.sectionResized.connect(self._section_resized)
         self.table.viewport().installEventFilter(self)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -23,10 +23,11 @@ from PySide6.QtWidgets import (
 
 from ...core.verify.report import Report
 from ..hom import number, short, when
+from ..i18n import QT_TRANSLATE_NOOP
 from ..style import readable
 from ..summary import verdict_word
 from ..tasks import TaskRunner
-from .labels import DISCLOSURE_NOTE, ID_ROLE, _item, _table
+from .tables import DISCLOSURE_NOTE, ID_ROLE, make_table, table_cell
 
 GREEN, RED = "#2e7d32", "#c62828"
 
@@ -41,10 +42,10 @@ class HomReceiptView(QWidget):
 
     COLUMNS = (
         "#",
-        str(QT_TRANSLATE_NOOP("Columns", "Memory")),
-        str(QT_TRANSLATE_NOOP("Columns", "Truth state")),
-        str(QT_TRANSLATE_NOOP("Columns", "Calibrated score")),
-        str(QT_TRANSLATE_NOOP("Columns", "Live content hash")),
+        QT_TRANSLATE_NOOP("Columns", "Memory"),
+        QT_TRANSLATE_NOOP("Columns", "Truth state"),
+        QT_TRANSLATE_NOOP("Columns", "Calibrated score"),
+        QT_TRANSLATE_NOOP("Columns", "Live content hash"),
     )
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -60,12 +61,10 @@ class HomReceiptView(QWidget):
         self.header.setTextFormat(Qt.TextFormat.PlainText)
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.header.setAccessibleName(self.tr("Recall receipt"))
-        self.entries = _table(self.COLUMNS, stretch=4)
+        self.entries = make_table(self.COLUMNS, stretch=4)
         self.entries.setAccessibleName(self.tr("Receipt entries"))
         self.entries.itemSelectionChanged.connect(self._entry_selected)
-        self.note = QLabel(
-            QCoreApplication.translate("LabelsView", str(DISCLOSURE_NOTE))
-        )  # one note, one context
+        self.note = QLabel(QCoreApplication.translate("LabelsView", DISCLOSURE_NOTE))  # one note, one context
         self.note.setWordWrap(True)
         self.export_button = QPushButton(self.tr("Export inclusion proof…"))
         self.export_button.setToolTip(
@@ -131,13 +130,13 @@ class HomReceiptView(QWidget):
             mid = e.get("memory_id")
             score = number(e.get("calibrated_score"))
             cells = [
-                _item(str(e.get("ordinal", row)), object_id=f"entry:{row}", align_right=True),
-                _item(short(mid, 13), tip=str(mid)),
-                _item(str(e.get("truth_state", "—"))),
-                _item(
+                table_cell(str(e.get("ordinal", row)), object_id=f"entry:{row}", align_right=True),
+                table_cell(short(mid, 13), tip=str(mid)),
+                table_cell(str(e.get("truth_state", "—"))),
+                table_cell(
                     f"{score:.3f}" if score is not None else str(e.get("calibrated_score")), align_right=True
                 ),
-                _item(short(e.get("live_content_hash"), 24), tip=str(e.get("live_content_hash"))),
+                table_cell(short(e.get("live_content_hash"), 24), tip=str(e.get("live_content_hash"))),
             ]
             for col, it in enumerate(cells):
                 self.entries.setItem(row, col, it)
@@ -256,10 +255,10 @@ class HomCorpusView(QWidget):
 
     COLUMNS = (
         "#",
-        str(QT_TRANSLATE_NOOP("Columns", "Bundle")),
-        str(QT_TRANSLATE_NOOP("Columns", "SHA-256 (stated)")),
-        str(QT_TRANSLATE_NOOP("Columns", "Verdict")),
-        str(QT_TRANSLATE_NOOP("Columns", "Primary reason")),
+        QT_TRANSLATE_NOOP("Columns", "Bundle"),
+        QT_TRANSLATE_NOOP("Columns", "SHA-256 (stated)"),
+        QT_TRANSLATE_NOOP("Columns", "Verdict"),
+        QT_TRANSLATE_NOOP("Columns", "Primary reason"),
     )
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -269,7 +268,7 @@ class HomCorpusView(QWidget):
         self.header.setTextFormat(Qt.TextFormat.PlainText)
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.header.setAccessibleName(self.tr("Recall corpus"))
-        self.table: QTableWidget = _table(self.COLUMNS, stretch=4)
+        self.table: QTableWidget = make_table(self.COLUMNS, stretch=4)
         self.table.setAccessibleName(self.tr("Member bundles"))
         self.table.itemSelectionChanged.connect(self._selected)
         self.table.cellDoubleClicked.connect(lambda row, _col: self.memberActivated.emit(row))
@@ -318,17 +317,17 @@ class HomCorpusView(QWidget):
             glyph = {"pass": "✔", "fail": "✖", "indeterminate": "?"}.get(verdict, "!")
             colour = {"pass": green, "fail": red}.get(verdict, amber)
             cells = [
-                _item(str(m.ordinal), object_id=f"member:{row}", align_right=True),
-                _item(str(m.bundle_id), tip=str(m.bundle_id)),
-                _item(
+                table_cell(str(m.ordinal), object_id=f"member:{row}", align_right=True),
+                table_cell(str(m.bundle_id), tip=str(m.bundle_id)),
+                table_cell(
                     ("✔ " if hash_ok else "✖ ") + short(m.bundle_sha256, 16),
                     tip=self.tr("stated %1\nrecomputed %2")
                     .replace("%1", str(m.bundle_sha256))
                     .replace("%2", str(m.recomputed_sha256)),
                     color=green if hash_ok else red,
                 ),
-                _item(f"{glyph} {verdict_word(verdict) if m.verdict else '—'}", color=colour),
-                _item(str(m.primary_reason or ""), tip=str(m.primary_reason or "")),
+                table_cell(f"{glyph} {verdict_word(verdict) if m.verdict else '—'}", color=colour),
+                table_cell(str(m.primary_reason or ""), tip=str(m.primary_reason or "")),
             ]
             for col, it in enumerate(cells):
                 self.table.setItem(row, col, it)

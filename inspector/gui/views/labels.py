@@ -21,10 +21,9 @@ import json
 import os
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPalette
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QApplication,
     QComboBox,
     QGroupBox,
@@ -37,7 +36,6 @@ from PySide6.QtWidgets import (
     QStackedWidget,
     QStyle,
     QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -45,10 +43,12 @@ from PySide6.QtWidgets import (
 from ...core.verify.mutmem import is_untrusted, rank
 from ...core.verify.report import Status
 from ..hom import is_hom
+from ..i18n import QT_TRANSLATE_NOOP
 from ..style import displayable, palette, readable, status_badge
+from .hom_pages import HomCorpusView, HomReceiptView
+from .tables import DISCLOSURE_NOTE, make_table, row_id, table_cell
 
 __all__ = [
-    "DISCLOSURE_NOTE",
     "LabelsView",
     "label_badge",
     "label_icon",
@@ -56,13 +56,6 @@ __all__ = [
     "short_id",
 ]
 
-ID_ROLE = Qt.ItemDataRole.UserRole + 1
-SORT_ROLE = Qt.ItemDataRole.UserRole + 2
-
-DISCLOSURE_NOTE = QT_TRANSLATE_NOOP(
-    "LabelsView",
-    "A receipt proves what was disclosed and in which order — not that nothing else existed or was withheld.",
-)
 NO_MUTMEM_TEXT = QT_TRANSLATE_NOOP("LabelsView", "This file carries no MutMem labels or recall receipts.")
 
 # label -> (glyph, colour).  The glyph and the label's own name always travel
@@ -143,50 +136,6 @@ def memory_text(report: Any, memory_id: str, limit: int = 90) -> str:
         text = str(content)
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _item(
-    text: str,
-    *,
-    object_id: str | None = None,
-    tip: str | None = None,
-    color: QColor | None = None,
-    icon: QIcon | None = None,
-    sort: Any = None,
-    align_right: bool = False,
-) -> QTableWidgetItem:
-    it = QTableWidgetItem(text)
-    it.setFlags(Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled)
-    if object_id is not None:
-        it.setData(ID_ROLE, object_id)
-    if tip:
-        it.setToolTip(tip)
-    if color is not None:
-        it.setForeground(color)
-    if icon is not None and not icon.isNull():
-        it.setIcon(icon)
-    if sort is not None:
-        it.setData(SORT_ROLE, sort)
-    if align_right:
-        it.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-    return it
-
-
-def _table(columns: tuple[str, ...], stretch: int) -> QTableWidget:
-    t = QTableWidget(0, len(columns))
-    t.setHorizontalHeaderLabels([QCoreApplication.translate("Columns", c) for c in columns])
-    t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    t.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    t.verticalHeader().setVisible(False)
-    t.verticalHeader().setDefaultSectionSize(t.fontMetrics().height() + 8)  # compact rows
-    t.setAlternatingRowColors(True)
-    t.setWordWrap(False)
-    h = t.horizontalHeader()
-    h.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    h.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
-    h.setHighlightSections(False)
-    return t
 
 
 def begin_mutmem_report(view: Any, report: Any, placeholder: str = NO_MUTMEM_TEXT) -> bool:
@@ -279,7 +228,7 @@ class LabelsView(QWidget):
         self._chain_summary.setTextFormat(Qt.TextFormat.RichText)
         self._chain_summary.setWordWrap(True)
         cl.addWidget(self._chain_summary)
-        self._chain = _table(self.CHAIN_COLUMNS, stretch=6)
+        self._chain = make_table(self.CHAIN_COLUMNS, stretch=6)
         self._chain.itemSelectionChanged.connect(self._on_chain_selected)
         self._chain.setMinimumHeight(self.chain_min_height())
         cl.addWidget(self._chain, 1)
@@ -288,7 +237,7 @@ class LabelsView(QWidget):
         rec_box = QGroupBox(self.tr("Recall receipts"))
         rl = QVBoxLayout(rec_box)
         split = QSplitter(Qt.Orientation.Horizontal)
-        self._receipts = _table(self.RECEIPT_COLUMNS, stretch=0)
+        self._receipts = make_table(self.RECEIPT_COLUMNS, stretch=0)
         self._receipts.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self._receipts.horizontalHeader().setStretchLastSection(True)
         self._receipts.setSortingEnabled(False)
@@ -303,7 +252,7 @@ class LabelsView(QWidget):
         self._receipt_header.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self._receipt_header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         rr.addWidget(self._receipt_header)
-        self._entries = _table(self.ENTRY_COLUMNS, stretch=2)
+        self._entries = make_table(self.ENTRY_COLUMNS, stretch=2)
         self._entries.itemSelectionChanged.connect(self._on_entry_selected)
         rr.addWidget(self._entries, 1)
         self._problems = QLabel()
@@ -342,8 +291,6 @@ class LabelsView(QWidget):
         split.setSizes([520, 480])
         split.setChildrenCollapsible(False)
         rl.addWidget(split)
-
-        from .hom_pages import HomCorpusView, HomReceiptView  # (they build on this module)
 
         self.hom_receipt = HomReceiptView()
         self.hom_receipt.selectionRequested.connect(self._emit)
@@ -443,7 +390,7 @@ class LabelsView(QWidget):
             if memory is not None:
                 self._fill_chain(memory)
                 for row in range(self._chain.rowCount()):
-                    if self._chain.item(row, 0).data(ID_ROLE) == object_id:
+                    if row_id(self._chain, row) == object_id:
                         self._chain.selectRow(row)
                         break
 
@@ -569,7 +516,7 @@ class LabelsView(QWidget):
         blocker = QSignalBlocker(self._chain)
         self._chain.setRowCount(0)
         mv = self._mm.memories.get(memory_id) if self._mm is not None and memory_id else None
-        if mv is None:
+        if mv is None or not memory_id:
             self._memory_header.setText(
                 self.tr("Select a memory to see its label chain.") if self._mm is not None else ""
             )
@@ -607,11 +554,11 @@ class LabelsView(QWidget):
             conf_text = f"{conf / 1000:.3f}".rstrip("0").rstrip(".") if isinstance(conf, int) else "—"
             ev = ", ".join(short_id(e) for e in lp.evidence) or "—"
             cells = [
-                _item(
+                table_cell(
                     str(row + 1), object_id=lp.commit, tip=self.tr("label record %1").replace("%1", lp.commit)
                 ),
-                _item(text, tip=_label_tip(lp), color=color),
-                _item(
+                table_cell(text, tip=_label_tip(lp), color=color),
+                table_cell(
                     rank_text(lp.label),
                     tip=self.tr(
                         "restriction rank: supported/poison_refuted 0, "
@@ -619,11 +566,11 @@ class LabelsView(QWidget):
                         "poison_confirmed 5; rank ≥ 3 is untrusted"
                     ),
                 ),
-                _item(f"{lp.role or '?'} · {lp.key_id or '?'}"),
-                _item(conf_text, tip=f"confidence_milli = {conf!r}", align_right=True),
-                _item(ev, tip="\n".join(map(str, lp.evidence)) or self.tr("no evidence cited")),
-                _item(" ".join(str(lp.reason).split()), tip=str(lp.reason)),
-                _item(
+                table_cell(f"{lp.role or '?'} · {lp.key_id or '?'}"),
+                table_cell(conf_text, tip=f"confidence_milli = {conf!r}", align_right=True),
+                table_cell(ev, tip="\n".join(map(str, lp.evidence)) or self.tr("no evidence cited")),
+                table_cell(" ".join(str(lp.reason).split()), tip=str(lp.reason)),
+                table_cell(
                     str(lp.position),
                     align_right=True,
                     tip=self.tr("index %1 in DAG order").replace("%1", str(lp.position)),
@@ -663,23 +610,23 @@ class LabelsView(QWidget):
             except ValueError:
                 ev_text, ev_color = str(rv.evidence_status), None
             cells = [
-                _item(short_id(rv.evidence_id, 8), object_id=rv.evidence_id, tip=rv.evidence_id),
-                _item(short_id(rv.head, 8), tip=f"head {rv.head}"),
-                _item(str(len(rv.entries)), align_right=True),
-                _item(str(rv.k) if rv.k is not None else "—", align_right=True),
-                _item(
+                table_cell(short_id(rv.evidence_id, 8), object_id=rv.evidence_id, tip=rv.evidence_id),
+                table_cell(short_id(rv.head, 8), tip=f"head {rv.head}"),
+                table_cell(str(len(rv.entries)), align_right=True),
+                table_cell(str(rv.k) if rv.k is not None else "—", align_right=True),
+                table_cell(
                     root_text,
                     color=root_color,
                     tip=self.tr("stated root %1\nrecomputed root %2")
                     .replace("%1", str(rv.root))
                     .replace("%2", str(rv.root_recomputed)),
                 ),
-                _item(
+                table_cell(
                     status_text,
                     color=status_color,
                     tip="\n".join(rv.problems) or self.tr("all receipt checks pass"),
                 ),
-                _item(
+                table_cell(
                     ev_text,
                     color=ev_color,
                     tip=self.tr("evidence record status %1").replace("%1", str(rv.evidence_status)),
@@ -724,14 +671,14 @@ class LabelsView(QWidget):
             mid_s = mid if isinstance(mid, str) else None
             text, color = label_badge(e.get("label"))
             cells = [
-                _item(str(e.get("ordinal")), object_id=mid_s, align_right=True),
-                _item(short_id(mid_s, 10), tip=str(mid)),
-                _item(
+                table_cell(str(e.get("ordinal")), object_id=mid_s, align_right=True),
+                table_cell(short_id(mid_s, 10), tip=str(mid)),
+                table_cell(
                     memory_text(self._report, mid_s, 80) if mid_s else "",
                     tip=memory_text(self._report, mid_s, 1000) if mid_s else "",
                 ),
-                _item(str(e.get("weight_q")), align_right=True),
-                _item(text, color=color),
+                table_cell(str(e.get("weight_q")), align_right=True),
+                table_cell(text, color=color),
             ]
             for col, it in enumerate(cells):
                 self._entries.setItem(row, col, it)
@@ -746,13 +693,13 @@ class LabelsView(QWidget):
 
     def _select_receipt_row(self, receipt_id: str) -> None:
         for row in range(self._receipts.rowCount()):
-            if self._receipts.item(row, 0).data(ID_ROLE) == receipt_id:
+            if row_id(self._receipts, row) == receipt_id:
                 self._receipts.selectRow(row)
                 return
 
     def _select_entry_of(self, memory_id: str) -> None:
         for row in range(self._entries.rowCount()):
-            if self._entries.item(row, 0).data(ID_ROLE) == memory_id:
+            if row_id(self._entries, row) == memory_id:
                 self._entries.selectRow(row)
                 return
         self._entries.clearSelection()
@@ -764,7 +711,7 @@ class LabelsView(QWidget):
     # ------------------------------------------------------------------ slots
     def _on_receipt_selected(self) -> None:
         row = self._selected_row(self._receipts)
-        rid = self._receipts.item(row, 0).data(ID_ROLE) if row is not None else None
+        rid = row_id(self._receipts, row) if row is not None else None
         if rid == self._receipt:
             return
         self._fill_entries(rid)
@@ -775,7 +722,7 @@ class LabelsView(QWidget):
         self._export_btn.setEnabled(row is not None)
         if row is None:
             return
-        mid = self._entries.item(row, 0).data(ID_ROLE)
+        mid = row_id(self._entries, row)
         if mid and self._mm is not None and mid in self._mm.memories and mid != self._memory:
             self._fill_chain(mid)
         self._emit(mid)
@@ -783,7 +730,7 @@ class LabelsView(QWidget):
     def _on_chain_selected(self) -> None:
         row = self._selected_row(self._chain)
         if row is not None:
-            self._emit(self._chain.item(row, 0).data(ID_ROLE))
+            self._emit(row_id(self._chain, row))
 
     def _on_picker(self, index: int) -> None:
         mid = self._picker.itemData(index)

@@ -20,7 +20,7 @@ import json
 from collections import defaultdict
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QUrl, Signal
+from PySide6.QtCore import QUrl, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
@@ -37,8 +37,9 @@ from ...core import codebook
 from ...core.render.strings import NOT_PROVEN_HOM
 from ...core.verify.report import Finding, Report
 from .. import summary as S
+from ..about import versions
 from ..hom import epoch_text, is_hom, record_text
-from ..i18n import core_text, finding_text
+from ..i18n import QT_TRANSLATE_NOOP, core_text, finding_text
 from ..style import severity_color, severity_text
 
 MAX_PER_GROUP = 40
@@ -565,8 +566,6 @@ class OverviewView(QWidget):
         self.stack.setCurrentIndex(self.CRASH)
 
     def crash_text(self, r: Report) -> str:
-        from ..app import versions
-
         f = S.internal_error(r)
         lines = ["Aleth Inspector crash report", "", versions(), ""]
         if self.path:

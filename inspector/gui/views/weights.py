@@ -20,11 +20,10 @@ from __future__ import annotations
 import math
 import os
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import pyqtgraph as pg
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QEvent,
     QItemSelectionModel,
     QModelIndex,
@@ -54,6 +53,7 @@ from PySide6.QtWidgets import (
 
 from ...core.verify.mutmem import Q_MAX, Q_MIN, Q_START, TrajectoryPoint, rank
 from ..hom import HomIndex, float4_value, index, is_hom, number, short, time_labels, time_ticks, when
+from ..i18n import QT_TRANSLATE_NOOP
 from ..models import ColumnsModel
 from ..style import displayable, is_dark
 from .labels import begin_mutmem_report, label_badge, memory_text, short_id
@@ -209,25 +209,27 @@ class MemoryTableModel(ColumnsModel):
 class _MemoryFilter(QSortFilterProxyModel):
     """Text filter over id, content and label, plus an optional weight bin."""
 
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, memories: MemoryTableModel, parent: Any = None) -> None:
         super().__init__(parent)
+        self.memories = memories  # the source model, typed (sourceModel() is any model)
+        self.setSourceModel(memories)
         self.text = ""
         self.weight_range: tuple[int, int] | None = None
         self.setSortRole(SORT_ROLE)
 
     def set_filter(
-        self, text: str | None = None, weight_range: tuple[int, int] | bool | None = False
+        self, text: str | None = None, weight_range: tuple[int, int] | Literal[False] | None = False
     ) -> None:
+        """Change the text filter and/or the weight bin (None: every weight; False: keep it)."""
         self.beginFilterChange()
         if text is not None:
             self.text = text.strip().lower()
         if weight_range is not False:
-            self.weight_range = weight_range  # type: ignore[assignment]
+            self.weight_range = weight_range
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        model = self.sourceModel()
-        r: _Row = model.rows[source_row]  # type: ignore[attr-defined]
+        r = self.memories.rows[source_row]
         if self.weight_range is not None:
             lo, hi = self.weight_range
             if not lo <= r.weight_q <= hi:
@@ -238,7 +240,7 @@ class _MemoryFilter(QSortFilterProxyModel):
         return True
 
 
-class TimeAxis(pg.DateAxisItem):  # type: ignore[misc]  # pyqtgraph ships no type stubs
+class TimeAxis(pg.DateAxisItem):  # type: ignore[misc]  # pyqtgraph ships no type stubs: its classes are Any
     """Signed time (UTC) for a bundle's weight chains: ticks on whole seconds, minutes,
     hours or days, each labelled as its spacing needs (``11:22:01``, ``08-11 10:40``,
     ``2026-08-11``) rather than pyqtgraph's sub-second ``01.000``."""
@@ -395,7 +397,6 @@ class WeightsView(QWidget):
         self._filter_edit = QLineEdit()
         self._filter_edit.setPlaceholderText(self.tr("Filter memories by id, text or label…"))
         self._filter_edit.setClearButtonEnabled(True)
-        self._filter_edit.textChanged.connect(lambda t: self._proxy.set_filter(text=t))
         frow.addWidget(self._filter_edit, 1)
         self._bin_label = QLabel()
         frow.addWidget(self._bin_label)
@@ -405,8 +406,8 @@ class WeightsView(QWidget):
         frow.addWidget(self._bin_clear)
         bl.addLayout(frow)
         self.model = MemoryTableModel(self)
-        self._proxy = _MemoryFilter(self)
-        self._proxy.setSourceModel(self.model)
+        self._proxy = _MemoryFilter(self.model, self)
+        self._filter_edit.textChanged.connect(lambda t: self._proxy.set_filter(text=t))
         self.table = QTableView()
         self.table.setModel(self._proxy)
         self.table.setSortingEnabled(True)
@@ -607,7 +608,7 @@ class WeightsView(QWidget):
             self._plot_chain(memory_id, highlight)
             return
         mv = self._mm.memories.get(memory_id) if self._mm is not None and memory_id else None
-        if mv is None:
+        if mv is None or not memory_id:
             self._points, self._commits, self._tips = [], [], []
             self._label_commits, self._label_tips, self._label_pos = [], [], []
             self._curve.setData([], [])
@@ -633,7 +634,8 @@ class WeightsView(QWidget):
         ys: list[int] = []
         commits: list[str | None] = []
         tips: list[str] = []
-        prev_x, prev_y = x0, Q_START
+        prev_x = x0
+        prev_y: float = Q_START  # a hostile file's weight may be any number (int() where it is drawn)
         n = len(traj) - 1
         for i, p in enumerate(traj):
             x = x0 if i == 0 else (p.position if p.position is not None else prev_x)

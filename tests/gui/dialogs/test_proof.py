@@ -74,7 +74,7 @@ def test_anchored_to_a_trusted_fingerprint(qtbot, world: World, proof_path: Path
     assert len(rows) == 8 and all(r.startswith("✔") for r in rows)
     assert rows[-1].startswith("✔ anchor:")
     assert "not checked" in dlg.notes.text()
-    assert dlg.result["exit_code"] == 0
+    assert dlg.outcome["exit_code"] == 0
 
 
 def test_a_large_proof_is_checked_in_the_worker(qtbot, world: World, proof_path: Path) -> None:
@@ -94,7 +94,7 @@ def test_without_anchor_it_is_consistent_not_anchored(qtbot, proof_path: Path) -
     press_check(qtbot, dlg)
     assert dlg.verdict.text().startswith("⚠ NOT ANCHORED")
     assert dlg.message.text().startswith("Consistent, not anchored")
-    assert dlg.result["result"] == "not_anchored"
+    assert dlg.outcome["result"] == "not_anchored"
 
 
 def test_forged_proof_is_invalid_and_says_which_check_failed(qtbot, proof_path: Path, tmp_path: Path) -> None:
@@ -125,7 +125,7 @@ def test_anchored_to_a_directory_store_in_the_worker(qtbot, world: World, proof_
     assert not dlg.busy.isVisible() and dlg.check_button.isEnabled()
     assert dlg.verdict.text().startswith("✔ VALID")
     assert f"anchored to {world.dir} (directory store, verdict pass)" in dlg.message.text()
-    assert dlg.result["anchor"]["kind"] == "file"
+    assert dlg.outcome["anchor"]["kind"] == "file"
 
 
 def test_sealed_file_with_a_typed_passphrase(qtbot, tmp_path: Path) -> None:
@@ -190,7 +190,7 @@ def test_input_errors_are_shown_not_raised(qtbot, world: World, proof_path: Path
     dlg.file.setText("")
     qtbot.mouseClick(dlg.check_button, Qt.MouseButton.LeftButton)
     assert "Choose the memory file" in dlg.error.text()
-    assert dlg.result is None
+    assert dlg.outcome is None
 
 
 def test_export_hook_writes_an_anchored_proof(qtbot, world: World, tmp_path: Path) -> None:
