@@ -19,7 +19,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,23 +26,11 @@ from typing import Any
 from .container import Credential
 from .errors import InspectorError
 from .opener import open_and_verify, verify_bytes
+from .progress import Send, throttled
 from .verify.engine import VerifyOptions
 from .write.job import author_preview, author_write
 
-Send = Callable[[tuple[Any, ...]], None]
 OBJECT_BATCH = 1000  # ~40 ms to unpickle on the GUI side, which holds the GIL meanwhile
-
-
-def _throttled(send: Send, min_interval: float = 0.05) -> Callable[[str, int, int], None]:
-    last = [0.0]
-
-    def progress(phase: str, done: int, total: int) -> None:
-        now = time.monotonic()
-        if now - last[0] >= min_interval or done >= total:
-            last[0] = now
-            send(("progress", phase, done, total))
-
-    return progress
 
 
 BIG_FIELDS = ("commits", "evidence", "signer", "order", "unreachable", "findings", "objects", "lanes")
@@ -131,7 +118,7 @@ def _judge(
     """The report of ``path`` (or of ``data`` named ``path``), as the command line makes it
     (``trust_master``: the HOM-AIMOS master fingerprint the auditor pinned)."""
     opts = VerifyOptions(
-        checkpoint=checkpoint, progress=_throttled(send), processes=1, trust_master=trust_master
+        checkpoint=checkpoint, progress=throttled(send), processes=1, trust_master=trust_master
     )
     if data is not None:
         send(("progress", "reading", 0, 1))
