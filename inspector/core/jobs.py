@@ -322,9 +322,8 @@ def run_job(send: Send, name: str, kwargs: dict[str, Any]) -> None:
     An unexpected exception is a bug in the inspector, never a verdict on the
     file: the last-resort report (``Report.internal_error``: verdict "error",
     one ``internal_error`` finding) is shipped first, then the error with the
-    traceback, so the GUI shows a crash panel instead of a blank window."""
-    import traceback
-
+    traceback (the finding's, formatted once), so the GUI shows a crash panel instead of a
+    blank window."""
     try:
         JOBS[name](send, **kwargs)
     except InspectorError as exc:
@@ -354,4 +353,5 @@ def run_job(send: Send, name: str, kwargs: dict[str, Any]) -> None:
         report = Report.internal_error(exc, object_id=str(kwargs.get("path", "")))
         if name == "open_verify":
             send(("batch", "report", report))
-        send(("error", "internal_error", report.findings[0].message, traceback.format_exc()))
+        crash = report.findings[0]
+        send(("error", "internal_error", crash.message, crash.traceback or ""))
