@@ -1,4 +1,7 @@
-"""``aleth-inspector receipt prove|check``: anchored inclusion proofs (SPEC C3, C4)."""
+"""``aleth-inspector receipt prove|check``: anchored inclusion proofs (SPEC C3, C4), of an
+alethech recall receipt (:mod:`inspector.core.proofs`) or of a HOM-AIMOS recall bundle's
+receipt (:mod:`inspector.core.hom_proof`).  The core does the work; this module parses the
+arguments and prints."""
 
 from __future__ import annotations
 
@@ -23,7 +26,11 @@ PROVE_HELP = (
     "(format aleth-inspector/receipt-proof/2) carries the entry, its audit path and root, and what "
     "they stand on: the receipt's signed evidence record, its receipt.json bytes, the signer's key_id "
     "and public key, and the receipt's status in FILE. A receipt proves what was disclosed and in "
-    "which order, not that nothing else existed."
+    "which order, not that nothing else existed. When FILE is a HOM-AIMOS recall bundle, RECEIPT_ID is "
+    "its bundle id and the proof (format aleth-inspector/hom-recall-proof/1) carries the entry, its "
+    "RFC 6962 audit path and root, the bundle's SHA-256, its housekeeper-signed event receipt that "
+    "states the root and the entry count, and the bundle's trust anchors; only a bundle that verifies "
+    "gets one."
 )
 CHECK_HELP = (
     "Check a proof written by 'receipt prove': recompute the leaf, the audit path and the root, check "
@@ -31,7 +38,11 @@ CHECK_HELP = (
     "the evidence's id and signature. Then anchor it: --file F (the receipt must be in F with the same "
     "bytes and signer, F must verify, and the receipt be VALID or VALID_HISTORICAL there) or "
     "--trusted-key KEY (the signer must be that key). With neither, a sound proof is only "
-    "'consistent, not anchored'. Version-1 proofs (no signature) are reported as not anchored."
+    "'consistent, not anchored'. Version-1 proofs (no signature) are reported as not anchored. "
+    "A HOM-AIMOS recall proof is checked the same way (the RFC 6962 path; the signed event receipt "
+    "states that root and count; its signature under the certificate it carries, and who issued that "
+    "certificate) and anchored to its bundle, --file F (F must verify and hold the same receipt, "
+    "entry and root), or to --trust-master FPR (the signer's certificate must be issued by that master)."
 )
 CHECK_EPILOG = (
     "Exit codes: 0 anchored and valid, 1 invalid or not anchored, 2 the --file cannot be opened, 3 usage."
@@ -91,6 +102,12 @@ def register(sub) -> None:  # type: ignore[no-untyped-def]
         help="anchor to a key you trust: a PEM public key file (or an Ed25519 JWK file), or its "
         "fingerprint sha256:<64 hex digits> as 'receipt check' and 'receipt prove -o' print it",
     )
+    anchor.add_argument(
+        "--trust-master",
+        metavar="FPR",
+        help="HOM-AIMOS recall proofs: anchor to the master key fingerprint you trust (64 hex digits, "
+        "'sha256:' prefix allowed); the receipt's signer must hold a certificate that master issued",
+    )
     add_credential_args(rk)
     rk.add_argument("--json", action="store_true", help="print exactly one JSON object with the result")
     rc.set_defaults(func=cmd_receipt)
@@ -115,6 +132,15 @@ def _prove(args: argparse.Namespace) -> int:
     path = Path(args.path)
     if not path.exists():
         raise UsageError(f"{path} does not exist")
+    from ..core.hom_proof import hom_bundle_at
+
+    try:
+        bundle = hom_bundle_at(path)
+    except InspectorError as exc:
+        _emit(sys.stderr, exc.describe() + "\n")
+        return EXIT_UNOPENABLE
+    if bundle is not None:
+        return _prove_hom(args, path, bundle)
     try:
         cred = credential_from_args(args, path)
     except InspectorError as exc:
@@ -148,22 +174,70 @@ def _prove(args: argparse.Namespace) -> int:
     return EXIT_PASS
 
 
+def _prove_hom(args: argparse.Namespace, path: Path, bundle: bytes) -> int:
+    """``receipt prove`` of a HOM-AIMOS recall bundle (RECEIPT_ID: its bundle id)."""
+    from ..core.errors import InspectorError
+    from ..core.hom_proof import make_hom_proof, write_hom_proof
+    from ..core.proofs import ProofError
+
+    try:
+        export = make_hom_proof(bundle, args.ordinal, source=str(path), receipt=args.receipt)
+    except ProofError as exc:
+        if exc.code in ("not_a_receipt", "ordinal_out_of_range"):
+            raise UsageError(exc.message) from exc
+        _emit(sys.stderr, f"aleth-inspector: {exc.message}\n")
+        return EXIT_FAIL
+    if args.output:
+        try:
+            written = write_hom_proof(args.output, export)
+        except InspectorError as exc:
+            raise UsageError(exc.describe()) from exc
+        d = export.summary()
+        master = f"master sha256:{d['master_fingerprint']}" if d["master_fingerprint"] else "no master"
+        _emit(
+            sys.stdout,
+            f"Wrote {written}: entry {d['ordinal']} of {d['tree_size']} of recall bundle {d['bundle_id']}, "
+            f"root {d['root'].removeprefix('sha256:')}, {master}.\n",
+        )
+    else:
+        sys.stdout.write(export.to_bytes().decode("ascii"))
+    for note in export.notes:
+        _emit(sys.stderr, f"note: {note}\n")
+    return EXIT_PASS
+
+
 # --------------------------------------------------------------------------- check
 
 
 def _check(args: argparse.Namespace) -> int:
     from ..core.errors import InspectorError
+    from ..core.hom_proof import check_hom_proof, hom_proof_display, is_hom_proof, master_pin
     from ..core.proofs import check_proof, load_trusted_key, read_proof_file
 
+    hom, pin = False, None
     try:
         if (args.passphrase_file or args.recovery_code_file) and not args.file:
             raise UsageError("--passphrase-file and --recovery-code-file unlock the --file F; give --file")
         try:
             data = read_proof_file(args.proof)
-            trusted = load_trusted_key(args.trusted_key) if args.trusted_key else None
-            cred = None
-            if args.file and Path(args.file).is_file():
-                cred = credential_from_args(args, Path(args.file))
+            hom = is_hom_proof(data)
+            if hom:  # anchored to its bundle or a pinned master (SPEC C4, F)
+                if args.trusted_key:
+                    raise UsageError(
+                        "a HOM-AIMOS recall proof is anchored to its bundle (--file F) or to a master key "
+                        "fingerprint you trust (--trust-master FPR), not to --trusted-key"
+                    )
+                pin = master_pin(args.trust_master) if args.trust_master else None
+            else:
+                if args.trust_master:
+                    raise UsageError(
+                        "--trust-master anchors a HOM-AIMOS recall proof; anchor this proof with --file F "
+                        "or --trusted-key KEY"
+                    )
+                trusted = load_trusted_key(args.trusted_key) if args.trusted_key else None
+                cred = None
+                if args.file and Path(args.file).is_file():
+                    cred = credential_from_args(args, Path(args.file))
         except InspectorError as exc:
             raise UsageError(exc.message) from exc
     except UsageError as exc:
@@ -171,15 +245,25 @@ def _check(args: argparse.Namespace) -> int:
             raise
         _print_json({"schema": _schema(), "result": "error", "message": str(exc), "exit_code": EXIT_USAGE})
         return EXIT_USAGE
+    if hom:
+        return _print_result(args, hom_proof_display(check_hom_proof(data, file=args.file, trusted=pin)))
     result = check_proof(data, file=args.file, credential=cred, trusted_key=trusted)
+    return _print_result(args, result.to_json())
+
+
+def _print_result(args: argparse.Namespace, result: dict[str, Any]) -> int:
+    """The check's answer (:meth:`ProofResult.to_json`, or a HOM-AIMOS check in words) as
+    one JSON object (``--json``) or as lines."""
     if args.json:
-        _print_json(result.to_json())
+        _print_json(result)
     else:
-        lines = [f"{WORDS[result.outcome]}  {result.message}"]
-        lines += [f"  {'[ok]  ' if c.ok else '[FAIL]'} {c.name}: {c.message}" for c in result.checks]
-        lines += [f"  note: {n}" for n in result.notes]
+        lines = [f"{WORDS[result['result']]}  {result['message']}"]
+        lines += [
+            f"  {'[ok]  ' if c['ok'] else '[FAIL]'} {c['name']}: {c['message']}" for c in result["checks"]
+        ]
+        lines += [f"  note: {n}" for n in result["notes"]]
         _emit(sys.stdout, "\n".join(lines) + "\n")
-    return result.exit_code
+    return int(result["exit_code"])
 
 
 def _schema() -> str:

@@ -19,31 +19,19 @@ from __future__ import annotations
 import dataclasses
 import os
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from .container import Credential
 from .errors import InspectorError
+from .hom_proof import check_hom_proof, is_hom_proof  # noqa: F401 — is_hom_proof: the window imports it from here
 from .opener import open_and_verify, verify_bytes
+from .progress import Send, throttled
 from .verify.engine import VerifyOptions
 from .write.job import author_preview, author_write
 
-Send = Callable[[tuple[Any, ...]], None]
 OBJECT_BATCH = 1000  # ~40 ms to unpickle on the GUI side, which holds the GIL meanwhile
-
-
-def _throttled(send: Send, min_interval: float = 0.05) -> Callable[[str, int, int], None]:
-    last = [0.0]
-
-    def progress(phase: str, done: int, total: int) -> None:
-        now = time.monotonic()
-        if now - last[0] >= min_interval or done >= total:
-            last[0] = now
-            send(("progress", phase, done, total))
-
-    return progress
 
 
 BIG_FIELDS = ("commits", "evidence", "signer", "order", "unreachable", "findings", "objects", "lanes")
@@ -131,7 +119,7 @@ def _judge(
     """The report of ``path`` (or of ``data`` named ``path``), as the command line makes it
     (``trust_master``: the HOM-AIMOS master fingerprint the auditor pinned)."""
     opts = VerifyOptions(
-        checkpoint=checkpoint, progress=_throttled(send), processes=1, trust_master=trust_master
+        checkpoint=checkpoint, progress=throttled(send), processes=1, trust_master=trust_master
     )
     if data is not None:
         send(("progress", "reading", 0, 1))
@@ -274,10 +262,6 @@ def export_proof_job(
     )
 
 
-HOM_PROOF_FORMAT = "aleth-inspector/hom-recall-proof/1"
-"""The ``proof`` member of a HOM-AIMOS recall inclusion proof written by the GUI."""
-
-
 def hom_export_proof(
     send: Send,
     *,
@@ -287,284 +271,24 @@ def hom_export_proof(
     expect_sha256: str | None,
     data: bytes | None = None,
 ) -> None:
-    """Write the inclusion proof of entry ``ordinal`` of a HOM-AIMOS recall bundle.
-
-    The bundle (``data``, or the file ``path``) is judged again; only a bundle that
-    verifies, with its signed event receipt and a root that recomputes from its entries,
-    gets a proof (SPEC C4: a proof stands on a signature).  The file carries the RFC 6962
-    part (leaf, audit path, root), the bundle's id and SHA-256, and the housekeeper-signed
-    ``event_receipt`` that repeats the root, with the ``trust_anchors`` that name its
-    signer; written atomically, mode 0600."""
-    import json
-
-    from .hom_aimos import inclusion_proof, verify_bundle
-    from .hom_aimos.parse import ParseFailure, parse_document
-    from .opener import read_blob
-    from .write.safe import atomic_write
+    """Write the inclusion proof of entry ``ordinal`` of a HOM-AIMOS recall bundle
+    (:func:`inspector.core.hom_proof.export_hom_proof`: ``data``, or the file ``path``,
+    judged again; refused when its SHA-256 is no longer ``expect_sha256``), atomically,
+    mode 0600."""
+    from .hom_proof import export_hom_proof, write_hom_proof
 
     send(("progress", "reading", 0, 1))
-    blob = data if data is not None else read_blob(path)
-    report = verify_bundle(blob, source=path)
-    now = report.input.get("sha256") if isinstance(report.input, dict) else None
-    if expect_sha256 is not None and now != expect_sha256:
-        raise InspectorError(
-            "input_changed",
-            f"{path} changed since its report was shown; reload it, then export",
-            expected=f"SHA-256 {expect_sha256}",
-            found=f"SHA-256 {now}",
-        )
-    view = report.hom
-    rv = view.receipt if view is not None else None
-    if rv is None:
-        raise InspectorError("not_a_recall_bundle", f"{path} is not a HOM-AIMOS recall bundle")
-    if report.verdict != "pass" or not rv.event_receipt_present:
-        raise InspectorError(
-            "receipt_unprovable",
-            f"the bundle does not verify ({report.primary_reason or report.verdict}): "
-            "a proof would stand on nothing signed",
-        )
-    if rv.recomputed_root is None or rv.recomputed_root != rv.stated_root:
-        raise InspectorError("receipt_unprovable", "the receipt's stated root is not the root of its entries")
-    try:
-        proof = inclusion_proof(report, ordinal)
-        doc = parse_document(blob)
-    except (ValueError, ParseFailure) as exc:
-        raise InspectorError("receipt_unprovable", str(exc)) from exc
-    ok, why = proof.check()
-    if not ok:  # the core's own proof does not check: a bug, said rather than written
-        raise InspectorError("receipt_unprovable", f"the proof does not check: {why}")
-    receipt = doc.get("recall_receipt") if isinstance(doc, dict) else None
-    out = {
-        "proof": HOM_PROOF_FORMAT,
-        **proof.to_json(),
-        "bundle_id": rv.bundle_id,
-        "bundle_sha256": view.document_sha256,
-        "merkle_schema": rv.merkle_schema,
-        "event_receipt": receipt.get("event_receipt") if isinstance(receipt, dict) else None,
-        "trust_anchors": doc.get("trust_anchors") if isinstance(doc, dict) else None,
-        "master_fingerprint": view.master.fingerprint if view.master is not None else None,
-    }
-    text = json.dumps(out, indent=1, ensure_ascii=True) + "\n"
+    export = export_hom_proof(path, ordinal, data=data, expect_sha256=expect_sha256)
     send(("progress", "writing", 0, 1))
-    atomic_write(Path(output), text.encode("ascii"), mode=0o600)
-    send(
-        (
-            "result",
-            {
-                "path": output,
-                "ordinal": proof.ordinal,
-                "tree_size": proof.tree_size,
-                "root": proof.root,
-                "bundle_id": rv.bundle_id,
-            },
-        )
-    )
-
-
-_HOM_PROOF_KEYS = frozenset(
-    (
-        "proof",
-        "receipt",
-        "ordinal",
-        "tree_size",
-        "entry",
-        "leaf_hash",
-        "audit_path",
-        "root",
-        "bundle_id",
-        "bundle_sha256",
-        "merkle_schema",
-        "event_receipt",
-        "trust_anchors",
-        "master_fingerprint",
-    )
-)
-_PROOF_EXIT = {"anchored": 0, "not_anchored": 1, "anchor_mismatch": 1, "invalid": 1, "unopenable": 2}
-
-
-def is_hom_proof(data: bytes) -> bool:
-    """Whether proof bytes are a HOM-AIMOS recall proof (:data:`HOM_PROOF_FORMAT`)."""
-    return HOM_PROOF_FORMAT.encode() in data[:4096]
-
-
-def check_hom_proof(data: bytes, *, file: str | None = None, trusted: str | None = None) -> dict[str, Any]:
-    """Check a HOM-AIMOS recall inclusion proof (written by :func:`hom_export_proof`).
-
-    It recomputes the RFC 6962 leaf, path and root; checks that the housekeeper-signed
-    event receipt it carries states that root and that count; checks the event receipt's
-    Ed25519 signature under the certificate it carries, and that certificate's issuer (the
-    bundle's master, whose fingerprint the proof names, or the signer itself).  Then it
-    anchors: to ``file`` (the bundle: it must verify, be the same document, and hold the
-    same receipt, entry and root) or to ``trusted`` (a master key fingerprint the auditor
-    pins: the signer's certificate must be issued by that master).  With neither the
-    proof is consistent, not anchored.  Never raises on the proof's content.
-
-    The answer is structured (``checks``: ``name``, ``ok``, ``key``, ``params``), so the
-    window words it in its language; ``result``/``exit_code`` as :class:`ProofResult`."""
-    from .canonical import JsonError, loads_strict
-    from .hom_aimos import prims
-    from .hom_aimos import verify_bundle as judge_bundle
-    from .verify.merkle import PROOF_FIELDS, InclusionProof
-
-    checks: list[dict[str, Any]] = []
-    out: dict[str, Any] = {"hom": True, "checks": checks, "anchor": None, "notes": []}
-
-    def check(name: str, ok: bool, key: str, **params: Any) -> bool:
-        checks.append({"name": name, "ok": ok, "key": key, "params": {k: str(v) for k, v in params.items()}})
-        return ok
-
-    def done(result: str) -> dict[str, Any]:
-        out["result"] = result
-        out["exit_code"] = _PROOF_EXIT[result]
-        out["valid"] = result in ("anchored", "not_anchored", "anchor_mismatch", "unopenable")
-        out["anchored"] = result == "anchored"
-        return out
-
-    try:
-        doc, _ = loads_strict(data)
-    except JsonError as exc:
-        check("format", False, "format_bad", reason=exc)
-        return done("invalid")
-    missing = sorted(_HOM_PROOF_KEYS - set(doc)) if isinstance(doc, dict) else ["(an object)"]
-    if missing or not isinstance(doc, dict) or doc.get("proof") != HOM_PROOF_FORMAT:
-        check("format", False, "format_bad", reason="missing " + ", ".join(missing) if missing else "format")
-        return done("invalid")
-    try:
-        inclusion = InclusionProof.from_json({k: doc[k] for k in PROOF_FIELDS})
-    except (ValueError, TypeError) as exc:
-        check("format", False, "format_bad", reason=exc)
-        return done("invalid")
-    check("format", True, "format_ok", bundle=doc["bundle_id"])
-    out.update(receipt=doc["bundle_id"], ordinal=inclusion.ordinal, tree_size=inclusion.tree_size)
-    root = str(inclusion.root).removeprefix("sha256:")
-    out["root"] = root
-    ok, why = inclusion.check()
-    if not check(
-        "path",
-        ok,
-        "path_ok" if ok else "path_bad",
-        ordinal=inclusion.ordinal,
-        size=inclusion.tree_size,
-        reason=why,
-    ):
-        return done("invalid")
-    event = doc["event_receipt"]
-    body = event.get("signed_body") if isinstance(event, dict) else None
-    meta = body.get("metadata") if isinstance(body, dict) else None
-    stated = meta.get("merkle_root") if isinstance(meta, dict) else None
-    count = meta.get("result_count") if isinstance(meta, dict) else None
-    same = stated == root and count == inclusion.tree_size
-    if not check(
-        "signed_root",
-        same,
-        "signed_root_ok" if same else "signed_root_bad",
-        root=root,
-        stated=stated,
-        count=count,
-    ):
-        return done("invalid")
-    cert = prims.decode_certificate(event.get("signer_certificate"))
-    body_jcs = prims.canonical_bytes(body)
-    nonce, ts = event.get("nonce"), event.get("ts_signed")
-    signed = (
-        cert is not None
-        and prims.text_hash(cert.text) == event.get("cert_fingerprint")
-        and body_jcs is not None
-        and isinstance(nonce, str)
-        and prims.is_int(ts)
-        and prims.verify_ed25519(
-            cert.pubkey, prims.b64u_sig(event.get("signature")), prims.ledger_message(body_jcs, nonce, ts)
-        )
-    )
-    signer = cert.agent_id if cert is not None else "?"
-    if not check(
-        "signature",
-        bool(signed),
-        "signature_ok" if signed else "signature_bad",
-        signer=signer,
-        certificate=str(event.get("cert_fingerprint"))[:16],
-    ):
-        return done("invalid")
-    assert cert is not None
-    anchors = doc["trust_anchors"] if isinstance(doc["trust_anchors"], dict) else {}
-    master = anchors.get("master")
-    master_key = master.get("public_key_b64u") if isinstance(master, dict) else None
-    master_fpr = prims.key_fingerprint(master_key)
-    master_ok = master_fpr is not None and master_fpr == doc["master_fingerprint"]
-    cert_body = prims.canonical_bytes(cert.body)
-    by_master = (
-        master_ok
-        and cert.master_issued(master_fpr)
-        and cert_body is not None
-        and prims.verify_ed25519(master_key, cert.sig, cert_body)
-    )
-    if by_master:
-        check("issuer", True, "issuer_master", master=master_fpr)
-    elif cert.self_issued:
-        check("issuer", True, "issuer_self", signer=signer)
-        out["notes"].append({"key": "note_self_issued", "params": {"signer": signer}})
-    else:
-        check("issuer", False, "issuer_bad", signer=signer)
-        return done("invalid")
-    if file is not None:
-        from .opener import read_blob
-
-        try:
-            blob = read_blob(file)
-        except InspectorError as exc:
-            check("anchor", False, "anchor_unopenable", file=file, reason=exc.message)
-            return done("unopenable")
-        report = judge_bundle(blob, source=file)
-        view = report.hom
-        rv = view.receipt if view is not None else None
-        verdict = report.verdict
-        agree = (
-            rv is not None
-            and view.document_sha256 == doc["bundle_sha256"]
-            and rv.recomputed_root == root
-            and 0 <= inclusion.ordinal < len(rv.entries)
-            and prims.canonical_bytes(rv.entries[inclusion.ordinal]) == prims.canonical_bytes(inclusion.entry)
-            and prims.canonical_bytes(_event_of(blob)) == prims.canonical_bytes(event)
-        )
-        if verdict != "pass":
-            check(
-                "anchor", False, "anchor_file_fails", file=file, verdict=verdict, reason=report.primary_reason
-            )
-            return done("anchor_mismatch")
-        if not agree:
-            check("anchor", False, "anchor_file_other", file=file)
-            return done("anchor_mismatch")
-        sha = report.input.get("sha256") if isinstance(report.input, dict) else None
-        check("anchor", True, "anchor_file_ok", file=file, sha256=sha)
-        out["anchor"] = {"kind": "file", "path": file, "sha256": sha, "verdict": verdict}
-        return done("anchored")
-    if trusted is not None:
-        pin = trusted.strip().lower().removeprefix("sha256:")
-        if by_master and pin == master_fpr:
-            check("anchor", True, "anchor_key_ok", master=master_fpr)
-            out["anchor"] = {"kind": "master", "fingerprint": master_fpr}
-            return done("anchored")
-        check("anchor", False, "anchor_key_bad", pinned=pin, master=master_fpr if by_master else "-")
-        return done("anchor_mismatch")
-    return done("not_anchored")
-
-
-def _event_of(blob: bytes) -> Any:
-    """The ``recall_receipt.event_receipt`` of a bundle's bytes (None when there is none)."""
-    from .hom_aimos.parse import ParseFailure, parse_document
-
-    try:
-        doc = parse_document(blob)
-    except ParseFailure:
-        return None
-    receipt = doc.get("recall_receipt") if isinstance(doc, dict) else None
-    return receipt.get("event_receipt") if isinstance(receipt, dict) else None
+    write_hom_proof(output, export)
+    send(("result", {"path": output, **export.summary(), "notes": export.notes}))
 
 
 def check_hom_proof_job(
     send: Send, *, proof_path: str, file: str | None = None, trusted_key: str | None = None
 ) -> None:
-    """:func:`check_hom_proof` in the worker (anchoring to a bundle verifies it)."""
+    """:func:`inspector.core.hom_proof.check_hom_proof` in the worker (anchoring to a
+    bundle verifies it)."""
     from .proofs import read_proof_file
 
     send(("progress", "reading the proof", 0, 1))
@@ -598,9 +322,8 @@ def run_job(send: Send, name: str, kwargs: dict[str, Any]) -> None:
     An unexpected exception is a bug in the inspector, never a verdict on the
     file: the last-resort report (``Report.internal_error``: verdict "error",
     one ``internal_error`` finding) is shipped first, then the error with the
-    traceback, so the GUI shows a crash panel instead of a blank window."""
-    import traceback
-
+    traceback (the finding's, formatted once), so the GUI shows a crash panel instead of a
+    blank window."""
     try:
         JOBS[name](send, **kwargs)
     except InspectorError as exc:
@@ -630,4 +353,5 @@ def run_job(send: Send, name: str, kwargs: dict[str, Any]) -> None:
         report = Report.internal_error(exc, object_id=str(kwargs.get("path", "")))
         if name == "open_verify":
             send(("batch", "report", report))
-        send(("error", "internal_error", report.findings[0].message, traceback.format_exc()))
+        crash = report.findings[0]
+        send(("error", "internal_error", crash.message, crash.traceback or ""))

@@ -77,9 +77,7 @@ __all__ = [
     "Said",
     "TrustedKey",
     "anchor_to_store",
-    "check_job",
     "check_proof",
-    "export_job",
     "export_proof",
     "key_fingerprint",
     "load_trusted_key",
@@ -1135,63 +1133,6 @@ def _anchor_file(
     else:
         result.said = Said.of(R_ANCHORED_FILE, file=label, sha256=before, verdict=report.verdict, **params)
     return result
-
-
-# =========================================================================== GUI jobs (Qt-free)
-
-Send = Callable[[tuple[Any, ...]], None]
-
-
-def check_job(
-    send: Send,
-    *,
-    proof_path: str,
-    file: str | None = None,
-    credential: Credential | None = None,
-    trusted_key: str | None = None,
-) -> None:
-    """Worker job (:mod:`inspector.core.jobs` protocol): check a proof file, anchored to
-    ``file`` or ``trusted_key``; the result message carries :meth:`ProofResult.to_json`."""
-    send(("progress", "reading the proof", 0, 1))
-    data = read_proof_file(proof_path)
-    tk = load_trusted_key(trusted_key) if trusted_key else None
-    if file is not None:
-        send(("progress", "unlocking" if Path(file).is_file() else "reading", 0, 1))
-    send(("result", check_proof(data, file=file, credential=credential, trusted_key=tk).to_json()))
-
-
-def export_job(
-    send: Send,
-    *,
-    path: str,
-    credential: Credential | None,
-    receipt_id: str,
-    ordinal: int,
-    output: str,
-) -> None:
-    """Worker job: open and verify ``path``, write the anchored proof of entry ``ordinal`` of
-    ``receipt_id`` to ``output``; the result says what was written and what the exporter
-    should know."""
-    send(("progress", "unlocking" if Path(path).is_file() else "reading", 0, 1))
-    export = export_proof(path, credential, receipt_id=receipt_id, ordinal=ordinal)
-    send(("progress", "writing", 0, 1))
-    written = write_proof(output, export.proof)
-    p = export.proof
-    send(
-        (
-            "result",
-            {
-                "path": str(written),
-                "receipt": p.receipt,
-                "ordinal": p.inclusion.ordinal,
-                "tree_size": p.inclusion.tree_size,
-                "key_id": p.key_id,
-                "fingerprint": key_fingerprint(raw_from_jwk(p.public_key)),
-                "status": dict(p.status),
-                "notes": export.notes,
-            },
-        )
-    )
 
 
 # =========================================================================== helpers

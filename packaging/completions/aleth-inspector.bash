@@ -80,11 +80,12 @@ _aleth_inspector() {
             case "$prev" in
             --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --trusted-key) COMPREPLY=(); return ;;
+            --trust-master) COMPREPLY=(); return ;;
             --passphrase-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --passphrase-fd) COMPREPLY=(); return ;;
             --recovery-code-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
-            opts="-h --help --file --trusted-key --passphrase-file --passphrase-fd --recovery-code-file --json"; subs=""; files="1" ;;
+            opts="-h --help --file --trusted-key --trust-master --passphrase-file --passphrase-fd --recovery-code-file --json"; subs=""; files="1" ;;
         "rotate")
             case "$prev" in
             --passphrase-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;

@@ -66,6 +66,7 @@ complete -c aleth-inspector -n '__fish_seen_subcommand_from receipt; and __fish_
 complete -c aleth-inspector -n '__fish_seen_subcommand_from receipt; and __fish_seen_subcommand_from check' -s h -l help -d 'show this help message and exit'
 complete -c aleth-inspector -n '__fish_seen_subcommand_from receipt; and __fish_seen_subcommand_from check' -l file -r -F -d 'anchor to the memory file F (a .aleth file or a directory store) it c…'
 complete -c aleth-inspector -n '__fish_seen_subcommand_from receipt; and __fish_seen_subcommand_from check' -l trusted-key -x -d 'anchor to a key you trust: a PEM public key file (or an Ed25519 JWK f…'
+complete -c aleth-inspector -n '__fish_seen_subcommand_from receipt; and __fish_seen_subcommand_from check' -l trust-master -x -d 'HOM-AIMOS recall proofs: anchor to the master key fingerprint you tru…'
 complete -c aleth-inspector -n '__fish_seen_subcommand_from receipt; and __fish_seen_subcommand_from check' -l passphrase-file -r -F -d 'read the passphrase from file F (- for standard input)'
 complete -c aleth-inspector -n '__fish_seen_subcommand_from receipt; and __fish_seen_subcommand_from check' -l passphrase-fd -x -d 'read the passphrase from open file descriptor N'
 complete -c aleth-inspector -n '__fish_seen_subcommand_from receipt; and __fish_seen_subcommand_from check' -l recovery-code-file -r -F -d 'unlock an ALETH002 file with the recovery code read from file F (- fo…'

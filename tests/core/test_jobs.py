@@ -32,23 +32,6 @@ def reassemble(messages: list[tuple]) -> Report:
     return report
 
 
-def test_progress_is_throttled_but_the_end_always_arrives(monkeypatch):
-    now = [100.0]
-    monkeypatch.setattr(J.time, "monotonic", lambda: now[0])
-    sent: list[tuple] = []
-    progress = J._throttled(sent.append, min_interval=0.05)
-    progress("signatures", 0, 10)
-    progress("signatures", 1, 10)  # too soon: dropped
-    now[0] += 0.06
-    progress("signatures", 2, 10)
-    progress("signatures", 10, 10)  # the end: sent however soon
-    assert sent == [
-        ("progress", "signatures", 0, 10),
-        ("progress", "signatures", 2, 10),
-        ("progress", "signatures", 10, 10),
-    ]
-
-
 def test_open_verify_ships_the_report_in_pieces_and_ends_with_the_result(monkeypatch):
     from inspector.core.opener import open_and_verify
 

@@ -98,6 +98,64 @@ def test_a_bug_becomes_an_internal_error_report(tmp_path: Path, monkeypatch, sea
     assert engine.verify is not boom
 
 
+def test_an_internal_error_keeps_its_traceback_but_no_secret(
+    tmp_path: Path, monkeypatch, sealed_bytes: bytes
+) -> None:
+    """The crash panel and a bug report need the whole trace (issue: the report kept only
+    the innermost frame); the frames' locals, where the passphrase is, are never formatted."""
+    import jsonschema
+
+    from inspector.core.render import render_json
+
+    f = tmp_path / "m.aleth"
+    f.write_bytes(sealed_bytes)
+
+    def deep_in_the_verifier(store, options=None):
+        raise ZeroDivisionError("planted")
+
+    monkeypatch.setattr("inspector.core.opener.verify", deep_in_the_verifier)
+    r = open_and_verify(f, Credential(passphrase=PASS))
+    tb = r.findings[0].traceback
+    assert tb is not None and tb.startswith("Traceback (most recent call last):")
+    assert "inspector/core/opener.py" in tb and "in deep_in_the_verifier" in tb
+    assert tb.rstrip().endswith("ZeroDivisionError: planted")
+    doc = json.loads(render_json(r))
+    assert doc["findings"][0]["traceback"] == tb
+    assert PASS not in render_json(r) and PASS.encode("unicode_escape").decode() not in render_json(r)
+    schema = json.loads(
+        (Path(__file__).resolve().parents[2] / "inspector/schemas/report-v1.json").read_text()
+    )
+    jsonschema.Draft202012Validator(schema).validate(doc)
+    # a finding that is no crash has no traceback member
+    monkeypatch.undo()
+    assert all(
+        "traceback" not in g for g in open_and_verify(f, Credential(passphrase=PASS)).to_json()["findings"]
+    )
+
+
+def test_an_endless_recursion_keeps_the_innermost_end_of_its_trace(tmp_path: Path, monkeypatch) -> None:
+    from inspector.core.verify.report import MAX_TRACEBACK
+
+    def down(n: int) -> int:
+        return down(n + 1) + 1
+
+    monkeypatch.setattr("inspector.core.opener.read_directory", lambda *a, **k: down(0))
+    store = tmp_path / "store"
+    store.mkdir()
+    r = open_and_verify(store)
+    tb = r.findings[0].traceback
+    assert r.verdict == "error" and tb is not None
+    assert len(tb) <= MAX_TRACEBACK + 80
+    assert tb.rstrip().endswith("maximum recursion depth exceeded")
+
+
+def test_a_crash_report_made_without_a_raise_has_no_traceback() -> None:
+    from inspector.core.verify.report import Report
+
+    f = Report.internal_error(RuntimeError("the worker died"), object_id="x").findings[0]
+    assert f.traceback is None and "traceback" not in f.to_json()
+
+
 def test_a_hom_aimos_bundle_is_judged_by_its_own_profile() -> None:
     r = open_and_verify(HOM / "MM-CV-027.json")
     assert r.profile == "hom-aimos-v1"

@@ -7,7 +7,7 @@ plain data; ``to_json()`` gives the schema of ``aleth-inspector verify --json``.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -57,7 +57,9 @@ class Finding:
     show the same sentence in another language (``inspector.core.i18n``).
     ``expected``/``found``/``likely_cause`` are separate fields, never folded
     into the message.  ``additional`` marks a finding established after a
-    profile's fail-fast primary reason (HOM-AIMOS).
+    profile's fail-fast primary reason (HOM-AIMOS).  ``traceback``: on an
+    ``internal_error`` only, the formatted Python traceback of the bug (frames,
+    source lines and exception messages, never the frames' local variables).
     """
 
     code: str
@@ -72,6 +74,7 @@ class Finding:
     template: str = ""
     params: tuple[tuple[str, Any], ...] = ()
     additional: bool = False
+    traceback: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -87,6 +90,8 @@ class Finding:
         }
         if self.additional:
             out["additional"] = True
+        if self.traceback is not None:
+            out["traceback"] = self.traceback
         return out
 
 
@@ -348,21 +353,21 @@ class Report:
     def internal_error(cls, exc: BaseException, *, object_id: str = "") -> Report:
         """The last-resort answer: a bug in the inspector became a report (verdict
         ``error``, one ``internal_error`` finding naming the exception and the
-        innermost frame inside the inspector), never a traceback and exit 1."""
+        innermost frame inside the inspector, with the formatted traceback for a
+        crash report), never a traceback on the terminal and exit 1."""
         r = cls(verdict="error")
-        r.findings.append(
-            make_finding(
-                "internal_error",
-                Severity.ERROR,
-                "store",
-                object_id,
-                _INTERNAL_ERROR,
-                found=f"{type(exc).__name__}: {_safe_text(str(exc))[:300]}",
-                likely_cause="a bug in the inspector; please report it with this finding",
-                where=_innermost_inspector_frame(exc),
-                exc_type=type(exc).__name__,
-            )
+        finding = make_finding(
+            "internal_error",
+            Severity.ERROR,
+            "store",
+            object_id,
+            _INTERNAL_ERROR,
+            found=f"{type(exc).__name__}: {_safe_text(str(exc))[:300]}",
+            likely_cause="a bug in the inspector; please report it with this finding",
+            where=_innermost_inspector_frame(exc),
+            exc_type=type(exc).__name__,
         )
+        r.findings.append(replace(finding, traceback=_traceback_text(exc)))
         return r
 
 
@@ -375,6 +380,25 @@ _INTERNAL_ERROR = message(
 def _safe_text(text: str) -> str:
     """``text`` with lone surrogates escaped, so it can be encoded anywhere."""
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+MAX_TRACEBACK = 32 * 1024
+"""The longest traceback text kept (its innermost end: a deep recursion is cut at the top)."""
+
+
+def _traceback_text(exc: BaseException) -> str | None:
+    """The formatted traceback of ``exc`` (with its chained causes): file, line, function
+    and source line of each frame and the exception messages — never the frames' local
+    variables, where a passphrase or a key may be.  None for an exception never raised."""
+    import traceback
+
+    if exc.__traceback__ is None:
+        return None
+    text = _safe_text("".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
+    if len(text) > MAX_TRACEBACK:
+        cut = len(text) - MAX_TRACEBACK
+        text = f"[{cut} characters of the outer frames cut]\n" + text[-MAX_TRACEBACK:]
+    return text
 
 
 def _innermost_inspector_frame(exc: BaseException) -> str:

@@ -11,17 +11,15 @@ via argv or a file.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..container import Credential
 from ..errors import InspectorError
 from ..keys import KeyPair
+from ..progress import Send, throttled
 from ..verify.engine import VerifyOptions
 from . import authoring as A
-
-Send = Callable[[tuple[Any, ...]], None]
 
 
 def build(
@@ -101,10 +99,8 @@ def author_preview(
     send: Send, *, op: str, path: str, credential: Credential | None, params: dict[str, Any]
 ) -> None:
     """Build the result and ship the preview and the exact output."""
-    from ..jobs import _throttled
-
     send(("progress", "opening", 0, 1))
-    res = build(op, path, credential, params, VerifyOptions(progress=_throttled(send)))
+    res = build(op, path, credential, params, VerifyOptions(progress=throttled(send)))
     removes = [str(p) for p in A.old_credential_copies(path)] if res.output.rekey else []
     send(
         (
