@@ -25,7 +25,7 @@ from typing import Any
 
 from .container import Credential
 from .errors import InspectorError
-from .hom_proof import check_hom_proof, is_hom_proof  # noqa: F401 — is_hom_proof: the window imports it from here
+from .hom_proof import check_hom_proof
 from .opener import open_and_verify, verify_bytes
 from .progress import Send, throttled
 from .verify.engine import VerifyOptions

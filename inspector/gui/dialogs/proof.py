@@ -43,7 +43,8 @@ from PySide6.QtWidgets import (
 
 from ...core.container import Credential
 from ...core.errors import InspectorError
-from ...core.jobs import check_hom_proof, is_hom_proof, proof_display
+from ...core.hom_proof import check_hom_proof, hom_proof_display, is_hom_proof
+from ...core.jobs import proof_display
 from ...core.proofs import check_proof, load_trusted_key, read_proof_file
 from ..i18n import QT_TRANSLATE_NOOP, language
 from ..style import readable
@@ -348,7 +349,7 @@ class ProofDialog(QDialog):
     def show_result(self, result: dict[str, Any]) -> None:
         """Show a :meth:`ProofResult.to_json` answer and emit :attr:`checked`."""
         if result.get("hom"):
-            result = self._hom_words(result)
+            result = hom_proof_display(result, language())
         self.outcome = result
         glyph, word, color = VERDICT_STYLE.get(result["result"], ("?", "?", "#757575"))
         self.verdict.setText(f"{glyph} {self.tr(word)}")
@@ -362,77 +363,6 @@ class ProofDialog(QDialog):
             self.checks.addItem(item)
         self.notes.setText("\n".join(self.tr("Note: %1").replace("%1", n) for n in result["notes"]))
         self.checked.emit(result)
-
-    def _hom_words(self, result: dict[str, Any]) -> dict[str, Any]:
-        """A HOM-AIMOS proof check (:func:`inspector.core.jobs.check_hom_proof`) in words."""
-        texts = {
-            "format_ok": self.tr("A HOM-AIMOS recall proof of bundle {bundle}."),
-            "format_bad": self.tr("The file is not a readable HOM-AIMOS recall proof: {reason}."),
-            "path_ok": self.tr("The leaf and the audit path of entry {ordinal} of {size} lead to the root."),
-            "path_bad": self.tr("The leaf or the audit path does not lead to the root: {reason}."),
-            "signed_root_ok": self.tr("The signed event receipt states this root and {count} entries."),
-            "signed_root_bad": self.tr(
-                "The signed event receipt states root {stated} and {count} entries, not this proof's "
-                "root {root}."
-            ),
-            "signature_ok": self.tr(
-                "The event receipt's signature verifies under the certificate of {signer} ({certificate}…)."
-            ),
-            "signature_bad": self.tr(
-                "The event receipt's signature does not verify under the certificate it carries."
-            ),
-            "issuer_master": self.tr(
-                "The signer's certificate is issued by the bundle's master key {master}."
-            ),
-            "issuer_self": self.tr(
-                "The signer's certificate is self-issued: no master vouches for {signer}."
-            ),
-            "issuer_bad": self.tr("The signer's certificate is issued by neither the master nor the signer."),
-            "anchor_file_ok": self.tr(
-                "Anchored to the bundle {file} (SHA-256 {sha256}): it verifies and holds this receipt, "
-                "entry and root."
-            ),
-            "anchor_file_fails": self.tr(
-                "The bundle {file} does not verify ({verdict}: {reason}): no anchor."
-            ),
-            "anchor_file_other": self.tr(
-                "The bundle {file} does not hold this receipt, entry or root: the proof is not from it."
-            ),
-            "anchor_unopenable": self.tr("The bundle {file} cannot be read: {reason}"),
-            "anchor_key_ok": self.tr("Anchored to the master key you trust, {master}."),
-            "anchor_key_bad": self.tr(
-                "The pinned fingerprint {pinned} is not the master that issued the signer's certificate "
-                "({master})."
-            ),
-            "note_self_issued": self.tr(
-                "{signer}'s certificate is self-issued: valid means internally consistent; only the bundle "
-                "anchors it."
-            ),
-        }
-
-        def say(key: str, params: dict[str, str]) -> str:
-            text = texts.get(key, key)
-            for name, value in params.items():
-                text = text.replace("{" + name + "}", value)
-            return text
-
-        message = {
-            "anchored": self.tr("The proof is consistent, signed, and anchored."),
-            "not_anchored": self.tr(
-                "The proof is consistent and signed, but not anchored: check it against its bundle or a "
-                "master key you trust."
-            ),
-            "anchor_mismatch": self.tr(
-                "The proof is consistent and signed, but the anchor given does not vouch for it."
-            ),
-            "invalid": self.tr("The proof does not check."),
-            "unopenable": self.tr("The bundle given cannot be read, so the proof is not anchored."),
-        }[result["result"]]
-        shown = dict(result)
-        shown["message"] = message
-        shown["checks"] = [dict(c, message=say(c["key"], c["params"])) for c in result["checks"]]
-        shown["notes"] = [say(n["key"], n["params"]) for n in result["notes"]]
-        return shown
 
     def done(self, r: int) -> None:
         """Closing the dialog stops a check that is still running (and waits for its
