@@ -102,7 +102,7 @@ WORDS: dict[str, str] = {
     "format_bad": message("The file is not a readable HOM-AIMOS recall proof: {reason}."),
     "path_ok": message("The leaf and the audit path of entry {ordinal} of {size} lead to the root."),
     "path_bad": message("The leaf or the audit path does not lead to the root: {reason}."),
-    "signed_root_ok": message("The signed event receipt states this root and {count} entries."),
+    "signed_root_ok": message("The signed event receipt states this root and an entry count of {count}."),
     "signed_root_bad": message(
         "The signed event receipt states root {stated} and {count} entries, not this proof's root {root}."
     ),
