@@ -16,7 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..core.i18n import finding_message, number, tr
+from ..core import i18n
+from ..core.i18n import finding_message, number, said, tr
 from . import messages as M
 from .common import (
     EXIT_FAIL,
@@ -327,7 +328,7 @@ def _load_key(path: str) -> Any:
 
     key = KeyPair.load(path)
     for note in key.notes:
-        _warn(note)
+        _warn(said(note, i18n.system_language()))
     return key
 
 
@@ -344,12 +345,11 @@ def _cycle(args: argparse.Namespace, path: Path) -> int:
     """Read, verify, build, preview and (unless a dry run) write — under the lock
     when writing in place."""
     from ..core.errors import ContainerError, InspectorError, StoreError
-    from ..core.i18n import system_language
     from ..core.opener import read_secret_file
     from ..core.write import authoring as A
     from ..core.write import safe
 
-    lang = system_language()
+    lang = i18n.system_language()  # looked up when called (tests set it)
     op = args.command
     rekeying = op in ("rekey", "recover")
     leftovers = safe.stale_leftovers(path) if path.is_file() else []

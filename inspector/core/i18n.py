@@ -104,6 +104,11 @@ def _said(value: Any, lang: str | None) -> Any:
     return tr(value.template, lang, **dict(value.params)) if isinstance(value, Phrase) else value
 
 
+def said(value: str, lang: str | None) -> str:
+    """``value`` in ``lang``: a :class:`Phrase` is translated, any other text is as it is."""
+    return str(_said(value, lang))
+
+
 def tr(template: str, lang: str | None, **params: Any) -> str:
     """``template`` in ``lang`` (English when there is no translation), filled with
     ``params`` (a :class:`Phrase` among them is translated too)."""

@@ -20,6 +20,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import (
 
 from .canonical import canonical
 from .errors import KeyError_
+from .i18n import Phrase
 from .verify.report import message
 
 KEY_FILE_READABLE = message(
@@ -171,7 +172,7 @@ class KeyPair:
             raise KeyError_("key_unreadable", f"cannot read key file {p}: {exc.strerror}") from exc
         key = cls.from_pem(data, source=str(p))
         if mode & 0o077:  # warn, never block: the user may have reasons (a shared vault mount)
-            key = replace(key, notes=(KEY_FILE_READABLE.format(path=p, mode=f"{mode:04o}"),))
+            key = replace(key, notes=(Phrase(KEY_FILE_READABLE, path=str(p), mode=f"{mode:04o}"),))
         return key
 
     @property

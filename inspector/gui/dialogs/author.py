@@ -49,13 +49,14 @@ from PySide6.QtWidgets import (
 
 from ...core.container import Credential
 from ...core.errors import InspectorError
-from ...core.i18n import system_language
+from ...core.i18n import said
 from ...core.keys import KeyPair
 from ...core.privacy import strip_private
 from ...core.verify.mutmem import LABELS, VERDICT_LABELS
 from ...core.verify.report import Report
 from ...core.write import authoring as A
 from ...core.write.effects import Effect, short_id, summary_of
+from ..i18n import language
 from ..tasks import TaskRunner
 
 OPERATIONS = ("rotate", "revoke", "grant", "migrate", "rekey", "recover", "label")
@@ -138,7 +139,7 @@ class AuthorDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.op, self.path, self.credential, self.report = op, path, credential, report
-        self.lang = system_language()
+        self.lang = language()  # the GUI's language (effects and notes come from the core)
         self.runner = TaskRunner(self)
         self.generated: dict[str, KeyPair] = {}
         self.preview: dict[str, Any] | None = None  # the preview of the current inputs
@@ -844,7 +845,7 @@ class AuthorDialog(QDialog):
         else:
             head = "✖ " + self.tr("FAIL: the result does not verify — it cannot be written.")
         lines = [head]
-        lines += [f"⚠ {note}" for note in self.key_notes]
+        lines += [f"⚠ {said(note, self.lang)}" for note in self.key_notes]
         lines += [self.tr("note: {text}").format(text=n) for n in preview.get("notes", [])]
         disowned_ids = {d["object_id"] for d in preview.get("disowned", [])}
         lines += [

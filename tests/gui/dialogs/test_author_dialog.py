@@ -420,3 +420,33 @@ def test_a_compromise_answer_lists_what_it_disowns_and_needs_it_confirmed(qtbot,
     assert {f.object_id for f in after.findings if f.severity.value == "error"} <= {
         oid for _, oid in case.disowned
     }
+
+
+def test_the_preview_speaks_the_gui_language_not_the_environment(
+    qtbot, copy, tmp_path, report, keys, monkeypatch
+) -> None:
+    """The GUI set to Spanish in an English environment: the core's effects and the key-file
+    warning are Spanish too (the dialog asks the GUI for its language)."""
+    from inspector.core import i18n as core_i18n
+    from inspector.gui import i18n
+
+    monkeypatch.setattr(core_i18n, "system_language", lambda: "en")
+    loose = tmp_path / "root-0644.pem"
+    loose.write_bytes(keys.root.read_bytes())
+    loose.chmod(0o644)
+    assert i18n.install("es") == "es"
+    try:
+        dlg = make(qtbot, "revoke", copy, report)
+        dlg.root_key.setText(str(loose))
+        dlg.key_id.setCurrentText("housekeeper-001")
+        dlg.reason.setCurrentText("expiry")
+        dlg.output_path.setText(str(tmp_path / "revoked.aleth"))
+        preview(qtbot, dlg)
+        text = dlg.verdict.text()
+        assert f"otros usuarios pueden leer el archivo de clave {loose} (modo 0644)" in text
+        assert "can be read by other users" not in text
+        effects = [dlg.effect_list.item(i).text() for i in range(dlg.effect_list.count())]
+        assert effects and not any("stops being valid" in e for e in effects)
+        assert any("housekeeper-001" in e and "deja de ser válida" in e for e in effects), effects
+    finally:
+        i18n.install("en")
