@@ -26,8 +26,9 @@ remaining opener to the end of the text becomes one ``[REDACTED]``.  Text
 outside regions, including whitespace next to them, is kept byte for byte; a
 lone closer is kept.
 
-Cost: every pattern is possessive (no backtracking), so one pass is linear in
-the text; 64 passes bound the total for any input.
+Cost: the patterns have one way to match and the text between tags is taken
+atomically, so a pass never re-splits text on a failure; 64 passes bound the total
+for any input.
 """
 
 from __future__ import annotations
@@ -52,15 +53,20 @@ MAX_PASSES = 64
 """Passes of the fixed-point loop before the rest is redacted from the first opener."""
 
 _FLAGS = re.ASCII | re.IGNORECASE
-# Attributes and the end of an opener, after "<private".  Possessive throughout:
-# whitespace, a name and a quoted value cannot trade characters, so nothing here
-# needs to backtrack.
-_ATTRS = r'(?:\s++[A-Za-z_:][-A-Za-z0-9_:.]*+="[^"]*+")*+\s*+>'
+# Attributes and the end of an opener, after "<private".  Whitespace, a name and a
+# quoted value cannot trade characters (a name starts with no space, a value ends at
+# its quote), so there is one way to match and a failure gives back each step once.
+# No possessive quantifiers: Python 3.11 before 3.11.5 (Debian 12 ships 3.11.2)
+# matches them wrongly next to a lookahead (CPython gh-100061, gh-106052), and a
+# region then took the text after it.
+_ATTRS = r'(?:\s+[A-Za-z_:][-A-Za-z0-9_:.]*="[^"]*")*\s*>'
 _OPENER_SRC = r"<private" + _ATTRS
-_CLOSER_SRC = r"</private\s*+>"
-# An innermost region: opener, then text in which no opener or closer starts,
-# then a closer.
-_REGION_SRC = _OPENER_SRC + r"(?:[^<]++|<(?!private" + _ATTRS + r")(?!/private\s*+>))*+" + _CLOSER_SRC
+_CLOSER_SRC = r"</private\s*>"
+# An innermost region: opener, then text in which no opener or closer starts, then
+# a closer.  That text is matched inside a lookahead and taken by a back-reference:
+# an atomic group in any Python, so a run of text is never re-split on a failure.
+_BODY = r"(?:[^<]+|<(?!private" + _ATTRS + r")(?!/private\s*>))*"
+_REGION_SRC = _OPENER_SRC + r"(?=(" + _BODY + r"))\1" + _CLOSER_SRC
 
 _OPENER = re.compile(_OPENER_SRC, _FLAGS)
 _REGION = re.compile(_REGION_SRC, _FLAGS)
