@@ -67,10 +67,15 @@ package-smoke: package
 desktop-check:
 	bash packaging/check_desktop_files.sh
 
-## bench: speed ratios against alethech 0.9.5 and the Ed25519 floor (not in CI)
+## bench: every table of the README's "Speed and memory" (about an hour on 2 cores; not in CI)
 bench: $(STAMP)
 	$(PY) bench/verify_bench.py
+	$(PY) bench/verify_bench.py --scaling 99000
+	$(PY) bench/verify_bench.py --mutmem
+	$(PY) bench/verify_bench.py --big-mb 400
+	$(PY) bench/fleet_bench.py
 	$(PY) bench/gui_bench.py
+	$(PY) bench/authoring_bench.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache $(I18N_QM)

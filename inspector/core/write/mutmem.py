@@ -60,11 +60,14 @@ class MutMemWriter:
             report = verify(writer.store)
         self.weight_tip: dict[str, tuple[str | None, int]] = {}
         self.label_tip: dict[str, tuple[str | None, str | None]] = {}
-        self.text: dict[str, set[str]] = {}
+        # plain memories' content, split into words the first time a recall ranks them
+        # (a label or a weight transition never needs the words of 100,000 memories)
+        self.contents: dict[str, Any] = {}
+        self._word_sets: dict[str, set[str]] = {}
         mm = report.mutmem
         for cid, obj in report.objects.items():
             if obj.kind == "commit" and rules.is_plain(obj):
-                self.text[cid] = _words(obj.content)
+                self.contents[cid] = obj.content
                 self.weight_tip[cid] = (None, rules.Q_START)
                 self.label_tip[cid] = (None, None)
         if mm is not None:
@@ -86,7 +89,7 @@ class MutMemWriter:
             raise OperationError("invalid_content", "a plain memory must not carry a 'mutmem' field")
         obj = self.w.commit(clean, **kw)
         cid = obj["commit_id"]
-        self.text[cid] = _words(clean)
+        self.contents[cid] = clean
         self.weight_tip[cid] = (None, rules.Q_START)
         self.label_tip[cid] = (None, None)
         return obj
@@ -216,9 +219,12 @@ class MutMemWriter:
         """Trusted plain memories scored by word overlap with the query × weight."""
         words = _words(query)
         scored = []
-        for m, text in self.text.items():
+        for m, content in self.contents.items():
             if rules.is_untrusted(self.label_tip[m][1]):
                 continue
+            text = self._word_sets.get(m)
+            if text is None:
+                text = self._word_sets[m] = _words(content)
             overlap = len(words & text)
             if overlap:
                 scored.append((m, overlap * self.weight_tip[m][1] / 1000))
