@@ -177,7 +177,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         if output is None:
             raise UsageError("--format pdf writes a file: give --output FILE")
         if importlib.util.find_spec("PySide6") is None:
-            from ..core.render.pdf import INSTALL_HINT
+            from ..pdf import INSTALL_HINT
 
             raise UsageError(INSTALL_HINT)
     if output is not None:
@@ -286,16 +286,17 @@ def _deliver(report, fmt: str, output: Path | None, *, lang: str, quiet: bool, s
         quiet=quiet,
         strict=strict,
     )
-    data = render(report, fmt, options)
-    if output is None:
-        assert isinstance(data, str)
-        (out.write_json if fmt in JSON_LIKE else out.write)(data)
-        return
-    payload = (
-        data
-        if isinstance(data, bytes)
-        else encode(data, "utf-8", kind="json" if fmt in JSON_LIKE else "text")
-    )
+    if fmt == "pdf":  # checked before verifying: there is an --output, and Qt
+        from ..pdf import render_pdf
+
+        assert output is not None
+        payload = render_pdf(report, options)
+    else:
+        data = render(report, fmt, options)
+        if output is None:
+            (out.write_json if fmt in JSON_LIKE else out.write)(data)
+            return
+        payload = encode(data, "utf-8", kind="json" if fmt in JSON_LIKE else "text")
     try:
         atomic_write(output, payload, mode=0o600)
     except InspectorError as exc:

@@ -17,8 +17,6 @@ argv or a file.
 from __future__ import annotations
 
 import dataclasses
-import os
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,7 +26,9 @@ from .errors import InspectorError
 from .hom_proof import check_hom_proof
 from .opener import open_and_verify, verify_bytes
 from .progress import Send, throttled
+from .render.options import RenderOptions
 from .verify.engine import VerifyOptions
+from .verify.report import Report
 from .write.job import author_preview, author_write
 
 OBJECT_BATCH = 1000  # ~40 ms to unpickle on the GUI side, which holds the GIL meanwhile
@@ -144,17 +144,21 @@ def export_report(
     data: bytes | None = None,
     lang: str = "en",
     trust_master: str | None = None,
+    render_pdf: Callable[[Report, RenderOptions], bytes] | None = None,
 ) -> None:
     """File › Export: judge ``path`` again as it was shown (same credential, checkpoint
     or bytes) and write its report as ``fmt`` (json, html, pdf) through the core's
     renderers, atomically with mode 0600 (it holds decrypted content).  Refuses
     (``input_changed``) when the input's SHA-256 is no longer ``expect_sha256``: the
-    export must be the report that was on screen."""
-    from .render import RenderOptions, render_html, render_json, render_pdf
+    export must be the report that was on screen.  ``render_pdf`` lays the HTML out
+    as a PDF; it needs Qt, so the GUI's worker gives it (:func:`inspector.pdf.render_pdf`)."""
+    from .render import render_html, render_json
     from .write.safe import atomic_write
 
     if fmt not in EXPORT_FORMATS:
         raise InspectorError("usage_error", f"unknown export format {fmt!r}")
+    if fmt == "pdf" and render_pdf is None:
+        raise InspectorError("usage_error", "a PDF export needs a PDF renderer (inspector.pdf, with Qt)")
     report = _judge(send, path, credential, checkpoint, data, trust_master)
     now = report.input.get("sha256") if isinstance(report.input, dict) else None
     if expect_sha256 is not None and now != expect_sha256:
@@ -166,9 +170,7 @@ def export_report(
         )
     send(("progress", "writing", 0, 1))
     opts = RenderOptions(source=path, lang=lang)
-    if fmt == "pdf":
-        if "PySide6.QtGui" not in sys.modules:  # the worker: lay the PDF out without a display
-            os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    if render_pdf is not None and fmt == "pdf":
         blob = render_pdf(report, opts)
     else:
         text = render_json(report, opts) if fmt == "json" else render_html(report, opts)

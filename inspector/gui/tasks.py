@@ -25,6 +25,10 @@ def _child(conn: Connection, name: str, kwargs: dict[str, Any]) -> None:
 
     from inspector.core.jobs import run_job
 
+    if name == "export_report":  # a PDF is laid out by Qt, which the core never imports
+        from inspector.pdf import render_pdf
+
+        kwargs = {**kwargs, "render_pdf": render_pdf}
     try:
         run_job(conn.send, name, kwargs)
     finally:

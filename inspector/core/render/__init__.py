@@ -8,8 +8,8 @@ audit share them:
 * :func:`render_json` — schema ``aleth-inspector/report/1`` (``json``);
 * :func:`render_sarif` — SARIF 2.1.0 for code-scanning dashboards (``sarif``);
 * :func:`render_junit` — JUnit XML for CI test reports (``junit``);
-* :func:`render_html` / :func:`render_pdf` — one Jinja2 template
-  (``templates/report.html.j2``), the PDF made from it by Qt when it is installed.
+* :func:`render_html` — one Jinja2 template (``templates/report.html.j2``); the PDF is
+  that HTML laid out by Qt, outside the core (:mod:`inspector.pdf`).
 """
 
 from __future__ import annotations
@@ -22,16 +22,15 @@ from .html import render_html
 from .json import render_json, report_document
 from .junit import render_junit
 from .options import RenderOptions, tool_info
-from .pdf import PdfUnavailable, render_pdf
 from .sarif import render_sarif
 from .text import render_text
 
-FORMATS = ("text", "json", "sarif", "junit", "html", "pdf")
+FORMATS = ("text", "json", "sarif", "junit", "html")  # PDF: inspector.pdf (needs Qt)
 JSON_LIKE = ("json", "sarif")  # formats whose text is JSON (escaped as JSON when encoded)
 
 
-def render(reports: Report | Sequence[Report], fmt: str, options: RenderOptions | None = None) -> str | bytes:
-    """``reports`` in format ``fmt`` (one of :data:`FORMATS`); ``pdf`` gives bytes."""
+def render(reports: Report | Sequence[Report], fmt: str, options: RenderOptions | None = None) -> str:
+    """``reports`` in format ``fmt`` (one of :data:`FORMATS`)."""
     o = options or RenderOptions()
     one = reports if isinstance(reports, Report) else None
     if fmt in ("sarif", "junit"):
@@ -44,21 +43,17 @@ def render(reports: Report | Sequence[Report], fmt: str, options: RenderOptions 
         return render_json(one, o)
     if fmt == "html":
         return render_html(one, o)
-    if fmt == "pdf":
-        return render_pdf(one, o)
     raise ValueError(f"unknown format {fmt!r}; one of {', '.join(FORMATS)}")
 
 
 __all__ = [
     "FORMATS",
     "JSON_LIKE",
-    "PdfUnavailable",
     "RenderOptions",
     "render",
     "render_html",
     "render_json",
     "render_junit",
-    "render_pdf",
     "render_sarif",
     "render_text",
     "report_document",

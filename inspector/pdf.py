@@ -1,8 +1,10 @@
-"""The PDF report: the HTML report laid out by Qt (QTextDocument → QPdfWriter),
-offscreen when there is no display.  Table headers repeat on every page.
+"""The PDF report: the core's HTML report (:mod:`inspector.core.render`) laid out
+by Qt (QTextDocument → QPdfWriter), offscreen.  Table headers repeat on every page.
 
-Qt is optional (the ``[gui]`` extra): without it :func:`render_pdf` raises
-:class:`PdfUnavailable`, whose message says what to install.
+It lives outside ``inspector.core`` because it needs Qt, which the core never
+imports; the command line (``verify --format pdf``) and the GUI's worker
+(File › Export › PDF) call it.  Qt is optional (the ``[gui]`` extra): without it
+:func:`render_pdf` raises :class:`PdfUnavailable`, whose message says what to install.
 """
 
 from __future__ import annotations
@@ -11,9 +13,9 @@ import os
 from dataclasses import replace
 from typing import Any
 
-from ..verify.report import Report
-from .html import render_html
-from .options import RenderOptions
+from .core.render.html import render_html
+from .core.render.options import RenderOptions
+from .core.verify.report import Report
 
 INSTALL_HINT = "PDF reports need Qt: pip install 'aleth-inspector[gui]'"
 # Qt lays out a long table slowly (about 3 s per 1,000 rows on 2 cores): a PDF lists at
@@ -39,8 +41,9 @@ def _application(QtGui) -> None:  # type: ignore[no-untyped-def]
     that widget code later in the same process (the GUI, its tests) still works."""
     if QtGui.QGuiApplication.instance() is not None:
         return
-    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    # no window is ever shown: lay out offscreen (also where a display exists, as in
+    # the GUI's worker process), unless the user chose a platform
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app_class: Any
     try:
         from PySide6.QtWidgets import QApplication
