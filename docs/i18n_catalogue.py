@@ -1,7 +1,7 @@
 """Keep the core's translation catalogues complete, sorted and stable.
 
 Every sentence the core and the command line show a person is a registered template
-(``inspector.core.verify.report.message``); ``inspector/core/locale/<lang>.json`` maps
+(``inspector.core.findings.message``); ``inspector/core/locale/<lang>.json`` maps
 each English template to its translation with the same ``{name}`` placeholders
 (see ``inspector/core/locale/README.md`` for the glossary).
 
@@ -41,7 +41,7 @@ def registered_templates() -> set[str]:
     """Every template the core and the command line register (modules register on import)."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from inspector.core.verify.report import TEMPLATES
+    from inspector.core.findings import TEMPLATES
 
     for name in PACKAGES:
         package = importlib.import_module(name)

@@ -46,11 +46,12 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 from inspector.core.canonical import MAX_DEPTH, MAX_SAFE_INT, JsonError, canonical, loads_strict
+from inspector.core.findings import Severity
 from inspector.core.keys import KeyPair, agent_id_for, decode_signature, sha256_id, verify_sig
 from inspector.core.objects import REQUIRED, SCHEMAS, parse_object
 from inspector.core.store import Store
 from inspector.core.verify.engine import VerifyOptions, verify
-from inspector.core.verify.report import Report, Severity
+from inspector.core.verify.report import Report
 from inspector.core.write.builder import dump, sign_fields, stepping_clock
 
 # --------------------------------------------------------------------------- values

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from inspector.core.verify.report import Finding, Severity
+from inspector.core.findings import Finding, Severity
 from inspector.pdf import PdfUnavailable, render_pdf
 from tests.core.render.conftest import fail_report, many_warnings_report, pass_report
 

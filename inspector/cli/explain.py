@@ -7,7 +7,7 @@ import argparse
 import difflib
 import textwrap
 
-from ..core.verify.report import message
+from ..core.findings import message
 from .common import EXIT_PASS, UsageError
 
 HEADINGS = {

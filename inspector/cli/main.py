@@ -117,8 +117,9 @@ def _error_report(
     kind: str, exc: BaseException | None, args: argparse.Namespace | None, started: str, t0: float
 ) -> Report:
     """The report of a run that reached no verdict (usage error, interruption, bug)."""
+    from ..core.findings import Severity, make_finding
     from ..core.render.record import complete
-    from ..core.verify.report import Report, Severity, make_finding
+    from ..core.verify.report import Report
     from .messages import INTERRUPTED, USAGE
 
     if kind == "usage":

@@ -3,7 +3,7 @@ core's; the finding codes they go with are in the code table)."""
 
 from __future__ import annotations
 
-from ..core.verify.report import message
+from ..core.findings import message
 
 USAGE = message("The command line is not valid: {detail}")
 INTERRUPTED = message("The run was interrupted before it finished; there is no verdict on the file.")

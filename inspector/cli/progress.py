@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
+from ..core.findings import message
 from ..core.i18n import number, tr
-from ..core.verify.report import message
 from .output import SafeStream, terminal_width
 
 MODES = ("auto", "off", "json")

@@ -159,9 +159,8 @@ def _read_checkpoint(spec: str) -> bytes:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from ..core.i18n import system_language
-    from ..core.opener import open_and_verify
+    from ..core.opener import explain_failure, open_and_verify
     from ..core.render.record import complete, utc_now
-    from ..core.secrets import explain_failure
     from ..core.verify.engine import VerifyOptions
     from .output import stderr
     from .progress import Progress

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .verify.report import Severity, message
+from .findings import Severity, message
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,6 +36,7 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal
 
 from cryptography.exceptions import InvalidTag
@@ -46,9 +47,9 @@ from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
 from .canonical import JsonError, canonical, loads_strict
 from .errors import ContainerError
+from .findings import message
 from .i18n import Phrase
 from .keys import b64url, b64url_strict
-from .verify.report import message
 
 __all__ = [
     "ALLOWED_DIRS",
@@ -1090,3 +1091,26 @@ def rekey_v2(
     secret = None if recovery_secret is None else _check_secret(recovery_secret)
     container_id = opened.container_id if opened.container_id is not None else os.urandom(16)
     return _new_v2(plain, passphrase, secret, container_id)
+
+
+def read_blob(path: str | os.PathLike[str], limit: int = MAX_CONTAINER) -> bytes:
+    """Read a file, refusing one larger than ``limit`` before reading it."""
+    p = Path(path)
+    try:
+        with p.open("rb") as fh:
+            size = os.fstat(fh.fileno()).st_size
+            if size > limit:
+                raise ContainerError(
+                    "too_large",
+                    f"{p} is larger than {limit // (1024 * 1024)} MiB",
+                    expected=f"at most {limit} bytes",
+                    found=f"{size} bytes",
+                )
+            blob = fh.read(limit + 1)
+    except OSError as exc:
+        raise ContainerError("unreadable", f"cannot read {p}: {exc.strerror}") from exc
+    if len(blob) > limit:  # grew while being read
+        raise ContainerError(
+            "too_large", f"{p} is larger than {limit} bytes", expected=f"at most {limit} bytes"
+        )
+    return blob

@@ -33,8 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InspectorError
+from .findings import message
 from .proofs import MAX_PROOF_BYTES, ORDINAL_OUTSIDE, PROOF_FILE_TOO_LARGE, RESULT_SCHEMA, ProofError, Said
-from .verify.report import message
 
 __all__ = [
     "HOM_PROOF_FORMAT",
@@ -183,7 +183,7 @@ def hom_bundle_at(path: str | os.PathLike[str]) -> bytes | None:
     sealed container, anything that is not a JSON object is not read past its head).
     Raises :class:`InspectorError` when a JSON file cannot be read."""
     from . import hom_aimos
-    from .opener import read_blob
+    from .container import read_blob
 
     p = Path(path)
     if not p.is_file():
@@ -295,7 +295,7 @@ def export_hom_proof(
 ) -> HomExport:
     """Read the bundle ``path`` (or take its bytes ``data``), then :func:`make_hom_proof`.
     Raises :class:`InspectorError` when the file cannot be read."""
-    from .opener import read_blob
+    from .container import read_blob
 
     blob = data if data is not None else read_blob(path)
     return make_hom_proof(blob, ordinal, source=str(path), receipt=receipt, expect_sha256=expect_sha256)
@@ -454,7 +454,7 @@ def check_hom_proof(data: bytes, *, file: str | None = None, trusted: str | None
         check("issuer", False, "issuer_bad", signer=signer)
         return done("invalid")
     if file is not None:
-        from .opener import read_blob
+        from .container import read_blob
 
         try:
             blob = read_blob(file)

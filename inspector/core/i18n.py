@@ -1,7 +1,7 @@
 """Translations of what the core says, without Qt.
 
 The core writes English.  Every finding message is built from a registered
-template (:func:`inspector.core.verify.report.message`) with named parameters,
+template (:func:`inspector.core.findings.message`) with named parameters,
 and every finding code has registered explanation texts
 (:mod:`inspector.core.codes`).  A catalogue ``locale/<lang>.json`` maps each
 English template to its translation (same ``{name}`` placeholders), so the GUI
@@ -18,7 +18,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from .verify.report import Finding
+from .findings import Finding
 
 LANGUAGES = ("en", "es", "fr")
 

@@ -20,8 +20,8 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import (
 
 from .canonical import canonical
 from .errors import KeyError_
+from .findings import message
 from .i18n import Phrase
-from .verify.report import message
 
 KEY_FILE_READABLE = message(
     "the key file {path} can be read by other users (mode {mode}); restrict it: chmod 600 {path}"

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any, Final, cast
 
 from .canonical import JsonError, canonical, loads_strict
+from .findings import message
 from .i18n import Phrase
 from .keys import sha256_id
-from .verify.report import message
 
 REQUIRED: Final = object()
 

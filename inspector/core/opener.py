@@ -13,18 +13,19 @@ import hashlib
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
 from . import container
-from .container import Credential, Opened
+from .container import Credential, Opened, read_blob
 from .errors import Cancelled, ContainerError, InspectorError, StoreError
+from .findings import message
 from .i18n import Phrase
-from .secrets import read_secret_file
+from .secrets import Secret, read_secret_file
 from .store import Store, read_directory
 from .verify.engine import VerifyOptions, verify
-from .verify.report import Report, message
+from .verify.report import Report
 
 __all__ = [
     "OpenResult",
@@ -57,29 +58,6 @@ P_WRONG_JSON = Phrase(message("a checkpoint, a proof or an export was given wher
 
 def is_sealed(path: str | os.PathLike[str]) -> bool:
     return Path(path).is_file()
-
-
-def read_blob(path: str | os.PathLike[str], limit: int = container.MAX_CONTAINER) -> bytes:
-    """Read a file, refusing one larger than ``limit`` before reading it."""
-    p = Path(path)
-    try:
-        with p.open("rb") as fh:
-            size = os.fstat(fh.fileno()).st_size
-            if size > limit:
-                raise ContainerError(
-                    "too_large",
-                    f"{p} is larger than {limit // (1024 * 1024)} MiB",
-                    expected=f"at most {limit} bytes",
-                    found=f"{size} bytes",
-                )
-            blob = fh.read(limit + 1)
-    except OSError as exc:
-        raise ContainerError("unreadable", f"cannot read {p}: {exc.strerror}") from exc
-    if len(blob) > limit:  # grew while being read
-        raise ContainerError(
-            "too_large", f"{p} is larger than {limit} bytes", expected=f"at most {limit} bytes"
-        )
-    return blob
 
 
 @dataclass(frozen=True)
@@ -309,3 +287,14 @@ def _leftovers(report: Report, p: Path, opts: VerifyOptions) -> None:
     if found:
         report.findings.extend(found)
         report.finalize(strict=opts.strict)
+
+
+def explain_failure(report: Report, secret: Secret | None) -> Report:
+    """When ``secret`` did not unlock the file, put its hints in the finding's
+    ``likely_cause`` (in place; returns ``report``)."""
+    if secret is None or not secret.hints or report.verdict != "unopenable":
+        return report
+    for i, f in enumerate(report.findings):
+        if f.code in ("wrong_passphrase", "invalid_recovery_code", "authentication_failed"):
+            report.findings[i] = replace(f, likely_cause=" ".join(secret.hints))
+    return report

@@ -24,7 +24,7 @@ to a trusted key (the carried key must be it).  With neither, the answer is
 :class:`ProofResult`; it never raises on a proof's content.
 
 Every sentence shown to a person is a registered message template
-(:func:`~inspector.core.verify.report.message`), so it can be translated.
+(:func:`~inspector.core.findings.message`), so it can be translated.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ from typing import Any
 from .canonical import JsonError, canonical, loads_strict
 from .container import Credential
 from .errors import InspectorError
+from .findings import message
 from .keys import (
     b64url,
     b64url_strict,
@@ -61,7 +62,7 @@ from .verify.merkle import (
     root_of_entries,
     verify_inclusion,
 )
-from .verify.report import Report, Status, message
+from .verify.report import Report, Status
 
 __all__ = [
     "MAX_PROOF_BYTES",

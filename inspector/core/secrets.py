@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import BinaryIO
 
 from .errors import InspectorError
-from .verify.report import Report, message
+from .findings import message
 
 ENV_PASSPHRASE_FILE = "ALETH_PASSPHRASE_FILE"
 MAX_SECRET = 64 * 1024  # far above any passphrase; a bigger "secret" is the wrong file
@@ -156,14 +156,3 @@ def _unreadable(what: str, source: str, exc: OSError) -> InspectorError:
 def read_secret_file(path: str | os.PathLike[str], what: str = "passphrase") -> str:
     """The secret in ``path`` (the rule above), without hints."""
     return read_secret(path, what).value
-
-
-def explain_failure(report: Report, secret: Secret | None) -> Report:
-    """When ``secret`` did not unlock the file, put its hints in the finding's
-    ``likely_cause`` (in place; returns ``report``)."""
-    if secret is None or not secret.hints or report.verdict != "unopenable":
-        return report
-    for i, f in enumerate(report.findings):
-        if f.code in ("wrong_passphrase", "invalid_recovery_code", "authentication_failed"):
-            report.findings[i] = replace(f, likely_cause=" ".join(secret.hints))
-    return report

@@ -2,8 +2,8 @@
 
 Both a directory store (as alethech lays it out, with percent-encoded file
 names) and a decrypted container payload become the same ``Store``.  Nothing
-here writes plaintext anywhere; the only writer, :func:`write_directory`, is
-used for directory stores that the user chose to keep as directories.
+here writes: the writer of directory stores is
+:func:`inspector.core.write.directory.write_directory`.
 """
 
 from __future__ import annotations
@@ -16,9 +16,8 @@ from typing import Protocol
 from urllib.parse import quote, unquote
 
 from .errors import StoreError
+from .findings import message
 from .i18n import Phrase
-from .verify.report import message
-from .write.safe import fsync_dir
 
 OBJECT_DIRS: tuple[str, ...] = (
     "identities",
@@ -282,73 +281,3 @@ def read_directory(root: str | os.PathLike[str]) -> Store:
             path=str(base),
         )
     return read_store(listing, str(base))
-
-
-def write_directory(
-    store: Store, target: str | os.PathLike[str], carry: dict[str, Path] | None = None
-) -> Path:
-    """Write ``store`` as a new directory at ``target``: built in a sibling
-    temporary directory, fsynced, then renamed into place.  ``target`` must not
-    exist.  ``carry`` maps extra relative paths (files this program does not
-    manage, such as ``keys/root.key``) to files copied in unchanged."""
-    import shutil
-    import tempfile
-
-    dest = Path(target)
-    if dest.exists():
-        raise StoreError("target_exists", f"{dest} already exists")
-    parent = dest.parent
-    if not parent.is_dir():
-        raise StoreError("target_directory_missing", f"directory {parent} does not exist")
-    try:
-        stage = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".tmp", dir=parent))
-    except OSError as exc:
-        raise StoreError("write_failed", f"cannot create a directory in {parent}: {exc.strerror}") from exc
-    try:
-        for rel, src in (carry or {}).items():
-            p = stage / rel
-            p.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-            shutil.copy2(src, p)
-        for d in (*ALL_DIRS, "keys"):
-            (stage / d).mkdir(mode=0o700, exist_ok=True)
-        for path, data in store.files.items():
-            p = stage / logical_to_physical(path)
-            fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            try:
-                os.write(fd, data)
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-        os.rename(stage, dest)
-        fsync_dir(parent)
-    except OSError as exc:
-        shutil.rmtree(stage, ignore_errors=True)
-        raise StoreError(
-            "write_failed",
-            f"cannot write the store {dest}: {exc.strerror or exc}",
-            likely_cause="the directory is not writable or the disk is full",
-        ) from exc
-    except BaseException:
-        shutil.rmtree(stage, ignore_errors=True)
-        raise
-    return dest
-
-
-def unmanaged_files(root: Path, store: Store) -> dict[str, Path]:
-    """Regular files under a directory store that ``store`` does not hold (private keys
-    such as ``keys/root.key``, anything else a user keeps there).  Symbolic links are
-    neither followed nor carried: a write never materialises a link's target."""
-    managed = {logical_to_physical(p) for p in store.files}
-    managed.update(store.names.values())
-    out: dict[str, Path] = {}
-    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
-        here = Path(dirpath)
-        dirnames[:] = [d for d in dirnames if not (here / d).is_symlink()]
-        for name in filenames:
-            p = here / name
-            if p.is_symlink() or not p.is_file():
-                continue
-            rel = p.relative_to(root).as_posix()
-            if rel not in managed:
-                out[rel] = p
-    return out

@@ -21,7 +21,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QStandardPaths, QTranslator
 
 from ..core import i18n as core_i18n
-from ..core.verify.report import Finding
+from ..core.findings import Finding
 
 LANGUAGES = ("en", "es", "fr")
 _state: dict[str, Any] = {"lang": "en", "translators": []}

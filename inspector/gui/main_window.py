@@ -31,9 +31,10 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.container import Credential
+from ..core.findings import Severity
 from ..core.jobs import receive_part
 from ..core.lanes import proven_region
-from ..core.verify.report import Report, Severity
+from ..core.verify.report import Report
 from . import i18n
 from . import summary as S
 from .about import versions

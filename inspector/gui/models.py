@@ -15,9 +15,10 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont, QPalette
 
+from ..core.findings import Finding
 from ..core.lanes import LaneRow, lanes_for
 from ..core.verify.mutmem import rank
-from ..core.verify.report import Finding, Report, Status
+from ..core.verify.report import Report, Status
 from .i18n import QT_TRANSLATE_NOOP, finding_text
 from .style import (
     UNTRUSTED_COLOR,

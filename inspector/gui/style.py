@@ -11,7 +11,8 @@ from PySide6.QtCore import QCoreApplication, QLoggingCategory, Qt
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QGuiApplication, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QStyle
 
-from ..core.verify.report import Severity, Status
+from ..core.findings import Severity
+from ..core.verify.report import Status
 from .i18n import QT_TRANSLATE_NOOP
 
 # Looking for a glyph in every installed font makes Qt log "OpenType support missing

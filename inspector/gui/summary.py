@@ -12,7 +12,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject
 
-from ..core.verify.report import Finding, Report, Severity, Status
+from ..core.findings import Finding, Severity
+from ..core.verify.report import Report, Status
 from .i18n import finding_text
 
 

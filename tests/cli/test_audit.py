@@ -179,8 +179,9 @@ def test_audit_and_verify_take_the_same_progress_values():
 def test_since_catches_a_rolled_back_copy(small, capsys, tmp_path):
     root, _ = small
     from inspector.core.keys import KeyPair
-    from inspector.core.store import read_directory, write_directory
+    from inspector.core.store import read_directory
     from inspector.core.write.builder import StoreWriter
+    from inspector.core.write.directory import write_directory
 
     store = root / "stores" / "grown"
     w = StoreWriter.create(root=KeyPair.generate())

@@ -29,11 +29,12 @@ from inspector.core.container import Credential
 from inspector.core.errors import ContainerError
 from inspector.core.keys import KeyPair
 from inspector.core.opener import open_and_verify, open_path
-from inspector.core.store import Store, write_directory
+from inspector.core.store import Store
 from inspector.core.verify.report import Status
 from inspector.core.write import authoring as A
 from inspector.core.write import safe
 from inspector.core.write.builder import StoreWriter, stepping_clock
+from inspector.core.write.directory import write_directory
 from tests.core.write.checks import (
     aleth_ok,
     aleth_refuses,

@@ -14,9 +14,9 @@ import json
 import pytest
 
 from inspector.core.container import Credential
+from inspector.core.findings import Severity
 from inspector.core.opener import open_and_verify
 from inspector.core.verify.engine import VerifyOptions
-from inspector.core.verify.report import Severity
 
 from ..conftest import ALETHECH
 

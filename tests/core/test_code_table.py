@@ -10,9 +10,9 @@ import pytest
 
 from inspector.core.codebook import all_codes, lookup
 from inspector.core.codes import CODES
+from inspector.core.findings import TEMPLATES
 from inspector.core.opener import open_and_verify
 from inspector.core.verify.engine import VerifyOptions
-from inspector.core.verify.report import TEMPLATES
 
 from ..conftest import ALETHECH, MUTMEM
 

@@ -23,11 +23,13 @@ from hypothesis import strategies as st
 
 from inspector.core.canonical import loads_strict
 from inspector.core.container import seal_v2
+from inspector.core.findings import Severity
 from inspector.core.keys import KeyPair
-from inspector.core.store import Store, write_directory
+from inspector.core.store import Store
 from inspector.core.verify.engine import VerifyOptions, verify
-from inspector.core.verify.report import Report, Severity, Status
+from inspector.core.verify.report import Report, Status
 from inspector.core.write.builder import StoreWriter, stepping_clock
+from inspector.core.write.directory import write_directory
 
 PASSPHRASE = "hostile ✓ passphrase"
 

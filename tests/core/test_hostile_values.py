@@ -35,11 +35,13 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from inspector.core.canonical import loads_strict
+from inspector.core.findings import Severity
 from inspector.core.keys import KeyPair, sha256_id
-from inspector.core.store import Store, write_directory
+from inspector.core.store import Store
 from inspector.core.verify.engine import VerifyOptions
-from inspector.core.verify.report import Severity, Status
+from inspector.core.verify.report import Status
 from inspector.core.write.builder import StoreWriter, dump, identity_record, sign_fields, stepping_clock
+from inspector.core.write.directory import write_directory
 from inspector.core.write.mutmem import MutMemWriter
 from tests.strategies import (
     TARGETS,

@@ -34,12 +34,14 @@ from inspector.core.container import (
     seal_v1,
     seal_v2,
 )
+from inspector.core.findings import Severity
 from inspector.core.keys import KeyPair
 from inspector.core.opener import open_and_verify
-from inspector.core.store import Store, read_directory, write_directory
+from inspector.core.store import Store, read_directory
 from inspector.core.verify.engine import verify
-from inspector.core.verify.report import Report, Severity, Status
+from inspector.core.verify.report import Report, Status
 from inspector.core.write.builder import StoreWriter, stepping_clock
+from inspector.core.write.directory import write_directory
 
 from ..conftest import alethech_cli
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from inspector.core.errors import KeyError_
+from inspector.core.findings import TEMPLATES
 from inspector.core.keys import (
     SIG_PREFIX,
     KeyPair,
@@ -28,7 +29,6 @@ from inspector.core.keys import (
     sha256_id,
     verify_sig,
 )
-from inspector.core.verify.report import TEMPLATES
 from inspector.core.write.safe import write_private_key
 
 

@@ -23,14 +23,16 @@ import pytest
 from inspector.core.container import Credential
 from inspector.core.demo import build_demo
 from inspector.core.errors import OperationError
+from inspector.core.findings import Severity
 from inspector.core.keys import KeyPair
 from inspector.core.opener import open_and_verify
-from inspector.core.store import read_directory, write_directory
+from inspector.core.store import read_directory
 from inspector.core.verify import mutmem as rules
 from inspector.core.verify.engine import verify
 from inspector.core.verify.merkle import make_proof
-from inspector.core.verify.report import Report, Severity, Status
+from inspector.core.verify.report import Report, Status
 from inspector.core.write.builder import StoreWriter, stepping_clock
+from inspector.core.write.directory import write_directory
 from inspector.core.write.mutmem import MutMemWriter, Outcome
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "mutmem" / "valid_basic"

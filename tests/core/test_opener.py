@@ -12,10 +12,10 @@ import pytest
 from inspector.core import container as C
 from inspector.core.container import Credential
 from inspector.core.opener import open_and_verify
-from inspector.core.store import write_directory
 from inspector.core.verify import engine
 from inspector.core.verify.engine import VerifyOptions
 from inspector.core.write.builder import StoreWriter, stepping_clock
+from inspector.core.write.directory import write_directory
 
 PASS = "opener test ✓"
 HOM = (

@@ -39,11 +39,12 @@ from inspector.core.proofs import (
     parse_proof,
     write_proof,
 )
-from inspector.core.store import Store, write_directory
+from inspector.core.store import Store
 from inspector.core.verify.engine import verify
 from inspector.core.verify.merkle import leaf_hash, make_proof, root_of_entries
 from inspector.core.verify.report import Report, Status
 from inspector.core.write.builder import StoreWriter, stepping_clock
+from inspector.core.write.directory import write_directory
 from inspector.core.write.mutmem import MutMemWriter
 
 ROOT = Path(__file__).resolve().parents[2]

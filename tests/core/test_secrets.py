@@ -9,9 +9,9 @@ import os
 import pytest
 
 from inspector.core.errors import InspectorError
+from inspector.core.opener import explain_failure
 from inspector.core.secrets import (
     HINT_RECOVERY_CODE,
-    explain_failure,
     hints_for,
     read_secret,
     read_secret_fd,

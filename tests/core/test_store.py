@@ -20,9 +20,8 @@ from inspector.core.store import (
     logical_to_physical,
     physical_to_logical,
     read_directory,
-    unmanaged_files,
-    write_directory,
 )
+from inspector.core.write.directory import unmanaged_files, write_directory
 
 from ..conftest import ALETHECH
 

@@ -102,7 +102,7 @@ def test_audits_a_folder_off_the_gui_thread_and_shows_the_table(qtbot, folder, t
 
 def test_cancel_stops_the_audit_and_keeps_the_rows_so_far(qtbot, tmp_path):
     from inspector.core.demo import build_demo
-    from inspector.core.store import write_directory
+    from inspector.core.write.directory import write_directory
 
     root = tmp_path / "many"
     root.mkdir()
@@ -139,7 +139,7 @@ def test_a_view_destroyed_while_auditing_stops_the_audit_and_takes_nothing_down(
     import shiboken6
 
     from inspector.core.demo import build_demo
-    from inspector.core.store import write_directory
+    from inspector.core.write.directory import write_directory
 
     root = tmp_path / "many"
     root.mkdir()

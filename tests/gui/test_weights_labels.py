@@ -352,8 +352,8 @@ def test_export_proof_checks(qtbot, tmp_path):
     anchored to that file."""
     from inspector.core.demo import build_demo
     from inspector.core.proofs import PROOF_FORMAT, check_proof
-    from inspector.core.store import write_directory
     from inspector.core.verify.merkle import PROOF_FIELDS
+    from inspector.core.write.directory import write_directory
 
     store = tmp_path / "store"
     write_directory(build_demo().store, store)  # a demo of its own (every build has fresh keys)

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication
 from inspector.core.container import Credential
 from inspector.core.demo import build_demo
 from inspector.core.proofs import PROOF_FORMAT, check_proof, export_proof, write_proof
-from inspector.core.store import write_directory
+from inspector.core.write.directory import write_directory
 from inspector.gui.dialogs.author import AuthorDialog
 from inspector.gui.dialogs.proof import ProofDialog, ProofExportDialog
 from inspector.gui.dialogs.unlock import UnlockDialog

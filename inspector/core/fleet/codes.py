@@ -1,14 +1,14 @@
 """The finding codes a fleet audit adds (profile "audit") and their message templates.
 
 Every finding the fleet code builds uses one of the templates below (registered with
-:func:`~inspector.core.verify.report.message`, so the translation catalogues cover them),
+:func:`~inspector.core.findings.message`, so the translation catalogues cover them),
 and every code is in the one code table (:mod:`inspector.core.codes`) for ``explain``.
 """
 
 from __future__ import annotations
 
 from ..codes import register
-from ..verify.report import Severity, message
+from ..findings import Severity, message
 
 E = Severity.ERROR
 

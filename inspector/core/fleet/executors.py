@@ -26,8 +26,9 @@ from collections.abc import Generator, Iterable, Iterator
 from typing import Any, Protocol
 
 from ..errors import Cancelled
+from ..findings import Severity, make_finding
 from ..verify.engine import CancelToken
-from ..verify.report import Report, Severity, make_finding
+from ..verify.report import Report
 from . import codes as C
 from .task import FileJob, FileResult, audit_file
 

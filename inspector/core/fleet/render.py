@@ -8,8 +8,8 @@ import json
 import textwrap
 from typing import Any
 
+from ..findings import message
 from ..i18n import decimal, finding_message, tr
-from ..verify.report import message
 from .audit import AuditResult, FileEntry
 
 COLUMNS = (

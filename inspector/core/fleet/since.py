@@ -25,8 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InspectorError
+from ..findings import Finding, Severity, make_finding
 from ..verify.graph import Dag
-from ..verify.report import Finding, Report, Severity, make_finding
+from ..verify.report import Report
 from . import codes as C
 
 AUDIT_SCHEMA = "aleth-inspector/audit/1"

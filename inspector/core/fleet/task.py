@@ -23,8 +23,9 @@ from typing import Any
 from ... import __version__
 from ..container import Credential
 from ..errors import Cancelled, InspectorError
+from ..findings import Severity, make_finding
 from ..verify.engine import CancelToken, VerifyOptions
-from ..verify.report import Report, Severity, make_finding
+from ..verify.report import Report
 from . import codes as C
 from .credentials import CredentialRef
 from .discover import is_url

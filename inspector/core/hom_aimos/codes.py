@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from ..codes import register
-from ..verify.report import Severity, message
+from ..findings import Severity, message
 
 PROFILE = "hom-aimos-v1"
 E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..findings import Finding, Severity, make_finding, message
 from ..i18n import Phrase
-from ..verify.report import Finding, Report, Severity, make_finding, message
+from ..verify.report import Report
 from .codes import TEXTS
 
 PROFILE = "hom-aimos-v1"

@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..canonical import JsonError, loads_strict
+from ..findings import message
 from ..i18n import Phrase
-from ..verify.report import message
 
 # what the parse refused, in words (a Phrase, so a translated report says it in its language)
 DEPTH = message("a value lies deeper than depth {depth}")

@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from ..codes import lookup
+from ..findings import Finding
 from ..i18n import finding_message
-from ..verify.report import Finding, Report, Status
+from ..verify.report import Report, Status
 from . import strings as S
 from .options import RenderOptions
 from .safe import escape

@@ -15,7 +15,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..verify.report import Finding, Report, Severity, Status
+from ..findings import Finding, Severity
+from ..verify.report import Report, Status
 from .options import RenderOptions
 from .safe import escape
 

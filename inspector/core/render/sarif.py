@@ -16,7 +16,8 @@ from typing import Any
 from urllib.parse import quote
 
 from ..codes import CodeInfo, lookup
-from ..verify.report import Finding, Report, Severity
+from ..findings import Finding, Severity
+from ..verify.report import Report
 from .json import dumps
 from .options import RenderOptions
 from .safe import escape

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..findings import message
 from ..i18n import decimal, is_singular, number, tr
-from ..verify.report import message
 
 VERDICT = {
     "pass": message("PASS"),

@@ -15,8 +15,9 @@ import textwrap
 from collections import Counter
 
 from ..codes import lookup
+from ..findings import Finding, Severity
 from ..i18n import finding_message
-from ..verify.report import Finding, Report, Severity, Status
+from ..verify.report import Report, Status
 from . import strings as S
 from .options import RenderOptions
 from .safe import escape

@@ -5,9 +5,10 @@ from the external checkpoint (rollback detection)."""
 from __future__ import annotations
 
 from ..canonical import JsonError, loads_strict
+from ..findings import Severity, message
 from ..objects import Obj, build_object
 from .context import Context
-from .report import KeyEra, Severity, Status, message
+from .report import KeyEra, Status
 from .signatures import check_one
 
 E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO

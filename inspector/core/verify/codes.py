@@ -12,7 +12,7 @@ Other profiles register their own codes beside their checks (HOM-AIMOS in
 from __future__ import annotations
 
 from ..codes import register
-from .report import Severity
+from ..findings import Severity
 
 E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 

@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import Cancelled
+from ..findings import Severity, make_finding
 from ..objects import Obj
 from ..store import Store
 from .graph import Dag
 from .identity import KeyBook
-from .report import Report, Severity, Status, make_finding
+from .report import Report, Status
 
 Progress = Callable[[str, int, int], None]
 

@@ -4,9 +4,9 @@ authenticated (SPEC B3)."""
 
 from __future__ import annotations
 
+from ..findings import Severity, message
 from .context import Context
 from .graph import Dag
-from .report import Severity, message
 
 E, W = Severity.ERROR, Severity.WARNING
 

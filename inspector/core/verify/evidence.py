@@ -4,9 +4,9 @@ present and matches its hash and size."""
 
 from __future__ import annotations
 
+from ..findings import Severity, message
 from ..keys import sha256_id
 from .context import Context
-from .report import Severity, message
 
 E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 

@@ -7,7 +7,8 @@ catalogue, :mod:`inspector.core.i18n`); English is the default.
 
 from __future__ import annotations
 
-from .report import Report, Status, message
+from ..findings import message
+from .report import Report, Status
 
 _WHO = message("signed by {key_id} ({role} key, fingerprint {fingerprint})")
 _VALID = message(

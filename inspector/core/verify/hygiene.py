@@ -4,11 +4,11 @@ regions left unredacted, and the sealed signing key."""
 from __future__ import annotations
 
 from ..errors import KeyError_
+from ..findings import Severity, message
 from ..keys import KeyPair
 from ..objects import Obj
 from ..privacy import value_has_private_region
 from .context import Context
-from .report import Severity, message
 
 E, W = Severity.ERROR, Severity.WARNING
 

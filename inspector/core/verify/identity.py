@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..findings import Severity, message
 from ..keys import (
     agent_id_for,
     b64url,
@@ -35,7 +36,7 @@ from ..keys import (
     verify_sig,
 )
 from ..objects import Obj
-from .report import KeyEra, Severity, message
+from .report import KeyEra
 
 AddFinding = Callable[..., None]
 E, W = Severity.ERROR, Severity.WARNING

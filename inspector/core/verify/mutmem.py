@@ -27,13 +27,14 @@ from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
 from ..canonical import JsonError, canonical, loads_strict
+from ..findings import Severity, message
 from ..i18n import Phrase
 from ..keys import decode_signature, sha256_id, verify_sig
 from ..objects import Obj, bad_string_path
 from .context import Context
 from .identity import raw_from_era
 from .merkle import root_of_entries
-from .report import KeyEra, Severity, Status, message
+from .report import KeyEra, Status
 
 E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 

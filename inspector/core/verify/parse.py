@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ..findings import Severity, message
 from ..objects import Obj, id_from_path, parse_object
 from .context import Context
-from .report import Severity, message
 
 E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 

@@ -14,12 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..canonical import JsonError, loads_strict
+from ..findings import Severity, message
 from ..keys import sha256_id
 from ..objects import Obj
 from .context import Context
 from .dagcheck import first_parent_root
 from .identity import KeyBook
-from .report import KeyEra, Severity, Status, message, worst
+from .report import KeyEra, Status, worst
 
 E, W = Severity.ERROR, Severity.WARNING
 

@@ -35,17 +35,18 @@ from typing import Any
 
 from .. import container
 from ..canonical import JsonError, canonical, loads_strict
-from ..container import Credential, Opened
+from ..container import Credential, Opened, read_blob
 from ..errors import ContainerError, InspectorError, OperationError, StoreError
+from ..findings import Severity, message
 from ..i18n import Phrase
 from ..keys import KeyPair, fingerprint, root_id_for
-from ..opener import read_blob
-from ..store import Store, read_directory, unmanaged_files, write_directory
+from ..store import Store, read_directory
 from ..verify.engine import VerifyOptions, verify
-from ..verify.report import KeyEra, Report, Severity, Status, message
+from ..verify.report import KeyEra, Report, Status
 from . import effects as E
 from . import safe
 from .builder import StoreWriter, next_key_id
+from .directory import unmanaged_files, write_directory
 from .effects import Disowned, Effect, effect
 from .mutmem import MutMemWriter
 

@@ -17,7 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..verify.report import KeyEra, Report, Severity, Status, message
+from ..findings import Severity, message
+from ..verify.report import KeyEra, Report, Status
 
 # ---- memories ---------------------------------------------------------------------
 TRUSTED_AGAIN = message("'{memory}' ({memory_id}) becomes TRUSTED again ({old_label} → {new_label})")

@@ -30,11 +30,11 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from ..errors import KeyError_, OperationError
+from ..findings import message
 from ..keys import KeyPair
-from ..verify.report import message
 
 if TYPE_CHECKING:
-    from ..verify.report import Finding
+    from ..findings import Finding
 
 TMP_SUFFIX = ".aleth-inspector.tmp"
 LOCK_SUFFIX = ".aleth-inspector.lock"
@@ -472,7 +472,7 @@ STALE_LEFTOVER = message(
 def stale_leftover_findings(path: str | os.PathLike[str]) -> list[Finding]:
     """One ``stale_backup_old_credentials`` warning per stale leftover beside ``path``
     (for the opener to add to the report)."""
-    from ..verify.report import Severity, make_finding
+    from ..findings import Severity, make_finding
 
     return [
         make_finding(

@@ -32,9 +32,10 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.canonical import canonical
+from ...core.findings import Severity
 from ...core.objects import build_object, signing_bytes_of
 from ...core.verify.explain import explain
-from ...core.verify.report import Report, Severity
+from ...core.verify.report import Report
 from ..hom import epoch_text, float4_value, is_hom, part_json, when
 from ..i18n import finding_text, language
 from ..style import displayable, status_badge, wrappable

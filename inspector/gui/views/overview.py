@@ -34,8 +34,9 @@ from PySide6.QtWidgets import (
 )
 
 from ...core import codebook
+from ...core.findings import Finding
 from ...core.render.strings import NOT_PROVEN_HOM
-from ...core.verify.report import Finding, Report
+from ...core.verify.report import Report
 from .. import summary as S
 from ..about import versions
 from ..hom import epoch_text, is_hom, record_text

@@ -10,7 +10,8 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-from ...core.verify.report import Report, Severity
+from ...core.findings import Severity
+from ...core.verify.report import Report
 from .. import summary as S
 from ..style import is_dark, mix, readable, severity_icon
 

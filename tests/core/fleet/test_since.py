@@ -13,9 +13,10 @@ from inspector.core.fleet.audit import run_audit
 from inspector.core.fleet.discover import discover
 from inspector.core.fleet.since import check_since, load_previous
 from inspector.core.keys import KeyPair
-from inspector.core.store import Store, write_directory
+from inspector.core.store import Store
 from inspector.core.verify.report import Report
 from inspector.core.write.builder import StoreWriter, stepping_clock
+from inspector.core.write.directory import write_directory
 
 
 def save(store: Store, path) -> None:

@@ -126,7 +126,7 @@ def test_a_bug_becomes_an_internal_error_report(tmp_path, monkeypatch):
 @pytest.fixture
 def demo_store(tmp_path_factory):
     from inspector.core.demo import build_demo
-    from inspector.core.store import write_directory
+    from inspector.core.write.directory import write_directory
 
     target = tmp_path_factory.mktemp("demo") / "store"
     write_directory(build_demo().store, target)

@@ -10,9 +10,9 @@ import pytest
 
 from inspector.core import hom_aimos
 from inspector.core.codes import CODES, lookup
+from inspector.core.findings import TEMPLATES, Severity
 from inspector.core.hom_aimos import detect, inclusion_proof, member_bytes, verify_bundle
 from inspector.core.hom_aimos import prims as p
-from inspector.core.verify.report import TEMPLATES, Severity
 
 from . import builder as b
 from .conftest import vector_bytes, vector_doc

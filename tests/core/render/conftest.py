@@ -9,10 +9,11 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from inspector.core.findings import Finding, Severity, make_finding, message
 from inspector.core.opener import open_and_verify
 from inspector.core.render.record import complete
 from inspector.core.verify.engine import VerifyOptions
-from inspector.core.verify.report import Finding, Report, Severity, Status, make_finding, message
+from inspector.core.verify.report import Report, Status
 
 from ...conftest import ALETHECH, MUTMEM
 

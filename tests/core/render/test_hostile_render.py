@@ -11,6 +11,7 @@ import jsonschema
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from inspector.core.findings import Finding, Severity
 from inspector.core.render import (
     RenderOptions,
     render_html,
@@ -21,7 +22,7 @@ from inspector.core.render import (
 )
 from inspector.core.render.safe import encode
 from inspector.core.render.text import plain_width
-from inspector.core.verify.report import Finding, KeyEra, Report, Severity, Status
+from inspector.core.verify.report import KeyEra, Report, Status
 
 from .test_sarif import SARIF_SCHEMA
 

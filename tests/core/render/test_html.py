@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 from inspector import __version__
+from inspector.core.findings import Finding, Severity
 from inspector.core.render import RenderOptions, render_html
 from inspector.core.render import strings as S
-from inspector.core.verify.report import Finding, Severity
 
 
 def test_the_audit_record_is_on_the_page(checkpoint_report, unopenable_report):

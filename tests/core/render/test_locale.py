@@ -11,10 +11,10 @@ import pickle
 import pytest
 
 from inspector.core import i18n
+from inspector.core.findings import message
 from inspector.core.render import RenderOptions, render_text
 from inspector.core.render.safe import encode
 from inspector.core.render.strings import Tr
-from inspector.core.verify.report import message
 
 
 @pytest.mark.parametrize(

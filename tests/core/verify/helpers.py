@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from inspector.core.findings import Severity
 from inspector.core.keys import KeyPair, sha256_id
 from inspector.core.store import Store
 from inspector.core.verify.engine import VerifyOptions, verify
-from inspector.core.verify.report import Report, Severity, Status
+from inspector.core.verify.report import Report, Status
 from inspector.core.write.builder import (
     StoreWriter,
     control_event,

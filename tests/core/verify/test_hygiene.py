@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from inspector.core.verify.report import Severity
+from inspector.core.findings import Severity
 
 from .helpers import check, warnings, writer
 

@@ -22,10 +22,11 @@ from typing import Any
 import pytest
 
 from inspector.core.canonical import canonical
+from inspector.core.findings import Severity
 from inspector.core.keys import KeyPair, sha256_id
 from inspector.core.verify import mutmem as rules
 from inspector.core.verify.engine import verify
-from inspector.core.verify.report import Report, Severity, Status
+from inspector.core.verify.report import Report, Status
 from inspector.core.write.builder import StoreWriter, dump, memory_commit, stepping_clock
 from inspector.core.write.mutmem import MutMemWriter, Outcome
 

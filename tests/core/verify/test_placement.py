@@ -9,8 +9,8 @@ import json
 import pytest
 
 from inspector.core.canonical import canonical
+from inspector.core.findings import Severity
 from inspector.core.keys import KeyPair
-from inspector.core.verify.report import Severity
 from inspector.core.write.builder import dump, sign_fields
 from inspector.core.write.mutmem import MutMemWriter
 

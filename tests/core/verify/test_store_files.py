@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from inspector.core.store import fs_name, read_directory, write_directory
-from inspector.core.verify.report import Severity
+from inspector.core.findings import Severity
+from inspector.core.store import fs_name, read_directory
+from inspector.core.write.directory import write_directory
 
 from .helpers import Status, check, errors, warnings, writer
 

@@ -16,8 +16,9 @@ import alethech.store as aleth_store
 import alethech.verify as aleth_verify
 
 from inspector.core.canonical import loads_strict
+from inspector.core.findings import Severity
 from inspector.core.store import Store
-from inspector.core.verify.report import Report, Severity
+from inspector.core.verify.report import Report
 
 
 def mode(path: Path) -> int:

@@ -12,8 +12,9 @@ import pytest
 
 from inspector.core import container as C
 from inspector.core.container import Credential
-from inspector.core.store import Store, write_directory
+from inspector.core.store import Store
 from inspector.core.write import authoring as A
+from inspector.core.write.directory import write_directory
 
 from .stores import DEMO, DEMO_PASS, PASS, build_small
 

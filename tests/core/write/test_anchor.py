@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from inspector.core.canonical import loads_strict
 from inspector.core.container import Credential
+from inspector.core.findings import Severity
 from inspector.core.keys import agent_id_for
 from inspector.core.opener import open_and_verify
-from inspector.core.verify.report import Severity, Status
+from inspector.core.verify.report import Status
 from inspector.core.write import authoring as A
 from inspector.core.write import effects as E
 

@@ -19,9 +19,10 @@ import pytest
 from inspector.core import container as C
 from inspector.core.container import Credential
 from inspector.core.errors import OperationError
+from inspector.core.findings import Severity
 from inspector.core.opener import open_and_verify
 from inspector.core.store import Store
-from inspector.core.verify.report import Severity, Status
+from inspector.core.verify.report import Status
 from inspector.core.write import authoring as A
 from inspector.core.write import effects as E
 
@@ -39,7 +40,7 @@ def case() -> types.SimpleNamespace:
 
 @pytest.fixture
 def copy(tmp_path: Path, case: types.SimpleNamespace) -> Path:
-    from inspector.core.store import write_directory
+    from inspector.core.write.directory import write_directory
 
     d = tmp_path / "work"
     d.mkdir()
@@ -131,7 +132,7 @@ def test_rotation_answers_a_compromise_the_same_way(copy, case) -> None:
 def test_a_new_error_elsewhere_refuses_the_write(tmp_path) -> None:
     """An auditor's verdict rests on the thief's evidence: disowning it breaks the
     auditor's label too, which the owner did not confirm — nothing is written."""
-    from inspector.core.store import write_directory
+    from inspector.core.write.directory import write_directory
 
     case = build_compromised(auditor_relies_on_thief=True)
     path = write_directory(Store(dict(case.files)), tmp_path / "store")
@@ -168,7 +169,7 @@ def test_alethech_decrypts_the_answered_file_and_disowns_the_same_commits(tmp_pa
     import alethech.store as aleth_store
     import alethech.verify as aleth_verify
 
-    from inspector.core.store import write_directory
+    from inspector.core.write.directory import write_directory
 
     sealed = tmp_path / "c.aleth"
     sealed.write_bytes(C.seal_v2(case.files, PASS))

@@ -17,9 +17,9 @@ import pytest
 
 from inspector.core.container import Credential
 from inspector.core.errors import OperationError
+from inspector.core.findings import TEMPLATES
 from inspector.core.i18n import tr
 from inspector.core.opener import open_path
-from inspector.core.verify.report import TEMPLATES
 from inspector.core.write import authoring as A
 from inspector.core.write import safe
 from inspector.core.write.effects import Effect

@@ -335,7 +335,7 @@ def test_leftover_findings_name_the_path_and_how_to_remove_it(
     tmp_path: Path, sealed: dict[str, bytes]
 ) -> None:
     from inspector.core.codebook import lookup
-    from inspector.core.verify.report import TEMPLATES, Severity
+    from inspector.core.findings import TEMPLATES, Severity
 
     f = tmp_path / "m.aleth"
     f.write_bytes(sealed["rekeyed"])

@@ -23,9 +23,10 @@ from inspector.core import container as C
 from inspector.core.container import Credential
 from inspector.core.keys import KeyPair
 from inspector.core.opener import open_and_verify
-from inspector.core.store import Store, write_directory
+from inspector.core.store import Store
 from inspector.core.verify.engine import verify
 from inspector.core.write.builder import StoreWriter, stepping_clock
+from inspector.core.write.directory import write_directory
 from inspector.core.write.safe import write_private_key
 from inspector.gui.dialogs.author import AuthorDialog, available_operations
 from tests.core.write.stores import PASS, build_compromised, build_small
