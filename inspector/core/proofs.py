@@ -53,7 +53,7 @@ from .keys import (
 )
 from .objects import build_object, signing_bytes_of
 from .store import Store
-from .verify.identity import raw_from_era
+from .verify.authority import raw_from_era
 from .verify.merkle import (
     PROOF_FIELDS,
     InclusionProof,

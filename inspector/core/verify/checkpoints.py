@@ -25,6 +25,10 @@ M_SIG_UNKNOWN_KEY = message(
     "checked."
 )
 M_UNGRANTED = message("The checkpoint is signed by a key the control chain never granted.")
+M_SIG_VOID_KEY = message(
+    "The checkpoint names key {key_id}, which only a control event that took no effect granted, so its "
+    "signature cannot be checked."
+)
 M_NOT_JSON = message("The checkpoint file is not strict JSON: {reason}.")
 M_NOT_OBJECT = message("The checkpoint file is not a JSON object.")
 M_NOT_CHECKPOINT = message("The checkpoint file cannot be read as a checkpoint: {reason}.")
@@ -90,8 +94,8 @@ def parse_external(ctx: Context) -> None:
 
 def check_signer(ctx: Context, o: Obj) -> tuple[Status | None, KeyEra | None]:
     """A checkpoint's status decided before placement (or None) and its signer's era."""
-    book = ctx.book
-    assert book is not None
+    authority = ctx.authority
+    assert authority is not None
     cpid = o.stored_id
     if o.malformed is not None:
         return Status.MALFORMED, None
@@ -110,14 +114,16 @@ def check_signer(ctx: Context, o: Obj) -> tuple[Status | None, KeyEra | None]:
             found=cpid,
         )
         return Status.DIGEST_MISMATCH, None
-    res, cands = book.candidates(o.agent_id, o.key_id)
-    if o.agent_id in book.unbound:
+    res, cands = authority.candidates(o.agent_id, o.key_id)
+    if o.agent_id in authority.unbound:
         res, cands = "unknown_identity", []
     verified = check_one(o, cands)
     if verified is None:
-        template = {"unknown_identity": M_SIG_UNKNOWN_IDENTITY, "unknown_key": M_SIG_UNKNOWN_KEY}.get(
-            res, M_SIG
-        )
+        template = {
+            "unknown_identity": M_SIG_UNKNOWN_IDENTITY,
+            "unknown_key": M_SIG_UNKNOWN_KEY,
+            "void_key": M_SIG_VOID_KEY,
+        }.get(res, M_SIG)
         ctx.add(
             "checkpoint_signature_invalid",
             E,
@@ -130,13 +136,14 @@ def check_signer(ctx: Context, o: Obj) -> tuple[Status | None, KeyEra | None]:
         return {
             "unknown_identity": Status.UNKNOWN_IDENTITY,
             "unknown_key": Status.UNKNOWN_KEY,
+            "void_key": Status.UNKNOWN_KEY,
         }.get(res, Status.INVALID_SIGNATURE), None
-    era_i = book.by_pub.get(verified)
-    if era_i is None:
+    era_i, how = authority.signer(o.agent_id, verified)
+    if era_i is None or how != "ok":
         ctx.add("checkpoint_signature_invalid", E, "checkpoint", cpid, M_UNGRANTED)
         return Status.UNKNOWN_KEY, None
     ctx.report.signer[cpid] = era_i
-    return None, book.eras[era_i]
+    return None, authority.eras[era_i]
 
 
 def continuity(ctx: Context) -> None:

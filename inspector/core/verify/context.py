@@ -15,7 +15,7 @@ from ..findings import Severity, make_finding
 from ..objects import Obj
 from ..store import Store
 from .graph import Dag
-from .identity import KeyBook
+from .authority import Authority
 from .report import Report, Status
 
 Progress = Callable[[str, int, int], None]
@@ -74,7 +74,7 @@ class Context:
     commits: dict[str, Obj] = field(default_factory=dict)
     evidence: dict[str, Obj] = field(default_factory=dict)
     signed: dict[str, Signed] = field(default_factory=dict)  # object id -> its signature check
-    book: KeyBook | None = None
+    authority: Authority | None = None
     dag: Dag | None = None
     head: str | None = None  # HEAD when it names a commit of the store
     private: set[str] = field(default_factory=set)  # ids whose bytes mention "<private"

@@ -49,22 +49,21 @@ def build_dag(ctx: Context) -> None:
             ctx.add("unreachable_commit", W, "commit", cid, M_UNREACHABLE, (ctx.head,))
     else:
         r.unreachable = [dag.ids[i] for i in order]
-    assert ctx.book is not None
-    for ev in ctx.book.events:
-        if ev.get("event_type") not in ("key_rotation", "key_revoke"):
+    assert ctx.authority is not None
+    for ev in ctx.authority.events:
+        if ev.event_type not in ("key_rotation", "key_revoke"):
             continue
-        cutoff = ev.get("cutoff_head")
-        if not cutoff:
-            ctx.add("missing_cutoff_head", E, "control_event", ev.stored_id, M_NO_CUTOFF)
-        elif cutoff not in commits:
+        if not ev.cutoff:
+            ctx.add("missing_cutoff_head", E, "control_event", ev.id, M_NO_CUTOFF)
+        elif ev.cutoff not in commits:
             ctx.add(
                 "missing_cutoff_head",
                 E,
                 "control_event",
-                ev.stored_id,
+                ev.id,
                 M_CUTOFF_UNKNOWN,
-                (cutoff,),
-                cutoff=cutoff,
+                (ev.cutoff,),
+                cutoff=ev.cutoff,
             )
 
 

@@ -4,7 +4,8 @@ The verifier reads as SPEC B does, one phase per module, each a function of the
 shared :class:`~inspector.core.verify.context.Context`:
 
 1. :mod:`.parse` — the files become typed objects (B6, B9, B10);
-2. :mod:`.identity` — the control chain replayed into key eras, membership (B2, B8);
+2. :mod:`.identity` + :mod:`.authority` — what the root signed, replayed into key eras,
+   roles and cutoffs, membership (B2, B8);
 3. :mod:`.signatures` — commits and evidence parsed in chunks, Ed25519 on a pool;
 4. :mod:`.dagcheck` — parents, cycles, HEAD, reachability, cutoffs; authenticated edges (B3, B5);
 5. :mod:`.checkpoints` + :mod:`.placement` — every status by the era rule (B1, B3, B4);
@@ -25,7 +26,7 @@ import gc
 from ..store import Store
 from . import checkpoints, dagcheck, evidence, hygiene, mutmem, parse, placement, shards, signatures
 from .context import CancelToken, Context, VerifyOptions
-from .identity import build_keybook
+from .identity import establish
 from .report import Report, Status
 
 __all__ = ["CancelToken", "VerifyOptions", "verify"]
@@ -48,8 +49,8 @@ def run(ctx: Context) -> Report:
     """The phases, in the order of SPEC B."""
     ctx.progress("identities", 0, 1)
     parse.parse_small_objects(ctx)
-    ctx.book = build_keybook(ctx.root, ctx.identities, ctx.events, ctx.migrations, ctx.add)
-    ctx.report.eras = ctx.book.eras
+    ctx.authority = establish(ctx.root, ctx.identities, ctx.events, ctx.migrations, ctx.add)
+    ctx.report.eras = ctx.authority.eras
     ctx.lap("identity")
 
     if ctx.opts.processes > 1 and len(ctx.store.files) > shards.SHARD:
@@ -101,7 +102,7 @@ def _summarise(ctx: Context) -> None:
     statuses: dict[Status, int] = {}
     for s in r.commits.values():
         statuses[s] = statuses.get(s, 0) + 1
-    assert ctx.book is not None
+    assert ctx.authority is not None
     r.counts = {
         **{f"era_commits:{i}": n for i, n in sorted(per_era.items())},
         **{f"memory_type:{t}": n for t, n in sorted(types.items())},
@@ -111,7 +112,7 @@ def _summarise(ctx: Context) -> None:
         "artifacts": ctx.store.count("artifacts"),
         "control_events": len(ctx.events),
         "identities": len(ctx.identities),
-        "eras": len(ctx.book.eras),
+        "eras": len(ctx.authority.eras),
         **{f"status_{s.value}": n for s, n in statuses.items()},
     }
     import time

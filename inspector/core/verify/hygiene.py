@@ -53,8 +53,8 @@ def check_hygiene(ctx: Context) -> None:
 
 
 def _signing_key(ctx: Context, pem: bytes) -> None:
-    book = ctx.book
-    assert book is not None
+    authority = ctx.authority
+    assert authority is not None
     try:
         raw = KeyPair.from_pem(pem, source="keys/signing.key").raw_public
     except KeyError_ as exc:
@@ -62,6 +62,6 @@ def _signing_key(ctx: Context, pem: bytes) -> None:
             "signing_key_invalid", W, "store", "keys/signing.key", M_SIGNING_KEY_INVALID, reason=exc.message
         )
         return
-    i = book.by_pub.get(raw)
-    if i is None or book.eras[i].revoked_by is not None:
+    i = authority.by_pub.get(raw)
+    if i is None or authority.eras[i].revoked_by is not None:
         ctx.add("signing_key_inactive", W, "store", "keys/signing.key", M_SIGNING_KEY_INACTIVE)

@@ -32,7 +32,7 @@ from ..i18n import Phrase
 from ..keys import decode_signature, sha256_id, verify_sig
 from ..objects import Obj, bad_string_path
 from .context import Context
-from .identity import raw_from_era
+from .authority import raw_from_era
 from .merkle import root_of_entries
 from .report import KeyEra, Status
 
@@ -359,9 +359,9 @@ class _Record:
 class _Analysis:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-        assert ctx.dag is not None and ctx.book is not None
+        assert ctx.dag is not None and ctx.authority is not None
         self.dag = ctx.dag
-        self.book = ctx.book
+        self.authority = ctx.authority
         self.order_pos = {cid: i for i, cid in enumerate(ctx.report.order)}
         self.plain = {cid for cid, o in ctx.commits.items() if is_plain(o)}
         self.chains: dict[tuple[str, str], list[_Record]] = {}  # (kind, memory) -> records by DAG order
@@ -394,7 +394,7 @@ class _Analysis:
                 )
                 continue
             i = r.signer.get(cid)
-            era = self.book.eras[i] if i is not None else None
+            era = self.authority.eras[i] if i is not None else None
             target = c.get("memory")
             if type(target) is not str or target not in ctx.commits:
                 self.add("mutmem_target_invalid", cid, M_TARGET_MISSING, target=_short(target))
@@ -447,12 +447,12 @@ class _Analysis:
     def transition(self, rec: _Record) -> None:
         cid, c = rec.cid, rec.obj.content
         old_q, new_q, eta, outcomes = c.get("old_q"), c.get("new_q"), c.get("eta"), c.get("outcomes")
-        if self.book.agent_id and c.get("tenant") != self.book.agent_id:
+        if self.authority.agent_id and c.get("tenant") != self.authority.agent_id:
             self.add(
                 "mutmem_rule_violation",
                 cid,
                 M_TENANT,
-                agent_id=self.book.agent_id,
+                agent_id=self.authority.agent_id,
                 tenant=_short(c.get("tenant")),
             )
         q_ok = _is_int(old_q) and _is_int(new_q)
@@ -926,7 +926,7 @@ def analyze(ctx: Context) -> MutMemView | None:
         for rec in a.chains.get(("label", cid), []):
             c = rec.obj.content
             i = era_of.get(rec.cid)
-            era = ctx.book.eras[i] if i is not None and ctx.book else None
+            era = ctx.authority.eras[i] if i is not None and ctx.authority else None
             ev = c.get("evidence")
             conf = c.get("confidence_milli")
             mv.labels.append(

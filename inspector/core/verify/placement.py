@@ -19,7 +19,7 @@ from ..keys import sha256_id
 from ..objects import Obj
 from .context import Context
 from .dagcheck import first_parent_root
-from .identity import KeyBook
+from .authority import Authority
 from .report import KeyEra, Status, worst
 
 E, W = Severity.ERROR, Severity.WARNING
@@ -37,6 +37,14 @@ M_UNKNOWN_KEY = message(
 M_RECORD_ONLY_KEY = message(
     "It is signed by a public key the identity record lists as {key_id}, but the control chain never "
     "granted that key."
+)
+M_VOID_KEY = message(
+    "key_id {key_id} was granted only by control event {event}, which took no effect: the key_id is "
+    "unknown, whatever the identity record lists."
+)
+M_LEGACY_KEY = message(
+    "It is signed by the legacy key of {legacy}, which no key_grant brought into the control chain: a legacy "
+    "key signs only under its own legacy agent_id, never under {agent_id}."
 )
 M_BAD_SIGNATURE = message("The signature does not verify with the key named {key_id} of identity {agent_id}.")
 M_BEFORE_GRANT = message(
@@ -133,8 +141,8 @@ def receipt_head_of(o: Obj, artifact: object) -> str | None:
 class _Judge:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-        assert ctx.book is not None and ctx.dag is not None
-        self.book: KeyBook = ctx.book
+        assert ctx.authority is not None and ctx.dag is not None
+        self.authority: Authority = ctx.authority
         self.inside = _Inside(ctx)
         self.pending: list[tuple[str, str, Obj, KeyEra | None, dict[str, int]]] = []
 
@@ -158,7 +166,8 @@ class _Judge:
             return Status.DIGEST_MISMATCH, None
         s = ctx.signed.get(oid)
         assert s is not None
-        if o.agent_id in self.book.unbound:
+        a = self.authority
+        if o.agent_id in a.unbound:
             ctx.add("unknown_identity", E, kind, oid, M_UNBOUND_IDENTITY, agent_id=o.agent_id)
             return Status.UNKNOWN_IDENTITY, None
         if s.resolution == "unknown_identity":
@@ -167,15 +176,23 @@ class _Judge:
         if s.resolution == "unknown_key":
             ctx.add("unknown_key", E, kind, oid, M_UNKNOWN_KEY, key_id=o.key_id, agent_id=o.agent_id)
             return Status.UNKNOWN_KEY, None
+        if s.resolution == "void_key":
+            event = a.void[o.key_id]
+            ctx.add("unknown_key", E, kind, oid, M_VOID_KEY, (event,), key_id=o.key_id, event=event)
+            return Status.UNKNOWN_KEY, None
         if s.verified is None:
             ctx.add("signature_invalid", E, kind, oid, M_BAD_SIGNATURE, key_id=o.key_id, agent_id=o.agent_id)
             return Status.INVALID_SIGNATURE, None
-        era_i = self.book.by_pub.get(s.verified)
+        era_i, how = a.signer(o.agent_id, s.verified)
+        if how == "legacy_key" and era_i is not None:
+            legacy = a.eras[era_i].granted_by.removeprefix("legacy-identity:")
+            ctx.add("unknown_key", E, kind, oid, M_LEGACY_KEY, (legacy,), legacy=legacy, agent_id=o.agent_id)
+            return Status.UNKNOWN_KEY, None
         if era_i is None:
             ctx.add("unknown_key", E, kind, oid, M_RECORD_ONLY_KEY, key_id=o.key_id)
             return Status.UNKNOWN_KEY, None
         ctx.report.signer[oid] = era_i
-        return None, self.book.eras[era_i]
+        return None, a.eras[era_i]
 
     def plan(self, o: Obj, era: KeyEra, head: str | None, citing: list[str]) -> None:
         """Queue the placement questions of an object signed by ``era``."""
@@ -261,12 +278,12 @@ class _Judge:
 
 def place(ctx: Context) -> None:
     """Statuses of every commit, evidence and stored checkpoint (and the external one)."""
-    book, dag, r = ctx.book, ctx.dag, ctx.report
-    assert book is not None and dag is not None
-    if book.ambiguous:
+    authority, dag, r = ctx.authority, ctx.dag, ctx.report
+    assert authority is not None and dag is not None
+    if authority.ambiguous:
         root = first_parent_root(ctx)
         member = ctx.commits[root].agent_id if root is not None else None
-        book.resolve_ambiguity(member if member in book.ambiguous else None)
+        authority.resolve_ambiguity(member if member in authority.ambiguous else None)
 
     citing: dict[str, list[str]] = {}
     for cid, o in ctx.commits.items():

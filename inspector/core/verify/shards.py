@@ -23,17 +23,17 @@ from ..keys import decode_signature, verify_sig
 from ..objects import Obj, parse_object
 from ..privacy import value_has_private_region
 from .context import Context, Signed
-from .identity import KeyBook
+from .authority import Authority
 from .parse import Reader, entries, mentions_private
 
 SHARD = 2000  # objects per task: small enough to balance, large enough to amortise pickling
 
-_BOOK: KeyBook | None = None
+_AUTHORITY: Authority | None = None
 
 
-def _init(book: KeyBook) -> None:
-    global _BOOK
-    _BOOK = book
+def _init(authority: Authority) -> None:
+    global _AUTHORITY
+    _AUTHORITY = authority
 
 
 Result = tuple[str, str, Obj, bool, str, bytes | None]
@@ -41,8 +41,8 @@ Result = tuple[str, str, Obj, bool, str, bytes | None]
 
 def _shard(kind: str, items: list[tuple[str, str, bytes]]) -> list[Result]:
     """Parse and check one shard (in a worker process)."""
-    book = _BOOK
-    assert book is not None
+    authority = _AUTHORITY
+    assert authority is not None
     out: list[Result] = []
     for path, name, data in items:
         obj = parse_object(path, data, kind)
@@ -50,7 +50,7 @@ def _shard(kind: str, items: list[tuple[str, str, bytes]]) -> list[Result]:
         private = obj.malformed is None and mentions_private(data) and value_has_private_region(obj.raw)
         resolution, verified = "ok", None
         if obj.malformed is None:
-            resolution, cands = book.candidates(obj.agent_id, obj.key_id)
+            resolution, cands = authority.candidates(obj.agent_id, obj.key_id)
             sig = decode_signature(obj.signature)
             verified = next((c for c in cands if verify_sig(c, sig, obj.sign_bytes)), None)
             light = dataclasses.replace(obj, sign_bytes=b"", raw=None)
@@ -71,7 +71,7 @@ def _context() -> multiprocessing.context.BaseContext:
 
 def parse_and_sign_sharded(ctx: Context, processes: int) -> None:
     """Fill ``ctx.commits``, ``ctx.evidence`` and ``ctx.signed`` with worker processes."""
-    assert ctx.book is not None
+    assert ctx.authority is not None
     lists = [
         ("commit", "commits", ctx.commits, list(entries(ctx, "commits"))),
         ("evidence", "evidence", ctx.evidence, list(entries(ctx, "evidence"))),
@@ -79,7 +79,7 @@ def parse_and_sign_sharded(ctx: Context, processes: int) -> None:
     total = sum(len(files) for *_, files in lists)
     done = 0
     with ProcessPoolExecutor(
-        processes, mp_context=_context(), initializer=_init, initargs=(ctx.book,)
+        processes, mp_context=_context(), initializer=_init, initargs=(ctx.authority,)
     ) as pool:
         for kind, directory, target, files in lists:
             futures: list[Future[list[Result]]] = [

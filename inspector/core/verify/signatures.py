@@ -37,8 +37,8 @@ def _check_batch(items: list[tuple[bytes | None, bytes, list[bytes]]]) -> list[i
 
 def parse_and_sign(ctx: Context) -> None:
     """Fill ``ctx.commits``, ``ctx.evidence`` and ``ctx.signed``."""
-    assert ctx.book is not None
-    book = ctx.book
+    assert ctx.authority is not None
+    authority = ctx.authority
     lists = [
         (list(entries(ctx, "commits")), "commit", ctx.commits),
         (list(entries(ctx, "evidence")), "evidence", ctx.evidence),
@@ -61,7 +61,7 @@ def parse_and_sign(ctx: Context) -> None:
                     target[obj.stored_id] = obj
                     if obj.malformed is not None:
                         continue
-                    res, cands = book.candidates(obj.agent_id, obj.key_id)
+                    res, cands = authority.candidates(obj.agent_id, obj.key_id)
                     s = Signed(res, cands)
                     ctx.signed[obj.stored_id] = s
                     batch.append((obj, s))

@@ -268,6 +268,6 @@ class MutMemWriter:
 
 
 def rules_role(key_id: str) -> str:
-    from ..verify.identity import role_of
+    from ..verify.authority import role_of
 
     return role_of(key_id)

@@ -17,8 +17,8 @@ from .helpers import Status, check, commit_as, errors, raw_event, rewrite_record
 
 def test_alias_grant_cannot_dodge_a_revocation() -> None:
     """The root grants key-001's public key again as key-backup, then revokes key-001:
-    commits signed by that key after the cutoff stay outside the proven history,
-    whichever key_id they name."""
+    commits signed by that key after the cutoff stay outside the proven history, and
+    key-backup, which only an invalid event granted, is unknown (rev 3)."""
     w = writer()
     agent = w.agent_key
     c1 = w.commit({"text": "before"})["commit_id"]
@@ -28,10 +28,11 @@ def test_alias_grant_cannot_dodge_a_revocation() -> None:
     dark_same = commit_as(w, agent, "key-001", [c1], {"text": "after, as key-001"})
     r = check(w.store)
     assert "public_key_reused" in errors(r, alias)
-    assert r.commits[dark_alias] == Status.NOT_IN_PROVEN_PRE_ROTATION_HISTORY
+    assert r.commits[dark_alias] == Status.UNKNOWN_KEY
     assert r.commits[dark_same] == Status.NOT_IN_PROVEN_PRE_ROTATION_HISTORY
     assert r.commits[c1] == Status.VALID_HISTORICAL
-    assert "not_in_proven_pre_rotation_history" in errors(r, dark_alias)
+    assert "not_in_proven_pre_rotation_history" in errors(r, dark_same)
+    assert "unknown_key" in errors(r, dark_alias)
     # the record still lists the revoked public key as active under key-backup
     assert "identity_control_event_mismatch" in errors(r)
     assert r.verdict == "fail"
@@ -41,18 +42,22 @@ def test_alias_grant_cannot_dodge_a_revocation() -> None:
 
 def test_alias_grant_cannot_hide_key_used_before_grant() -> None:
     """A commit signed by the rotation's new key inside the rotation's cutoff history is
-    key_used_before_grant, also when it names an alias the root granted later."""
+    key_used_before_grant; under an alias the root granted later by an invalid event it
+    is unknown (rev 3): either way UNKNOWN_KEY."""
     w = writer()
     c1 = w.commit({"text": "c1"})["commit_id"]
     k2 = KeyPair.generate()
     early = commit_as(w, k2, "key-alias", [c1], {"text": "signed before key-002 existed"})
-    c2 = commit_as(w, w.agent_key, "key-001", [early], {"text": "c2"}, move_head=True)
+    early2 = commit_as(w, k2, "key-002", [early], {"text": "also before key-002 existed"})
+    c2 = commit_as(w, w.agent_key, "key-001", [early2], {"text": "c2"}, move_head=True)
     w.rotate("key-001", k2, "key-002", cutoff=c2)
     alias = w.grant("key-alias", k2)["commit_id"]
     r = check(w.store)
     assert "public_key_reused" in errors(r, alias)
     assert r.commits[early] == Status.UNKNOWN_KEY
-    assert "key_used_before_grant" in errors(r, early)
+    assert "unknown_key" in errors(r, early)
+    assert r.commits[early2] == Status.UNKNOWN_KEY
+    assert "key_used_before_grant" in errors(r, early2)
     assert r.commits[c2] == Status.VALID_HISTORICAL
 
 
