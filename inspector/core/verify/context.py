@@ -14,8 +14,8 @@ from ..errors import Cancelled
 from ..findings import Severity, make_finding
 from ..objects import Obj
 from ..store import Store
-from .graph import Dag
 from .authority import Authority
+from .graph import Dag
 from .report import Report, Status
 
 Progress = Callable[[str, int, int], None]

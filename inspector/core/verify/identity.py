@@ -290,17 +290,18 @@ class _Gather:
             )
             return None
         where = {"seq": ev.get("sequence"), "event_type": ev.get("event_type")}
+        extra: dict[str, Any] = {}
         if self.root_raw is None:
-            template, extra = M_EVENT_NO_ROOT, {}
+            template = M_EVENT_NO_ROOT
         elif not ev.digest_ok:
-            template, extra = M_EVENT_DIGEST, {"want": ev.computed_id, "expected": ev.stored_id}
-            extra["found"] = ev.computed_id
+            template = M_EVENT_DIGEST
+            extra = {"want": ev.computed_id, "expected": ev.stored_id, "found": ev.computed_id}
         elif ev.get("root_id") != self.root_id:
             template = M_EVENT_ROOT_ID
             extra = {"want": self.root_id, "got": ev.get("root_id"), "expected": self.root_id}
-            extra["found"] = ev.get("root_id")
+            extra["found"] = str(ev.get("root_id"))
         elif not verify_sig(self.root_raw, decode_signature(ev.signature), ev.sign_bytes):
-            template, extra = M_EVENT_SIGNATURE, {}
+            template = M_EVENT_SIGNATURE
         else:
             cutoff = ev.get("cutoff_head")
             return Event(
@@ -472,8 +473,8 @@ def _record_agreement(rec: Record, a: Authority, add: AddFinding) -> None:
         if raw in chain_pubs:
             continue
         for kid in kids:
-            i = by_id.get(kid) if kid is not None else None
-            revs = a.chain_revocations.get(i) if i is not None else None
+            j = by_id.get(kid) if kid is not None else None
+            revs = a.chain_revocations.get(j) if j is not None else None
             if revs:
                 add(
                     "identity_control_event_mismatch",

@@ -31,8 +31,8 @@ from ..findings import Severity, message
 from ..i18n import Phrase
 from ..keys import decode_signature, sha256_id, verify_sig
 from ..objects import Obj, bad_string_path
-from .context import Context
 from .authority import raw_from_era
+from .context import Context
 from .merkle import root_of_entries
 from .report import KeyEra, Status
 

@@ -17,9 +17,9 @@ from ..canonical import JsonError, loads_strict
 from ..findings import Severity, message
 from ..keys import sha256_id
 from ..objects import Obj
+from .authority import Authority
 from .context import Context
 from .dagcheck import first_parent_root
-from .authority import Authority
 from .report import KeyEra, Status, worst
 
 E, W = Severity.ERROR, Severity.WARNING

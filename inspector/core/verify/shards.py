@@ -22,8 +22,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from ..keys import decode_signature, verify_sig
 from ..objects import Obj, parse_object
 from ..privacy import value_has_private_region
-from .context import Context, Signed
 from .authority import Authority
+from .context import Context, Signed
 from .parse import Reader, entries, mentions_private
 
 SHARD = 2000  # objects per task: small enough to balance, large enough to amortise pickling
