@@ -18,6 +18,7 @@ from urllib.parse import quote, unquote
 from .errors import StoreError
 from .findings import message
 from .i18n import Phrase
+from .keys import sha256_id
 
 OBJECT_DIRS: tuple[str, ...] = (
     "identities",
@@ -79,10 +80,12 @@ class Store:
 
     ``origin`` is "directory", "ALETH001" or "ALETH002"; ``source`` the path it
     came from (for display).  A directory store also records what it did not
-    read (``strays``: links, non-JSON files, unknown names — SPEC B9) and the
+    read (``strays``: links, non-JSON files, unknown names — SPEC B9), the
     files whose names decode to a logical path already taken (``alternates``:
-    logical path → [(file name, bytes)]); the verifier reads and reports both,
-    so the verdict never depends on the order the file system lists files in.
+    logical path → [(file name, bytes)]) and the folders or files the system
+    refused to read (``unreadable``: (name, reason)); the verifier reads and
+    reports all of them, so the verdict never depends on the order the file system
+    lists files in.
     """
 
     files: dict[str, bytes]
@@ -92,6 +95,7 @@ class Store:
     strays: list[StrayFile] = field(default_factory=list)
     alternates: dict[str, list[tuple[str, bytes]]] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)  # logical path -> file name it was read from
+    unreadable: list[tuple[str, str]] = field(default_factory=list)  # (file or folder, why)
 
     def list(self, directory: str) -> Iterator[tuple[str, bytes]]:
         prefix = directory + "/"
@@ -132,6 +136,7 @@ class Store:
             list(self.strays),
             {k: list(v) for k, v in self.alternates.items()},
             dict(self.names),
+            list(self.unreadable),
         )
 
 
@@ -193,14 +198,34 @@ def read_store(listing: Listing, source: str) -> Store:
     ``keys/signing.key``, the ``*.json`` files of the object folders and the files of
     ``artifacts/`` are read; everything else is a stray (reported, not read), links
     included; files whose names decode to one logical path are all kept
-    (``Store.alternates``), ordered by file name, never by listing order."""
+    (``Store.alternates``), ordered by file name, never by listing order; of the
+    files of ``artifacts/`` that name one hash, the one holding bytes of that hash
+    comes first (B9).  A folder or file the system refuses to list or read is
+    recorded (``Store.unreadable``), never raised: the verifier reports it."""
     found: dict[str, list[tuple[str, bytes]]] = {}
     strays: list[StrayFile] = []
+    unreadable: list[tuple[str, str]] = []
     total = count = 0
+
+    def listed(rel_dir: str) -> list[tuple[str, str]]:
+        try:
+            return listing.entries(rel_dir)
+        except OSError as exc:
+            unreadable.append((rel_dir + "/", exc.strerror or type(exc).__name__))
+            return []
 
     def add(logical: str, rel: str) -> None:
         nonlocal total, count
-        data = listing.read(rel, MAX_FILE)
+        try:
+            data = listing.read(rel, MAX_FILE)
+        except StoreError as exc:
+            if exc.code != "unreadable":
+                raise
+            unreadable.append((rel, exc.message))
+            return
+        except OSError as exc:
+            unreadable.append((rel, exc.strerror or type(exc).__name__))
+            return
         if len(data) > MAX_FILE:
             raise StoreError(
                 "too_large",
@@ -228,7 +253,7 @@ def read_store(listing: Listing, source: str) -> Store:
         elif kind == "file" and name in ("HEAD", "root_authority.json"):
             add(name, name)
         elif kind == "dir" and name in ALL_DIRS:
-            for sub, sub_kind in order(listing.entries(name)):
+            for sub, sub_kind in order(listed(name)):
                 rel = f"{name}/{sub}"
                 if sub_kind == "link":
                     strays.append(StrayFile(rel, "symlink"))
@@ -241,7 +266,7 @@ def read_store(listing: Listing, source: str) -> Store:
                 else:
                     strays.append(StrayFile(rel, "not_json"))
         elif kind == "dir" and name == "keys":
-            for sub, sub_kind in listing.entries("keys"):
+            for sub, sub_kind in listed("keys"):
                 if sub != "signing.key":
                     continue  # root.key, recovery.key: never read
                 if sub_kind == "file":
@@ -257,12 +282,23 @@ def read_store(listing: Listing, source: str) -> Store:
     alternates: dict[str, list[tuple[str, bytes]]] = {}
     for logical, copies in found.items():
         copies.sort(key=lambda c: c[0].encode("utf-8", "surrogatepass"))
+        if len(copies) > 1 and logical.startswith("artifacts/"):
+            name = logical[len("artifacts/") :]  # an artifact is the bytes of its hash
+            copies.sort(key=lambda c: sha256_id(c[1]) != name)
         (first_name, first), *rest = copies
         files[logical] = first
         names[logical] = first_name
         if rest:
             alternates[logical] = rest
-    return Store(files, origin="directory", source=source, strays=strays, alternates=alternates, names=names)
+    return Store(
+        files,
+        origin="directory",
+        source=source,
+        strays=strays,
+        alternates=alternates,
+        names=names,
+        unreadable=unreadable,
+    )
 
 
 def read_directory(root: str | os.PathLike[str]) -> Store:
@@ -271,7 +307,10 @@ def read_directory(root: str | os.PathLike[str]) -> Store:
     if not base.is_dir():
         raise StoreError("not_a_store", f"{base} is not a directory")
     listing = LocalListing(base)
-    top = dict(listing.entries(""))
+    try:
+        top = dict(listing.entries(""))
+    except OSError as exc:
+        raise StoreError("unreadable", f"cannot list {base}: {exc.strerror}") from exc
     if top.get("identities") != "dir" and top.get("HEAD") != "file":
         raise StoreError.templated(
             "not_a_store",

@@ -1,21 +1,26 @@
 """Phase 1: the files of the store become typed objects (SPEC B1, B6, B9, B10).
 
 Every object file is read, alternates included (files whose names decode to one
-logical path), in the order of their file names, so the result never depends on
-the order the file system lists them in.  Two files with one logical path, or
-two objects with one id, are ``duplicate_object``; an object stored under a name
+logical path).  Two files with one logical path (in ``artifacts/`` too), or two
+files holding one id, are ``duplicate_object``; of the copies of one id, the
+object is the copy whose recomputed id equals the id it claims (rev 3), chosen by
+content, never by file name or listing order, and a copy that does not hash to
+its id is reported and never read as the object.  An object stored under a name
 that encodes another id is read under its real id (``file_name_mismatch``); a
-file that is not an object (a ``.DS_Store``, a link) is ``stray_file``.  An
-object that cannot be read is MALFORMED with its JSON-hygiene or shape code;
-a nested value of the wrong shape is ``malformed_field`` and ignored.
+file that is not an object (a ``.DS_Store``, a link) is ``stray_file``; a folder
+or file the system refuses to read is ``unreadable``.  An object that cannot be
+read is MALFORMED with its JSON-hygiene or shape code; a nested value of the
+wrong shape is ``malformed_field`` and ignored.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from ..findings import Severity, message
+from ..keys import agent_id_for
 from ..objects import Obj, id_from_path, parse_object
 from .context import Context
 
@@ -39,10 +44,36 @@ M_NAME_MISMATCH = message(
     "The file {name} holds the {kind} {oid}, but its name encodes another id: it was read under its real id."
 )
 M_MALFORMED = message("{name} cannot be read: {reason}.")
+M_UNREADABLE = message("{name} cannot be read ({why}): what it holds was not verified.")
+M_DUPLICATE_ARTIFACT = message(
+    "Files {names} all decode to the artifact {path}: each was read, and the store is ambiguous (the bytes "
+    "that hash to the artifact's name, if any, are the artifact)."
+)
+M_COPY_MALFORMED = message(
+    "Another copy of this object, {name}, cannot be read ({reason}): it is not the object and was not read "
+    "as it."
+)
+M_COPY_DIGEST = message(
+    "The copy of this {kind} in {name} does not hash to its id (it hashes to {computed}): a DIGEST_MISMATCH "
+    "copy, never read as the object (the object is the copy in {chosen})."
+)
 M_MALFORMED_FIELD = message("Field {path} of this {kind} has the wrong shape: expected {want}, found {got}.")
 
-# "<private" as stored, possibly JSON-escaped ("\u003c"), in any letter case
-_PRIVATE = re.compile(rb"(?:<|\\u003[cC])\s*[pP][rR][iI][vV][aA][tT][eE]")
+
+def _stored_char(ch: str) -> bytes:
+    """A pattern for one ASCII character as JSON may store it: itself (either case,
+    for a letter) or a ``\\u00XX`` escape of it (hex digits in either case)."""
+    forms = {ch, ch.lower(), ch.upper()}
+    out = [re.escape(f).encode() for f in sorted(forms)]
+    for f in sorted(forms):
+        hi, lo = f"{ord(f):02x}"
+        out.append(rb"\\u00" + f"[{hi}{hi.upper()}][{lo}{lo.upper()}]".encode())
+    return b"(?:" + b"|".join(out) + b")"
+
+
+# "<private" as stored, each character possibly JSON-escaped ("\u003c", "\u0070"), in any
+# letter case (SPEC D, rev 3: the check reads decoded strings; this is its cheap first test)
+_PRIVATE = re.compile(b"".join(_stored_char(c) for c in "<private"))
 
 
 def mentions_private(data: bytes) -> bool:
@@ -82,33 +113,139 @@ def named_id(obj: Obj) -> str:
     return obj.stored_id
 
 
+def hashes_to_its_id(obj: Obj) -> bool:
+    """Whether this copy is the object its id names (B9): it parses and its recomputed
+    id equals the id it claims (a legacy Identity, named by its agent_id: the agent_id
+    derives from its key)."""
+    if obj.malformed is not None:
+        return False
+    if obj.type == "Identity":
+        jwk = obj.get("public_key")
+        try:
+            return type(jwk) is dict and agent_id_for(jwk) == obj.stored_id
+        except ValueError:
+            return False
+    return obj.digest_ok
+
+
+@dataclass(slots=True)
+class Copy:
+    """One file holding an object: where it was read and what it parsed to."""
+
+    path: str
+    name: str
+    obj: Obj
+    private: bool
+    data: bytes
+    rank: int  # 0: hashes to its id; 1: readable, does not; 2: malformed
+
+    def better_than(self, other: Copy) -> bool:
+        """A total order, so the choice depends on neither names nor listing order:
+        a copy that hashes to its id first, then the smaller bytes."""
+        return (self.rank, self.data) < (other.rank, other.data)
+
+
 class Reader:
-    """Reads one object directory into unique objects, reporting what is ambiguous."""
+    """Reads one object directory into one object per id (B9, rev 3): every copy of an
+    id is read; the object is the copy whose recomputed id equals the id (copies that
+    hash to one id have the same signed content); a copy that does not is reported and
+    never read as the object, whatever its file name or listing order.  Decided once,
+    before any rule reads the objects."""
 
     def __init__(self, ctx: Context, directory: str, kind: str) -> None:
         self.ctx = ctx
         self.directory = directory
         self.kind = kind
-        self.first: dict[str, Obj] = {}
-        self.names: dict[str, list[str]] = {}
-        self.by_path: dict[str, list[str]] = {}
+        self.best: dict[str, Copy] = {}
+        self.others: dict[str, list[Copy]] = {}  # id -> the copies that are not (yet) the object
 
     def take(self, path: str, name: str, data: bytes) -> Obj | None:
-        """Parse one file; the object if it is the first with its id, else None."""
+        """Parse one file; the object when this copy is (so far) the object of its id,
+        else None.  A later copy may replace it: the caller keeps the last one given."""
         obj = parse_object(path, data, self.kind)
-        return self.take_parsed(path, name, obj, obj.malformed is None and mentions_private(data))
+        return self.take_parsed(path, name, obj, obj.malformed is None and mentions_private(data), data)
 
-    def take_parsed(self, path: str, name: str, obj: Obj, private: bool) -> Obj | None:
+    def take_parsed(self, path: str, name: str, obj: Obj, private: bool, data: bytes) -> Obj | None:
         """:meth:`take` for an object parsed elsewhere (a worker process)."""
-        ctx = self.ctx
-        self.by_path.setdefault(path, []).append(name)
-        if private:
-            ctx.private.add(obj.stored_id)
+        rank = 0 if hashes_to_its_id(obj) else (1 if obj.malformed is None else 2)
+        copy = Copy(path, name, obj, private, data, rank)
         oid = obj.stored_id
-        self.names.setdefault(oid, []).append(name)
-        if oid in self.first:
-            return None
-        self.first[oid] = obj
+        held = self.best.get(oid)
+        if held is None:
+            self.best[oid] = copy
+            return obj
+        if copy.better_than(held):
+            self.best[oid] = copy
+            self.others.setdefault(oid, []).append(held)
+            return obj
+        self.others.setdefault(oid, []).append(copy)
+        return None
+
+    def objects(self) -> list[Obj]:
+        return [c.obj for c in self.best.values()]
+
+    def finish(self) -> None:
+        """Report what the chosen copies carry and every ambiguity, once all files of
+        the directory were read."""
+        ctx = self.ctx
+        for oid, c in self.best.items():
+            if c.private:
+                ctx.private.add(oid)
+            self._report(c)
+        prefix = self.directory + "/"
+        for path, alts in ctx.store.alternates.items():
+            if path.startswith(prefix):
+                names = [ctx.store.file_name(path), *(n for n, _ in alts)]
+                ctx.add(
+                    "duplicate_object",
+                    E,
+                    self.kind,
+                    id_from_path(path),
+                    M_DUPLICATE_NAME,
+                    names,
+                    names=", ".join(names),
+                    path=path,
+                )
+        for oid, others in self.others.items():
+            chosen = self.best[oid]
+            names = [chosen.name, *(o.name for o in others)]
+            if len({chosen.path, *(o.path for o in others)}) > 1:
+                ctx.add(
+                    "duplicate_object",
+                    E,
+                    self.kind,
+                    oid,
+                    M_DUPLICATE_ID,
+                    names,
+                    kind=self.kind,
+                    oid=oid,
+                    names=", ".join(names),
+                )
+            for o in others:
+                if o.rank == 2 and o.obj.malformed is not None:
+                    m = o.obj.malformed
+                    ctx.add(
+                        m.code, E, self.kind, oid, M_COPY_MALFORMED, (o.name,), name=o.name, reason=m.reason
+                    )
+                elif o.rank == 1:
+                    computed = o.obj.computed_id or "(another identity)"
+                    ctx.add(
+                        "digest_mismatch",
+                        E,
+                        self.kind,
+                        oid,
+                        M_COPY_DIGEST,
+                        (o.name,),
+                        name=o.name,
+                        kind=self.kind,
+                        computed=computed,
+                        chosen=chosen.name if chosen.rank == 0 else "(none)",
+                        expected=oid,
+                        found=computed,
+                    )
+
+    def _report(self, c: Copy) -> None:
+        ctx, obj, name, oid = self.ctx, c.obj, c.name, c.obj.stored_id
         if obj.malformed is not None:
             m = obj.malformed
             if m.code == "malformed_field":
@@ -125,9 +262,8 @@ class Reader:
                 )
             else:
                 ctx.add(m.code, E, self.kind, oid, M_MALFORMED, name=name, reason=m.reason)
-            return obj
-        expected_name = named_id(obj)
-        if id_from_path(path) != expected_name:
+            return
+        if id_from_path(c.path) != named_id(obj):
             ctx.add(
                 "file_name_mismatch",
                 W,
@@ -153,50 +289,15 @@ class Reader:
                 want=want,
                 got=got,
             )
-        return obj
-
-    def finish(self) -> None:
-        """Report every ambiguity once all files of the directory were read."""
-        ctx = self.ctx
-        for path, names in self.by_path.items():
-            if len(names) > 1:
-                ctx.add(
-                    "duplicate_object",
-                    E,
-                    self.kind,
-                    id_from_path(path),
-                    M_DUPLICATE_NAME,
-                    names,
-                    names=", ".join(names),
-                    path=path,
-                )
-        for oid, names in self.names.items():
-            if len(names) > 1 and len({self._path_of(n) for n in names}) > 1:
-                ctx.add(
-                    "duplicate_object",
-                    E,
-                    self.kind,
-                    oid,
-                    M_DUPLICATE_ID,
-                    names,
-                    kind=self.kind,
-                    oid=oid,
-                    names=", ".join(names),
-                )
-
-    def _path_of(self, name: str) -> str:
-        for path, names in self.by_path.items():
-            if name in names:
-                return path
-        return name
 
 
 def read_objects(ctx: Context, directory: str, kind: str) -> list[Obj]:
     """Every object of a small directory (identities, control events, …)."""
     reader = Reader(ctx, directory, kind)
-    out = [o for path, name, data in entries(ctx, directory) if (o := reader.take(path, name, data))]
+    for path, name, data in entries(ctx, directory):
+        reader.take(path, name, data)
     reader.finish()
-    return out
+    return reader.objects()
 
 
 def parse_small_objects(ctx: Context) -> None:
@@ -205,6 +306,21 @@ def parse_small_objects(ctx: Context) -> None:
     store = ctx.store
     for stray in store.strays:
         ctx.add("stray_file", INFO, "store", "", M_STRAY, (stray.name,), name=stray.name, why=WHY[stray.why])
+    for name, why in store.unreadable:
+        ctx.add("unreadable", E, "store", "", M_UNREADABLE, (name,), name=name, why=why)
+    for path, alts in store.alternates.items():
+        if path.startswith("artifacts/"):
+            names = [store.file_name(path), *(n for n, _ in alts)]
+            ctx.add(
+                "duplicate_object",
+                E,
+                "artifact",
+                id_from_path(path),
+                M_DUPLICATE_ARTIFACT,
+                names,
+                names=", ".join(names),
+                path=path,
+            )
     data = store.files.get("root_authority.json")
     if data is not None:
         ctx.root = parse_object("root_authority.json", data, "root_authority")

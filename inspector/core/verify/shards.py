@@ -86,10 +86,10 @@ def parse_and_sign_sharded(ctx: Context, processes: int) -> None:
                 pool.submit(_shard, kind, files[i : i + SHARD]) for i in range(0, len(files), SHARD)
             ]
             reader = Reader(ctx, directory, kind)
-            for results in _in_order(futures):
+            for start, results in zip(range(0, len(files), SHARD), _in_order(futures), strict=True):
                 ctx.progress("signatures", done, total)
-                for path, name, obj, private, resolution, verified in results:
-                    kept = reader.take_parsed(path, name, obj, private)
+                for k, (path, name, obj, private, resolution, verified) in enumerate(results):
+                    kept = reader.take_parsed(path, name, obj, private, files[start + k][2])
                     if kept is None:
                         continue
                     target[kept.stored_id] = kept

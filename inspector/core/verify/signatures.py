@@ -58,8 +58,9 @@ def parse_and_sign(ctx: Context) -> None:
                     obj = reader.take(path, name, data)
                     if obj is None:
                         continue
-                    target[obj.stored_id] = obj
+                    target[obj.stored_id] = obj  # (a later, better copy of the id replaces it)
                     if obj.malformed is not None:
+                        ctx.signed.pop(obj.stored_id, None)
                         continue
                     res, cands = authority.candidates(obj.agent_id, obj.key_id)
                     s = Signed(res, cands)
