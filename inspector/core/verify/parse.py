@@ -66,7 +66,8 @@ def _stored_char(ch: str) -> bytes:
     forms = {ch, ch.lower(), ch.upper()}
     out = [re.escape(f).encode() for f in sorted(forms)]
     for f in sorted(forms):
-        hi, lo = f"{ord(f):02x}"
+        code = f"{ord(f):02x}"
+        hi, lo = code[0], code[1]
         out.append(rb"\\u00" + f"[{hi}{hi.upper()}][{lo}{lo.upper()}]".encode())
     return b"(?:" + b"|".join(out) + b")"
 
