@@ -7,10 +7,13 @@ encoder when that provably gives the same bytes as RFC 8785, and falls back to
 (``tests/core/test_canonical.py``) checks byte equality over generated values.
 
 ``loads_strict`` parses untrusted JSON and rejects what alethech's format must
-not contain: duplicate object keys, NaN/Infinity, integers outside ±(2^53−1),
-nesting deeper than 64, invalid UTF-8.  Integral floats whose canonical form is
-an integer are returned as ``int`` (RFC 8785 writes ``1.0`` as ``1``), so the
-loaded value re-serialises to the canonical bytes without a second walk.
+not contain: duplicate object keys, NaN/Infinity, integers outside ±(2^53−1) in
+any written form (``9007199254740993``, ``9007199254740993.0``,
+``9.007199254740993e15``: SPEC B6 rev 3 — every double beyond 2^53−1 is integral,
+and its text and the signed value may differ), nesting deeper than 64, invalid
+UTF-8.  Integral floats whose canonical form is an integer are returned as
+``int`` (RFC 8785 writes ``1.0`` as ``1``), so the loaded value re-serialises to
+the canonical bytes without a second walk.
 """
 
 from __future__ import annotations
@@ -178,7 +181,9 @@ def loads_strict(data: bytes | str, *, max_depth: int = MAX_DEPTH) -> tuple[Any,
         x = float(s)
         if not math.isfinite(x):
             raise JsonError("non_finite_number", f"number {s} is not finite")
-        if x.is_integer() and abs(x) <= MAX_SAFE_INT:
+        if abs(x) > MAX_SAFE_INT:  # integral, whatever the text says (B6 rev 3)
+            raise JsonError("integer_out_of_range", f"number {s[:30]} is an integer outside ±(2^53−1)")
+        if x.is_integer():
             return int(x)
         if not _fast_float(x):
             fast = False
