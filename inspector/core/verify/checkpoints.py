@@ -1,6 +1,7 @@
 """Checkpoints (SPEC B3, B5): who signed each stored checkpoint and the external
 one given with ``--checkpoint``, and whether the presented history continues
-from the external checkpoint (rollback detection)."""
+from the external checkpoint (rollback detection), evidence included: what the
+checkpointed history cites must still be there (rev 3)."""
 
 from __future__ import annotations
 
@@ -44,6 +45,10 @@ M_COUNT_EVIDENCE = message(
 M_DISCONTINUED = message(
     "The checkpoint's head {head} is not an ancestor of HEAD {current}: the presented history does not "
     "continue from the checkpoint."
+)
+M_EVIDENCE_GONE = message(
+    "Commit {commit}, inside the history of the checkpoint's head {head}, cites {ref}, which the store no "
+    "longer holds: the checkpoint covered it and it was removed, whatever the counts say."
 )
 M_NO_CHECKPOINT = message(
     "No external checkpoint was given: a rolled-back copy of this file (an older, complete history) "
@@ -146,6 +151,46 @@ def check_signer(ctx: Context, o: Obj) -> tuple[Status | None, KeyEra | None]:
     return None, authority.eras[era_i]
 
 
+def _checkpointed_evidence_missing(ctx: Context, o: Obj, head_id: str) -> bool:
+    """SPEC B5 (rev 3): an evidence or stored checkpoint that a commit inside
+    ancestry(checkpoint head) cites, and that the store lost, is an error.  Commits
+    whose own status is MALFORMED, DIGEST_MISMATCH or INVALID_SIGNATURE cite nothing;
+    one batched ancestry question per citing commit."""
+    dag = ctx.dag
+    assert dag is not None
+    held = ctx.evidence.keys() | {c.stored_id for c in ctx.checkpoints}
+    citing: list[tuple[str, list[str]]] = []
+    for cid, c in ctx.commits.items():
+        i = dag.index.get(cid)
+        if i is None or not dag.trusted[i] or c.malformed is not None:
+            continue
+        gone = [ref for ref in dict.fromkeys(c.evidence_refs) if ref not in held]
+        if gone:
+            citing.append((cid, gone))
+    if not citing:
+        return False
+    h = dag.index[head_id]
+    inside = dag.ancestor_pairs([(dag.index[cid], h) for cid, _ in citing])
+    found = False
+    for (cid, gone), within in zip(citing, inside, strict=True):
+        if not within:
+            continue
+        for ref in gone:
+            found = True
+            ctx.add(
+                "checkpointed_evidence_missing",
+                E,
+                "checkpoint",
+                o.stored_id,
+                M_EVIDENCE_GONE,
+                (ref, cid),
+                commit=cid,
+                head=head_id,
+                ref=ref,
+            )
+    return found
+
+
 def continuity(ctx: Context) -> None:
     """Does the presented history continue from the external checkpoint?"""
     o = ctx.external
@@ -182,6 +227,8 @@ def continuity(ctx: Context) -> None:
             )
             ok = False
         assert ctx.dag is not None
+        if _checkpointed_evidence_missing(ctx, o, head_id):
+            ok = False
         if ctx.head is None or not ctx.dag.is_ancestor(head_id, ctx.head):
             ctx.add(
                 "checkpoint_continuity_failed",

@@ -673,8 +673,9 @@ class _Analysis:
         )
 
     # -- projections ---------------------------------------------------------------
-    def projector(self, heads: list[str], extra_keep: Iterable[str]) -> Callable[[str], Callable[..., Any]]:
-        """Per head: a function (memory) -> (weight_q, label, in_history)."""
+    def projector(self, heads: list[str], extra_keep: Iterable[str]) -> Callable[..., Callable[..., Any]]:
+        """Per head: a function (memory) -> (weight_q, label, in_history); with
+        ``remember`` it answers each memory once (a receipt that repeats one)."""
         dag = self.dag
         index = dag.index
         reach = dag.reach_index()
@@ -687,7 +688,7 @@ class _Analysis:
                 for k, s in enumerate(group):
                     tables[s] = (bits, k)
 
-        def at(head: str) -> Callable[..., Any]:
+        def at(head: str, remember: bool = False) -> Callable[..., Any]:
             h = index.get(head)
             hit = tables.get(h) if h is not None else None
 
@@ -701,16 +702,26 @@ class _Analysis:
                 bits, k = hit
                 return bool((bits.get(index[cid], 0) >> k) & 1)
 
+            seen: dict[str, tuple[int, str | None, bool]] = {}
+
             def project(memory: str) -> tuple[int, str | None, bool]:
+                # once per memory and head: a receipt repeating one memory 40,000 times
+                # over a chain with a defect walks that chain once (B7)
+                hit = seen.get(memory)
+                if hit is not None:
+                    return hit
                 q = self._last(("weight", memory), inside)
                 lab = self._last(("label", memory), inside)
                 new_q = q.obj.content.get("new_q") if q else None
                 label = lab.obj.content.get("label") if lab else None
-                return (
+                out = (
                     new_q if _is_int(new_q) else Q_START,
                     label if type(label) is str else None,
                     memory in index and inside(memory),
                 )
+                if remember:
+                    seen[memory] = out
+                return out
 
             return project
 
@@ -736,7 +747,7 @@ class _Analysis:
         return None
 
     # -- receipts ------------------------------------------------------------------
-    def receipt(self, eid: str, o: Obj, project_at: Callable[[str], Callable[..., Any]]) -> ReceiptView:
+    def receipt(self, eid: str, o: Obj, project_at: Callable[..., Callable[..., Any]]) -> ReceiptView:
         ctx = self.ctx
         st = ctx.report.evidence.get(eid, Status.MALFORMED)
         view = ReceiptView(eid, "invalid", st.value, None, None, None, None, None, [])
@@ -807,7 +818,7 @@ class _Analysis:
         if type(head) is not str or head not in self.dag.index:
             fail("receipt_ordinal_invalid", M_RECEIPT_HEAD, head=_short(head, 80))
         else:
-            project = project_at(head)
+            project = project_at(head, True)
             for e in entries:
                 m = e.get("memory")
                 ordinal = _short(e.get("ordinal"))
