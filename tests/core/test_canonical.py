@@ -133,6 +133,7 @@ def _beyond_safe(value) -> bool:
         return any(_beyond_safe(v) for v in value.values())
     return False
 
+
 # --------------------------------------------------------------------------- (a) equality
 
 

@@ -46,12 +46,14 @@ class Dag:
         parents: list[list[int]] = []
         missing: dict[int, list[str]] = {}
         for i, (_cid, ps, _ts) in enumerate(commits):
-            resolved = []
+            resolved: list[int] = []
+            seen: set[int] = set()  # not "in list": a commit may name 100,000 parents (B7)
             for p in ps:
                 j = index.get(p)
                 if j is None:
                     missing.setdefault(i, []).append(p)
-                elif j not in resolved:
+                elif j not in seen:
+                    seen.add(j)
                     resolved.append(j)
             parents.append(resolved)
         return cls(ids, index, parents, missing, [c[2] for c in commits], [True] * len(ids))
