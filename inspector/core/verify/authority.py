@@ -229,6 +229,7 @@ class Authority:
 
     def __post_init__(self) -> None:
         self.era_raw = [b64url_decode(e.public_key) for e in self.eras]
+        self.legacy_only = [i for i, c in enumerate(self.chain) if not c]
 
     def candidates(self, agent_id: str, key_id: str) -> tuple[str, list[bytes]]:
         """The public keys worth trying on an object that claims ``agent_id`` and
@@ -240,7 +241,10 @@ class Authority:
                 return "void_key", []
             eras = self.names.get(key_id)
             if eras:
-                return "ok", [self.era_raw[i] for i in eras]
+                # and the legacy keys no grant brought in: one that verifies here is
+                # UNKNOWN_KEY (it signs only under its own agent_id), never a bad signature
+                extra = [i for i in self.legacy_only if i not in eras]
+                return "ok", [self.era_raw[i] for i in (*eras, *extra)]
             return "unknown_key", []
         raw = self.legacy.get(agent_id)
         if raw is not None:

@@ -354,6 +354,7 @@ class _Record:
     memory: str
     prev: Any
     prev_inside: bool = False  # prev is a commit inside this record's authenticated history
+    authorized: bool = True  # its signer's role may write it (else it never takes effect)
 
 
 class _Analysis:
@@ -439,6 +440,7 @@ class _Analysis:
         key_id = era.key_id if era else "?"
         if rec.kind == "weight":
             if role != "housekeeper":
+                rec.authorized = False
                 self.add("mutmem_role_unauthorized", rec.cid, M_ROLE_TRANSITION, key_id=key_id, role=role)
             self.transition(rec)
         else:
@@ -531,8 +533,10 @@ class _Analysis:
         if not (_is_int(conf) and 0 <= conf <= 1000):
             self.add("mutmem_target_invalid", cid, M_CONFIDENCE, confidence=_short(conf))
         if role in ("agent", "unknown"):
+            rec.authorized = False
             self.add("mutmem_role_unauthorized", cid, M_ROLE_LABEL, key_id=key_id, role=role)
         elif label in VERDICT_LABELS and role != "auditor":
+            rec.authorized = False
             self.add("mutmem_role_unauthorized", cid, M_ROLE_VERDICT, label=label, key_id=key_id, role=role)
         ev = c.get("evidence")
         if label not in VERDICT_LABELS and ev is not None and not _str_list(ev):
@@ -728,7 +732,9 @@ class _Analysis:
         return at
 
     def _last(self, key: tuple[str, str], inside: Callable[[str], bool]) -> _Record | None:
-        """The last record of a chain inside a head's history (a per-chain walk)."""
+        """The last record of a chain inside a head's history that its signer's role
+        may write (a record without that authority never takes effect: an agent key
+        cannot refute its own poison label).  A per-chain walk."""
         chain = self.chains.get(key)
         if not chain:
             return None
@@ -740,9 +746,11 @@ class _Analysis:
                     lo = mid + 1
                 else:
                     hi = mid
+            while lo and not chain[lo - 1].authorized:
+                lo -= 1
             return chain[lo - 1] if lo else None
         for rec in reversed(chain):
-            if inside(rec.cid):
+            if rec.authorized and inside(rec.cid):
                 return rec
         return None
 

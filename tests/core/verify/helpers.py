@@ -7,9 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from inspector.core.canonical import canonical
 from inspector.core.findings import Severity
 from inspector.core.keys import KeyPair, sha256_id
 from inspector.core.store import Store
+from inspector.core.verify import mutmem as rules
 from inspector.core.verify.engine import VerifyOptions, verify
 from inspector.core.verify.report import Report, Status
 from inspector.core.write.builder import (
@@ -18,7 +20,9 @@ from inspector.core.write.builder import (
     dump,
     evidence_commit,
     identity_record,
+    legacy_identity,
     memory_commit,
+    migration_record,
     stepping_clock,
 )
 
@@ -130,6 +134,84 @@ def rewrite_record(w: StoreWriter, active: list[dict[str, Any]], revoked: list[d
     w.store.files[f"identities/{rec['agent_id']}.json"] = dump(rec)
 
 
+def bound_legacy(w: StoreWriter, key: KeyPair, *, label: str = "key-001", bind: bool = True) -> str:
+    """A legacy Identity of ``key`` whose (unsigned) key_id is ``label``, bound to the
+    store's root by a migration record when ``bind``; no control event grants the key.
+    Returns the legacy agent_id."""
+    assert w.root is not None
+    ident = legacy_identity(key, w.clock())
+    ident["key_id"] = label
+    w.store.files[f"identities/{ident['agent_id']}.json"] = dump(ident)
+    if bind:
+        mig = migration_record(key, ident["agent_id"], w.root, w.clock())
+        w.store.files[f"migrations/{mig['commit_id']}.json"] = dump(mig)
+    return str(ident["agent_id"])
+
+
+def label_as(
+    w: StoreWriter,
+    key: KeyPair,
+    key_id: str,
+    memory: str,
+    label: str,
+    *,
+    prev: str | None,
+    agent_id: str | None = None,
+    evidence: Iterable[str] = (),
+) -> str:
+    """A MutMem label record signed by ``key`` under ``key_id``, whatever its role."""
+    content = {
+        "mutmem": 1,
+        "kind": "label",
+        "memory": memory,
+        "prev": prev,
+        "label": label,
+        "confidence_milli": 900,
+        "reason": "crafted",
+        "detector": "test",
+        "evidence": list(evidence),
+    }
+    return commit_as(w, key, key_id, None, content, agent_id=agent_id, evidence_refs=evidence, move_head=True)
+
+
+def transition_as(
+    w: StoreWriter,
+    key: KeyPair,
+    key_id: str,
+    memory: str,
+    outcome: str,
+    *,
+    prev: str | None = None,
+    old_q: int = rules.Q_START,
+    agent_id: str | None = None,
+) -> str:
+    """A weight transition of ``memory`` (eta 0.3, one +1 outcome) signed by ``key``
+    under ``key_id``, whatever its role; its commitment signed by the same key."""
+    outcomes = [{"ref": outcome, "reward": 1, "count": 2}]
+    content: dict[str, Any] = {
+        "mutmem": 1,
+        "kind": "weight_transition",
+        "tenant": agent_id if agent_id is not None else w.signer_agent_id,
+        "memory": memory,
+        "prev": prev,
+        "old_q": old_q,
+        "new_q": rules.update_rule(old_q, 0.3, outcomes),
+        "eta": 0.3,
+        "outcomes": outcomes,
+    }
+    commitment = rules.commitment_for(content)
+    content["commitment"] = commitment
+    content["commitment_signature"] = key.sign(canonical(commitment))
+    return commit_as(
+        w, key, key_id, None, content, agent_id=agent_id, evidence_refs=[outcome], move_head=True
+    )
+
+
+def drop(w: StoreWriter, directory: str, oid: str) -> bytes:
+    """Delete the object ``oid`` of ``directory``; its bytes."""
+    return w.store.files.pop(f"{directory}/{oid}.json")
+
+
 def check(store: Store, **opts: Any) -> Report:
     return verify(store, VerifyOptions(**opts))
 
@@ -156,13 +238,17 @@ def codes(report: Report, oid: str) -> set[str]:
 
 __all__ = [
     "Status",
+    "bound_legacy",
     "check",
     "codes",
     "commit_as",
+    "drop",
     "errors",
     "evidence_as",
+    "label_as",
     "raw_event",
     "rewrite_record",
+    "transition_as",
     "warnings",
     "writer",
 ]
