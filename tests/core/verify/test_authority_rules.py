@@ -37,9 +37,7 @@ from .helpers import (
 class Case:
     store: Store
     statuses: dict[str, Status] = field(default_factory=dict)
-    errors: dict[str, set[str]] = field(
-        default_factory=dict
-    )  # object id ("" = store) -> codes among its errors
+    errors: dict[str, set[str]] = field(default_factory=dict)  # id ("" = store) -> codes among its errors
     no_errors: dict[str, set[str]] = field(default_factory=dict)  # object id -> codes it must not have
     roles: dict[str, str] = field(default_factory=dict)  # era public key (b64url) -> role
     untrusted: set[str] = field(default_factory=set)  # memories untrusted at HEAD
