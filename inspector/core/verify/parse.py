@@ -223,6 +223,8 @@ class Reader:
                     names=", ".join(names),
                 )
             for o in others:
+                if o.obj.malformed is None and id_from_path(o.path) != named_id(o.obj):
+                    self._misnamed(o)
                 if o.rank == 2 and o.obj.malformed is not None:
                     m = o.obj.malformed
                     ctx.add(
@@ -245,6 +247,20 @@ class Reader:
                         found=computed,
                     )
 
+    def _misnamed(self, c: Copy) -> None:
+        oid = c.obj.stored_id
+        self.ctx.add(
+            "file_name_mismatch",
+            W,
+            self.kind,
+            oid,
+            M_NAME_MISMATCH,
+            (c.name,),
+            name=c.name,
+            kind=self.kind,
+            oid=oid,
+        )
+
     def _report(self, c: Copy) -> None:
         ctx, obj, name, oid = self.ctx, c.obj, c.name, c.obj.stored_id
         if obj.malformed is not None:
@@ -265,17 +281,7 @@ class Reader:
                 ctx.add(m.code, E, self.kind, oid, M_MALFORMED, name=name, reason=m.reason)
             return
         if id_from_path(c.path) != named_id(obj):
-            ctx.add(
-                "file_name_mismatch",
-                W,
-                self.kind,
-                oid,
-                M_NAME_MISMATCH,
-                (name,),
-                name=name,
-                kind=self.kind,
-                oid=oid,
-            )
+            self._misnamed(c)
         for where, want, got in obj.field_problems:
             ctx.add(
                 "malformed_field",
