@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from inspector.core.findings import Severity
 
-from .helpers import check, warnings, writer
+from .helpers import Status, check, errors, warnings, writer
 
 
 def test_the_external_checkpoint_unsigned_fields_are_warned_about() -> None:
@@ -44,3 +46,68 @@ def test_without_a_checkpoint_the_report_says_rollback_is_not_detectable() -> No
     assert "rolled-back" in note.message
     assert r.checkpoint == {"given": False, "state": "none"}
     assert r.verdict == "pass"
+
+
+# ---- revision 3 ----------------------------------------------------------------------
+
+BIG_NUMBERS = [
+    "9007199254740993",
+    "9007199254740993.0",
+    "9.007199254740993e15",
+    "-9007199254740993.0",
+    "9007199254740992.0",
+    "1e16",
+    "9007199254740991.5",  # the double it reads as is 2^53
+]
+
+
+@pytest.mark.parametrize("written", BIG_NUMBERS)
+def test_an_integral_number_beyond_2_53_in_any_written_form_is_an_error(written: str) -> None:
+    """B6 (rev 3): the text and the signed double differ, so the object is MALFORMED."""
+    w = writer()
+    cid = w.commit({"n": 1})["commit_id"]
+    path = f"commits/{cid}.json"
+    assert w.store.files[path].count(b'"n": 1') == 1
+    w.store.files[path] = w.store.files[path].replace(b'"n": 1', b'"n": ' + written.encode())
+    r = check(w.store)
+    assert r.commits[cid] == Status.MALFORMED
+    assert "integer_out_of_range" in errors(r, cid)
+    assert r.verdict == "fail"
+
+
+def test_the_largest_safe_integer_in_float_form_is_read() -> None:
+    w = writer()
+    cid = w.commit({"n": 9007199254740991})["commit_id"]
+    path = f"commits/{cid}.json"
+    w.store.files[path] = w.store.files[path].replace(b"9007199254740991", b"9007199254740991.0")
+    r = check(w.store)
+    assert r.commits[cid] == Status.VALID
+
+
+ESCAPED_OPENERS = [
+    ("<private>", b"<\\u0070rivate>", True),
+    ("<private>", b"\\u003cprivate>", True),
+    ("<private>", b"\\u003C\\u0070rivate>", True),
+    ("<PRIVATE>", b"<\\u0050RIVATE>", True),
+    ("<private>", b"<priv\\u0061te>", True),
+    ('<private reason="pii">', b'<\\u0070rivate reason=\\"pii\\">', True),
+    ("<private-section>", b"<\\u0070rivate-section>", False),  # not an opener, however written
+]
+
+
+@pytest.mark.parametrize("where", ["value", "key"])
+@pytest.mark.parametrize("plain,escaped,region", ESCAPED_OPENERS)
+def test_a_private_opener_written_with_json_escapes_is_a_region(
+    plain: str, escaped: bytes, region: bool, where: str
+) -> None:
+    """D (rev 3): the check reads the decoded strings; the object keeps its signature."""
+    w = writer()
+    text = plain + "the customer's name</private>"
+    cid = w.commit({"note": text} if where == "value" else {text: "note"})["commit_id"]
+    path = f"commits/{cid}.json"
+    stored = plain.replace('"', '\\"').encode()
+    assert w.store.files[path].count(stored) == 1
+    w.store.files[path] = w.store.files[path].replace(stored, escaped)
+    r = check(w.store)
+    assert r.commits[cid] == Status.VALID
+    assert ("unredacted_private_region" in warnings(r, cid)) is region
