@@ -73,7 +73,7 @@ class Context:
     checkpoints: list[Obj] = field(default_factory=list)
     commits: dict[str, Obj] = field(default_factory=dict)
     evidence: dict[str, Obj] = field(default_factory=dict)
-    signed: dict[str, Signed] = field(default_factory=dict)  # object id -> its signature check
+    signed: dict[tuple[str, str], Signed] = field(default_factory=dict)  # (kind, id) -> its signature check
     authority: Authority | None = None
     dag: Dag | None = None
     head: str | None = None  # HEAD when it names a commit of the store

@@ -75,7 +75,7 @@ def authenticate_edges(ctx: Context) -> None:
     trusted = []
     for cid in dag.ids:
         o = ctx.commits[cid]
-        s = ctx.signed.get(cid)
+        s = ctx.signed.get(("commit", cid))
         ok = (
             o.malformed is None
             and o.digest_ok

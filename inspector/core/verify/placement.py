@@ -164,7 +164,7 @@ class _Judge:
                 found=o.computed_id,
             )
             return Status.DIGEST_MISMATCH, None
-        s = ctx.signed.get(oid)
+        s = ctx.signed.get((kind, oid))
         assert s is not None
         a = self.authority
         if o.agent_id in a.unbound:

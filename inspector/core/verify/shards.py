@@ -94,7 +94,7 @@ def parse_and_sign_sharded(ctx: Context, processes: int) -> None:
                         continue
                     target[kept.stored_id] = kept
                     if kept.malformed is None:
-                        ctx.signed[kept.stored_id] = Signed(resolution, [], verified)
+                        ctx.signed[kind, kept.stored_id] = Signed(resolution, [], verified)
                 done += len(results)
             reader.finish()
     ctx.progress("signatures", total, total)

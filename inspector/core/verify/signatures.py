@@ -60,11 +60,11 @@ def parse_and_sign(ctx: Context) -> None:
                         continue
                     target[obj.stored_id] = obj  # (a later, better copy of the id replaces it)
                     if obj.malformed is not None:
-                        ctx.signed.pop(obj.stored_id, None)
+                        ctx.signed.pop((kind, obj.stored_id), None)
                         continue
                     res, cands = authority.candidates(obj.agent_id, obj.key_id)
                     s = Signed(res, cands)
-                    ctx.signed[obj.stored_id] = s
+                    ctx.signed[kind, obj.stored_id] = s
                     batch.append((obj, s))
                 pending += _submit(pool, batch, threads)
                 done += len(files[start : start + CHUNK])
