@@ -99,14 +99,18 @@ OPS = (
     "cite",
     "private",
     "rotate",
+    "rotate",
+    "grant_housekeeper",
     "grant_housekeeper",
     "grant_auditor",
     "transition",
+    "detector_label",
     "detector_label",
     "verdict_label",
     "recall",
     "stored_checkpoint",
     "revoke_role",
+    "migrate",
     "migrate",
 )
 
@@ -194,7 +198,7 @@ class _Builder:
             role = op.split("_", 1)[1]
             if role not in self.roles:
                 self.roles[role] = mm.grant_role(role, self.key())
-        elif op == "transition" and "housekeeper" in self.roles and self.memories:
+        elif op == "transition" and "housekeeper" in self.roles and self.mm_memories():
             outcome = w.evidence(event_type="task_outcome", tool=f"task {arg}")["commit_id"]
             with contextlib.suppress(OperationError, IndexError):
                 mm.transition(
@@ -330,7 +334,7 @@ def _set(value: Any, path: tuple[Any, ...], new: Any) -> Any:
 @st.composite
 def _name_for(draw: st.DrawFn, files: dict[str, bytes], directory: str, own: str | None) -> str:
     rng = random.Random(draw(st.integers(0, 2**16), label="name seed"))
-    choices = ["0000.json", "~copy.json", "zzzz.json"]
+    choices = ["0000.json", "0000.json", "~copy.json", "zzzz.json"]
     if own is not None:
         choices += [encodings(own + ".json", rng)] * 3
     ids = _ids(files)
@@ -339,9 +343,17 @@ def _name_for(draw: st.DrawFn, files: dict[str, bytes], directory: str, own: str
     return f"{directory}/{draw(st.sampled_from(choices), label='file name')}"
 
 
+COPIED = ("control_events",) * 3 + ("migrations", "identities", "commits") * 2 + ("evidence", "checkpoints")
+
+
 @st.composite
 def _edited_copy(draw: st.DrawFn, files: dict[str, bytes]) -> tuple[str, bytes]:
-    path = draw(st.sampled_from(_objects(files)), label="copied object")
+    objects = _objects(files)
+    present = {p.split("/", 1)[0] for p in objects}
+    # a folder first, the ones that carry rights most often: events as likely as commits
+    folders = [f for f in COPIED if f in present]
+    folder = draw(st.sampled_from(folders), label="copied folder")
+    path = draw(st.sampled_from([p for p in objects if p.startswith(folder + "/")]), label="copied object")
     obj = json.loads(files[path])
     targets = [
         p
@@ -450,7 +462,8 @@ def untrusted_additions(draw: st.DrawFn, h: History) -> dict[str, bytes]:
     files = dict(h.files)
     for _ in range(draw(st.integers(1, 3), label="added files")):
         what = draw(
-            st.sampled_from(["junk", "copy", "copy", "stranger", "stranger", "artifact"]), label="addition"
+            st.sampled_from(["junk", "copy", "copy", "copy", "stranger", "stranger", "artifact"]),
+            label="addition",
         )
         if what == "junk":
             directory = draw(st.sampled_from(OBJECT_DIRS), label="junk folder")

@@ -194,8 +194,9 @@ class _Judge:
         ctx.report.signer[oid] = era_i
         return None, a.eras[era_i]
 
-    def plan(self, o: Obj, era: KeyEra, head: str | None, citing: list[str]) -> None:
-        """Queue the placement questions of an object signed by ``era``."""
+    def plan(self, o: Obj, era: KeyEra, head: str | None, citing: list[str], kind: str | None = None) -> None:
+        """Queue the placement questions of an object signed by ``era`` (``kind``: the
+        key it is decided under, when not its own kind)."""
         q: dict[str, int] = {}
         if o.kind == "commit" and era.grant_cutoff:
             q["before_grant"] = self.inside.ask(o.stored_id, (era.grant_cutoff,))
@@ -209,7 +210,7 @@ class _Judge:
                 q["cited"] = len(citing)
                 for k, c in enumerate(citing):
                     q[f"cite{k}"] = self.inside.ask(c, cutoffs)
-        self.pending.append((o.kind, o.stored_id, o, era, q))
+        self.pending.append((kind or o.kind, o.stored_id, o, era, q))
 
     def decide(self, answers: list[bool], o: Obj, era: KeyEra, q: dict[str, int], head: str | None) -> Status:
         ctx, kind, oid = self.ctx, o.kind, o.stored_id
@@ -292,32 +293,35 @@ def place(ctx: Context) -> None:
                 citing.setdefault(ref, []).append(cid)
 
     judge = _Judge(ctx)
-    early: dict[str, Status] = {}
-    heads: dict[str, str | None] = {}
+    # keyed by kind and id: a commit and an evidence may claim one id
+    early: dict[tuple[str, str], Status] = {}
+    heads: dict[tuple[str, str], str | None] = {}
     from .checkpoints import check_signer  # the checkpoint phase owns its signature rules
 
     objects: list[Obj] = [*ctx.commits.values(), *ctx.evidence.values()]
     for o in objects:
+        key = (o.kind, o.stored_id)
         st, era = judge.signer(o)
         if st is not None:
-            early[o.stored_id] = st
+            early[key] = st
             continue
         assert era is not None
         head = None
         if o.kind == "evidence" and o.get("event_type") == "recall_receipt":
             head = receipt_head_of(o, ctx.store.artifact)
-        heads[o.stored_id] = head
+        heads[key] = head
         judge.plan(o, era, head, citing.get(o.stored_id, []))
     checkpoints = [*ctx.checkpoints, *([ctx.external] if ctx.external is not None else [])]
     for o in checkpoints:
+        key = ("external" if o is ctx.external else o.kind, o.stored_id)
         st, era = check_signer(ctx, o)
         if st is not None:
-            early[o.stored_id] = st
+            early[key] = st
             continue
         assert era is not None
         head = o.get("head_commit_id")
-        heads[o.stored_id] = head
-        judge.plan(o, era, head, [] if o is ctx.external else citing.get(o.stored_id, []))
+        heads[key] = head
+        judge.plan(o, era, head, [] if o is ctx.external else citing.get(o.stored_id, []), key[0])
         if o is ctx.external and era.revoked_by is not None:
             # the auditor's own custody dates the external checkpoint: its head is enough
             k = judge.pending[-1][4]
@@ -325,17 +329,17 @@ def place(ctx: Context) -> None:
 
     ctx.progress("placement", 0, 1)
     answers = judge.inside.solve()
-    decided: dict[str, Status] = dict(early)
-    for _kind, oid, o, era, q in judge.pending:
+    decided: dict[tuple[str, str], Status] = dict(early)
+    for kind, oid, o, era, q in judge.pending:
         assert era is not None
-        decided[oid] = judge.decide(answers, o, era, q, heads.get(oid))
+        decided[kind, oid] = judge.decide(answers, o, era, q, heads.get((kind, oid)))
 
     for cid in ctx.commits:
-        st = decided[cid]
+        st = decided["commit", cid]
         if dag.missing.get(dag.index[cid]):
             st = worst(st, Status.MISSING_PARENT)
         r.commits[cid] = st
     for eid in ctx.evidence:
-        r.evidence[eid] = decided[eid]
+        r.evidence[eid] = decided["evidence", eid]
     for o in checkpoints:
-        r.checkpoints[o.stored_id] = decided[o.stored_id]
+        r.checkpoints[o.stored_id] = decided["external" if o is ctx.external else o.kind, o.stored_id]

@@ -38,7 +38,7 @@ from ...metamorphic import (
 )
 
 PROPERTIES = settings(
-    max_examples=int(os.environ.get("METAMORPHIC_EXAMPLES", "12")),
+    max_examples=int(os.environ.get("METAMORPHIC_EXAMPLES", "25")),
     deadline=None,
     derandomize=not os.environ.get("METAMORPHIC_RANDOM"),
     database=None,
