@@ -496,20 +496,21 @@ def event_deletions(draw: st.DrawFn, h: History) -> tuple[str, dict[str, bytes]]
 
 
 def escape_strings(text: str, rng: random.Random, rate: float) -> str:
-    """``text`` (JSON) with characters of its strings written as ``\\uXXXX`` escapes."""
+    """``text`` (JSON) with characters of its strings written as ``\\uXXXX`` escapes
+    (escapes already there are kept as they are)."""
     out = []
-    in_str = escaped = False
-    for ch in text:
+    in_str = False
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
         if not in_str:
             out.append(ch)
             in_str = ch == '"'
-            continue
-        if escaped:
-            out.append(ch)
-            escaped = False
         elif ch == "\\":
-            out.append(ch)
-            escaped = True
+            width = 6 if text[i + 1 : i + 2] == "u" else 2
+            out.append(text[i : i + width])
+            i += width
+            continue
         elif ch == '"':
             out.append(ch)
             in_str = False
@@ -517,6 +518,7 @@ def escape_strings(text: str, rng: random.Random, rate: float) -> str:
             out.append("".join(f"\\u{u:04x}" for u in _utf16(ch)))
         else:
             out.append(ch)
+        i += 1
     return "".join(out)
 
 
@@ -555,10 +557,11 @@ def untrusted(r: Report) -> set[str]:
     return {m for m, v in r.mutmem.memories.items() if v.untrusted}
 
 
-def improvements(base: Report, other: Report, *, trust: bool = True) -> list[str]:
+def improvements(base: Report, other: Report, *, trust: bool = True, verdict: bool = True) -> list[str]:
     """Every way ``other`` is better than ``base``: an object's status higher in the
     order VALID > VALID_HISTORICAL > everything else (a new object counted from
-    nothing), a memory trusted that was not (``trust``), a verdict that passes."""
+    nothing), a memory trusted that was not (``trust``), a verdict that passes
+    (``verdict``)."""
     out = []
     b, o = statuses(base), statuses(other)
     for oid, st_ in o.items():
@@ -569,7 +572,7 @@ def improvements(base: Report, other: Report, *, trust: bool = True) -> list[str
         gained = untrusted(base) - untrusted(other)
         present = set(other.mutmem.memories) if other.mutmem is not None else set()
         out += [f"memory {m} trusted again" for m in gained & present]
-    if base.verdict != "pass" and other.verdict == "pass":
+    if verdict and base.verdict != "pass" and other.verdict == "pass":
         out.append(f"verdict {base.verdict} -> pass")
     return out
 
