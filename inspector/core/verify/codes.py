@@ -1,5 +1,5 @@
 """The code table of the alethech profile: every finding code the opener, the
-verifier (SPEC Parts A–D, revision 2) and the command line can put in a report,
+verifier (SPEC Parts A–D, revision 3) and the command line can put in a report,
 with what it means, why it matters and what to do.
 
 ``aleth-inspector explain CODE``, ``docs/codes.md``, the SARIF rules and the GUI's
@@ -29,7 +29,8 @@ register(
     "unreadable",
     E,
     "The file cannot be read",
-    "The operating system refused to read the file (permissions, a device error or a vanished mount).",
+    "The operating system refused to read the file, or a folder or file of a directory store (permissions, a "
+    "device error or a vanished mount).",
     "The inspector cannot judge bytes it cannot read.",
     "Check the file's permissions and the storage it lives on, then run the command again.",
 )
@@ -201,7 +202,8 @@ register(
     "integer_out_of_range",
     E,
     "Integer too large",
-    "An integer in the object lies outside ±(2^53−1), where JSON numbers lose precision.",
+    "A number in the object lies outside ±(2^53−1), where JSON numbers lose precision, in any written form "
+    "(9007199254740993, 9007199254740993.0, 9.007199254740993e15).",
     "Different readers would see different values for the same bytes.",
     "Treat the object as damaged or forged; restore it from a trusted copy.",
 )
@@ -270,7 +272,8 @@ register(
     "unknown_key",
     E,
     "Signed by a key never granted",
-    "The key that signed the object was never granted by the root-signed control chain of this store.",
+    "The key that signed the object was never granted by the root-signed control chain of this store (or "
+    "only by an event that took no effect), or it is a legacy key signing under the v2 agent_id.",
     "A key the root never authorised can be anyone's.",
     "Treat the object as foreign or forged; check the control chain for an invalid event.",
 )
@@ -381,7 +384,8 @@ register(
     "identity_invalid",
     E,
     "Identity record invalid",
-    "An identity or migration record is malformed, or its ids do not derive from its keys.",
+    "An identity or migration record is malformed, its ids do not derive from its keys, or the store has a "
+    "root authority but no identity record.",
     "Identities say which keys speak for the agent; an invalid one cannot vouch for any.",
     "Restore the identity record from a trusted copy.",
 )
@@ -413,8 +417,8 @@ register(
     "control_chain_invalid",
     E,
     "Control chain broken",
-    "A control event breaks the chain: a sequence gap, a wrong previous hash, a wrong id or root, or an "
-    "event that cannot apply.",
+    "A root-signed control event breaks the chain: a sequence gap, a wrong previous hash, or an event that "
+    "cannot apply.",
     "From the first invalid event on, grants take no effect, so keys granted later are unknown.",
     "Find out who wrote the event; restore the control chain from a trusted copy.",
 )
@@ -422,9 +426,31 @@ register(
     "control_event_signature_invalid",
     E,
     "Control event not signed by the root",
-    "A control event's signature does not verify with the root key.",
-    "Anyone could write such an event; it applies nothing.",
-    "Treat the event as forged.",
+    "A file in control_events/ is not signed by this store's root: its signature does not verify, its id "
+    "does not match its content, it names another root, or it cannot be read.",
+    "Anyone could write such a file: it is not an event of the chain, takes no sequence number and applies "
+    "nothing.",
+    "Treat the file as forged and remove it; the genuine chain is judged without it.",
+)
+register(
+    "control_event_unknown_type",
+    E,
+    "Control event of an unknown type",
+    "A root-signed control event has an event_type outside key_grant, key_rotation, key_revoke and "
+    "migration.",
+    "Its meaning is unknown, so it applies nothing and, like any invalid event, no grant after it takes "
+    "effect.",
+    "Ask the owner which tool wrote the event; restore the control chain from a trusted copy.",
+)
+register(
+    "control_event_missing",
+    E,
+    "Revoking control event missing",
+    "The root-signed identity record revokes a key by a control event that is not a root-signed event of "
+    "the store.",
+    "Deleting the tail of a chain must not un-revoke a key: the record's revocation still applies at its "
+    "cutoff.",
+    "Find out who removed the event; restore the control chain from a trusted copy.",
 )
 register(
     "missing_cutoff_head",
@@ -446,7 +472,8 @@ register(
     "public_key_reused",
     E,
     "Public key granted twice",
-    "A control event grants a public key that is already active under some key_id, or that was ever revoked.",
+    "A control event grants a public key that is already active under some key_id, that was ever revoked, "
+    "or that is the root's own key.",
     "One public key has one era: a second grant could dodge a revocation or move a cutoff.",
     "Treat the event as invalid; a new key pair is needed for a new grant.",
 )
@@ -496,8 +523,9 @@ register(
     "duplicate_object",
     E,
     "Object stored twice",
-    "Two files decode to the same logical path, or hold objects with the same id.",
-    "Which copy a tool reads could depend on the order files are listed in; the verdict must not.",
+    "Two files decode to the same logical path (in artifacts/ too), or hold objects with the same id.",
+    "Which copy a tool reads could depend on the order files are listed in; the verdict must not. The "
+    "object is the copy that hashes to its id; another copy is never read as it.",
     "Remove the copy that should not be there, after checking which one alethech wrote.",
 )
 register(
@@ -542,6 +570,15 @@ register(
     "Fewer objects than the checkpoint counted",
     "The store holds fewer commits or evidence records than the checkpoint counted.",
     "Records were deleted after the checkpoint was made.",
+    "Compare with a backup taken at the checkpoint; find out what was removed.",
+)
+register(
+    "checkpointed_evidence_missing",
+    E,
+    "Checkpointed evidence removed",
+    "With an external checkpoint: a commit inside the checkpoint's history cites evidence or a stored "
+    "checkpoint that the store no longer holds.",
+    "The checkpoint covered that evidence; counts padded with other objects prove nothing.",
     "Compare with a backup taken at the checkpoint; find out what was removed.",
 )
 register(
@@ -719,7 +756,8 @@ register(
     "unredacted_private_region",
     W,
     "Private region not redacted",
-    "Stored content still holds a <private>…</private> region that should have been replaced by [REDACTED].",
+    "Stored content still holds a <private>…</private> region that should have been replaced by [REDACTED] "
+    "(also when its opener is written with JSON escapes).",
     "Text meant to stay private is in the file for anyone who can open it.",
     "Ask the owner to redact the content; share the file with care until then.",
 )
