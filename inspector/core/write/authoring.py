@@ -57,6 +57,9 @@ _BAD_EDGE = (Status.MALFORMED, Status.DIGEST_MISMATCH, Status.INVALID_SIGNATURE)
 INVALID_INPUT = message("{path} does not verify ({errors} errors); refusing to build on it")
 NO_ROOT = message("{path} has no root authority (a v0.1 store)")
 WRONG_ROOT = message("the root key given is not this file's root key")
+ROOT_AS_KEY = message(
+    "the new key is the root key: the root key is never granted (it would be sealed into the file)"
+)
 NO_ACTIVE_KEY = message("the identity has no active key to rotate")
 KEY_NOT_ACTIVE = message("{key_id} is not an active key")
 MISSING_CUTOFF = message("cutoff {cutoff} is not a commit of this file")
@@ -301,6 +304,12 @@ def _check_root(src: Source, root: KeyPair) -> None:
         )
 
 
+def _check_not_root(new_key: KeyPair | None, root: KeyPair) -> None:
+    """SPEC B2 (rev 3): the root's own key is never granted."""
+    if new_key is not None and new_key.raw_public == root.raw_public:
+        raise _refuse("public_key_reused", ROOT_AS_KEY, expected="a key other than the root key")
+
+
 def _check_reason(reason: str) -> None:
     if reason not in REASONS:
         raise _refuse("invalid_reason", BAD_REASON, reasons=", ".join(REASONS))
@@ -470,6 +479,7 @@ def rotate(
     _check_input(src, allow_invalid)
     _check_root(src, root)
     _check_reason(reason)
+    _check_not_root(new_key, root)
     w = _writer(src, root)
     if not w.active:
         raise _refuse("no_active_key", NO_ACTIVE_KEY)
@@ -566,6 +576,7 @@ def grant(
     """Grant a housekeeper or auditor key (appended after the agent key)."""
     _check_input(src, allow_invalid)
     _check_root(src, root)
+    _check_not_root(new_key, root)
     w = _writer(src, root)
     key_id, key = MutMemWriter.grant_role_on(w, role, new_key)
     return _finish(

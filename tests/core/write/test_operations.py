@@ -153,6 +153,19 @@ def test_grant(sealed_copy, small, small_sealed) -> None:
     assert exc.value.code == "invalid_role"
 
 
+def test_the_root_key_is_never_granted(sealed_copy, small, small_sealed) -> None:
+    """SPEC B2 (rev 3): granting the root's own key would seal its private key into the
+    file; rotate and grant refuse it before anything is built."""
+    src = open_small(sealed_copy, small_sealed)
+    for op in (
+        lambda: A.rotate(src, small.root, new_key=small.root),
+        lambda: A.grant(src, small.root, "auditor", new_key=small.root),
+    ):
+        with pytest.raises(OperationError) as exc:
+            op()
+        assert exc.value.code == "public_key_reused"
+
+
 def test_root_key_of_another_file(sealed_copy, small, small_sealed) -> None:
     src = open_small(sealed_copy, small_sealed)
     other_root = KeyPair.generate()
