@@ -428,6 +428,7 @@ def main() -> None:
         import inspector.core.keys
         import inspector.core.objects
         import inspector.core.store
+        import inspector.core.verify.authority
         import inspector.core.verify.engine
         import inspector.core.verify.graph
         import inspector.core.verify.identity
