@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import signal
 import stat
 import types
 from pathlib import Path
@@ -235,9 +236,8 @@ def test_the_lock_of_a_killed_holder_is_free(tmp_path: Path) -> None:
         os.close(r)
         with safe.exclusive(target):
             os.write(w, b"held")
-            import time
-
-            time.sleep(60)
+            while True:  # hold it until killed
+                signal.pause()
         os._exit(0)
     os.close(w)
     assert os.read(r, 4) == b"held"
