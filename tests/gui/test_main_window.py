@@ -232,3 +232,18 @@ def test_detail_shows_the_signable_and_signed_bytes_of_a_shipped_object(qtbot, w
     assert QApplication.clipboard().text() == signable
     cb.copy_hex.click()
     assert QApplication.clipboard().text() == signed.encode().hex()
+
+
+def test_the_history_lanes_come_from_the_worker_not_the_gui_thread(qtbot, window, monkeypatch):
+    from inspector.core.lanes import lanes_for
+    from inspector.gui import models
+
+    laid_out_here: list[int] = []
+    monkeypatch.setattr(models, "lanes_for", lambda r: laid_out_here.append(len(r.order)) or lanes_for(r))
+    report = open_and_wait(qtbot, window, FIX / "03_rotation_eras" / "store")
+    assert report.order and laid_out_here == []  # the worker sent them beside the report
+    assert window.history.model.lanes == lanes_for(report)
+    assert not hasattr(report, "lanes")  # GUI state, not part of the report
+    with qtbot.waitSignal(window.reportReady, timeout=WAIT_MS):
+        window.set_report(report)  # a report made in this process: laid out here
+    assert laid_out_here == [len(report.order)]

@@ -28,7 +28,7 @@ from typing import Any, Protocol
 from ..errors import Cancelled
 from ..findings import Severity, make_finding
 from ..verify.engine import CancelToken
-from ..verify.report import Report
+from ..verify.report import Report, Verdict
 from . import codes as C
 from .task import FileJob, FileResult, audit_file
 
@@ -49,7 +49,7 @@ class Executor(Protocol):
 
 def lost_result(job: FileJob, found: str) -> FileResult:
     """The answer for a file whose worker died twice, or whose task the cluster lost."""
-    r = Report(verdict="error")
+    r = Report(verdict=Verdict.ERROR)
     r.findings.append(
         make_finding(
             "worker_lost",
