@@ -14,7 +14,7 @@ from ..findings import Finding, Severity, make_finding, message
 
 if TYPE_CHECKING:
     from ..objects import Obj
-    from .mutmem import MutMemView
+    from .mutmem_view import MutMemView
 
 
 class ProfileView(Protocol):
