@@ -25,11 +25,11 @@ from collections import deque
 from collections.abc import Generator, Iterable, Iterator
 from typing import Any, Protocol
 
+from ..codes import audit as C
 from ..errors import Cancelled
 from ..findings import Severity, make_finding
 from ..verify.engine import CancelToken
 from ..verify.report import Report, Verdict
-from . import codes as C
 from .task import FileJob, FileResult, audit_file
 
 Results = Generator[FileResult, None, None]  # closed early, it stops the work it started

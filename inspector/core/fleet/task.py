@@ -21,12 +21,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ... import __version__
+from ..codes import audit as C
 from ..container import Credential
 from ..errors import Cancelled, InspectorError
 from ..findings import Severity, make_finding
 from ..verify.engine import CancelToken, VerifyOptions
 from ..verify.report import Report, Verdict
-from . import codes as C
 from .credentials import CredentialRef
 from .discover import is_url
 from .since import PreviousRecord, SinceChange, check_since

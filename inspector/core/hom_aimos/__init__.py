@@ -56,7 +56,6 @@ from ..canonical import JsonError, loads_strict
 from ..i18n import Phrase
 from ..verify import merkle
 from ..verify.report import Report
-from . import codes as _codes  # noqa: F401  (registers the hom.* codes in the code table)
 from . import prims as p
 from .cognitive import SCHEMA as COGNITIVE_SCHEMA
 from .cognitive import verify_cognitive

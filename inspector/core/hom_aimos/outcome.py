@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..codes.hom_aimos import TEXTS
 from ..findings import Finding, Severity, make_finding, message
 from ..i18n import Phrase
 from ..verify.report import Report, Verdict
-from .codes import TEXTS
 
 PROFILE = "hom-aimos-v1"
 
