@@ -63,5 +63,11 @@ def _signing_key(ctx: Context, pem: bytes) -> None:
         )
         return
     i = authority.by_pub.get(raw)
-    if i is None or authority.eras[i].revoked_by is not None:
+    # with a root, only a key the chain granted signs new commits (a legacy key no grant
+    # brought in signs under its old agent_id only)
+    if (
+        i is None
+        or authority.eras[i].revoked_by is not None
+        or (authority.v2_agent and not authority.chain[i])
+    ):
         ctx.add("signing_key_inactive", W, "store", "keys/signing.key", M_SIGNING_KEY_INACTIVE)

@@ -9,8 +9,9 @@ import json
 import pytest
 
 from inspector.core.findings import Severity
+from inspector.core.keys import KeyPair
 
-from .helpers import Status, check, errors, warnings, writer
+from .helpers import Status, bound_legacy, check, errors, warnings, writer
 
 
 def test_the_external_checkpoint_unsigned_fields_are_warned_about() -> None:
@@ -111,3 +112,14 @@ def test_a_private_opener_written_with_json_escapes_is_a_region(
     r = check(w.store)
     assert r.commits[cid] == Status.VALID
     assert ("unredacted_private_region" in warnings(r, cid)) is region
+
+
+def test_a_sealed_legacy_key_no_grant_brought_in_is_inactive() -> None:
+    """With a root, the sealed signing key must be one the chain granted (rev 3: a legacy
+    key signs only under its own agent_id)."""
+    w = writer()
+    legacy = KeyPair.generate()
+    bound_legacy(w, legacy)
+    w.store.files["keys/signing.key"] = legacy.pem()
+    r = check(w.store)
+    assert "signing_key_inactive" in warnings(r)
