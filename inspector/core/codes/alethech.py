@@ -11,7 +11,7 @@ The other profiles' tables are beside this one (``hom_aimos.py``, ``audit.py``).
 from __future__ import annotations
 
 from ..findings import Severity
-from .registry import register
+from .registry import Concern, register
 
 E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
@@ -91,6 +91,7 @@ register(
     "A sealed file can only be verified after it is decrypted.",
     "Give --passphrase-file F (or - for standard input), --passphrase-fd N, --recovery-code-file F, or set "
     "ALETH_PASSPHRASE_FILE.",
+    concerns=(Concern.CREDENTIAL,),
 )
 register(
     "credential_unreadable",
@@ -109,6 +110,7 @@ register(
     "The passphrase given is empty; alethech never seals a file with an empty passphrase.",
     "An empty passphrase file is usually a mistake in the command or the script.",
     "Put the passphrase in the file (one trailing newline is removed, nothing else).",
+    concerns=(Concern.CREDENTIAL,),
 )
 register(
     "wrong_passphrase",
@@ -118,6 +120,7 @@ register(
     "Without the right secret the file cannot be verified; it says nothing about the file's integrity.",
     "Check the passphrase (a byte-order mark, trailing spaces or an older passphrase are common causes) or "
     "use the recovery code.",
+    concerns=(Concern.CREDENTIAL,),
 )
 register(
     "invalid_recovery_code",
@@ -126,6 +129,7 @@ register(
     "The recovery code given is not of the form aleth-recovery-v1:… with 32 bytes, or it opens no slot.",
     "Without a valid code the file cannot be opened this way.",
     "Copy the whole recovery code again, or use the passphrase instead.",
+    concerns=(Concern.CREDENTIAL,),
 )
 register(
     "no_recovery_slot",
@@ -134,6 +138,7 @@ register(
     "The file was sealed without a recovery code (an ALETH001 file, or ALETH002 without a recovery slot).",
     "A recovery code cannot open it, whatever the code.",
     "Use the passphrase.",
+    concerns=(Concern.CREDENTIAL,),
 )
 register(
     "authentication_failed",
@@ -143,6 +148,7 @@ register(
     "changed.",
     "A container whose bytes changed after sealing cannot be trusted or decrypted.",
     "Restore the file from a backup; report the damage to whoever holds the original.",
+    concerns=(Concern.CREDENTIAL,),
 )
 register(
     "invalid_payload",
@@ -534,6 +540,7 @@ register(
     "The commit the checkpoint recorded as HEAD is not in the store.",
     "History that existed when the checkpoint was made has been removed or rewritten: a rollback.",
     "Compare with a backup taken at the checkpoint; treat the current file as rolled back.",
+    concerns=(Concern.CHECKPOINT_CONTINUITY,),
 )
 register(
     "checkpoint_count_regression",
@@ -542,6 +549,7 @@ register(
     "The store holds fewer commits or evidence records than the checkpoint counted.",
     "Records were deleted after the checkpoint was made.",
     "Compare with a backup taken at the checkpoint; find out what was removed.",
+    concerns=(Concern.CHECKPOINT_CONTINUITY,),
 )
 register(
     "checkpoint_continuity_failed",
@@ -550,6 +558,7 @@ register(
     "The checkpoint's head is not an ancestor of the current HEAD.",
     "The presented history is not a continuation of the one checkpointed: a rollback or a rewritten branch.",
     "Treat the current history as rewritten; compare with the checkpointed copy.",
+    concerns=(Concern.CHECKPOINT_CONTINUITY,),
 )
 register(
     "no_checkpoint",

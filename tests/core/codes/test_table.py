@@ -145,3 +145,30 @@ def test_each_profile_has_its_table() -> None:
     profiles = {info.profile for info in CODES.values()}
     assert profiles == {"alethech", "hom-aimos-v1", "audit"}
     assert all_codes() == dict(sorted(CODES.items())) and lookup("file_timeout") is CODES["file_timeout"]
+
+
+def test_what_a_code_means_to_a_reader_is_in_the_table() -> None:
+    """The GUI's own lists of codes (issue 22: SECRET_CODES, CHECKPOINT_BREAKS) became
+    concerns on the table's entries."""
+    from inspector.core.codes import Concern, concerns
+
+    credential = {c for c, info in CODES.items() if Concern.CREDENTIAL in info.concerns}
+    assert credential == {
+        "wrong_passphrase",
+        "authentication_failed",
+        "invalid_recovery_code",
+        "no_recovery_slot",
+        "empty_passphrase",
+        "credential_required",
+    }
+    continuity = {c for c, info in CODES.items() if Concern.CHECKPOINT_CONTINUITY in info.concerns}
+    assert continuity == {"checkpoint_continuity_failed", "checkpoint_head_missing", "checkpoint_count_regression"}
+    assert concerns("bad_magic") == frozenset() and concerns("no_such_code") == frozenset()
+
+
+def test_a_wrong_passphrase_is_a_credential_concern_end_to_end() -> None:
+    from inspector.core.codes import Concern, concerns
+    from inspector.core.container import Credential
+
+    r = open_and_verify(ALETHECH / "01_basic" / "memory.aleth", Credential(passphrase="not it"))
+    assert r.verdict == "unopenable" and Concern.CREDENTIAL in concerns(r.findings[0].code)
