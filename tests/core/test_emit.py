@@ -94,7 +94,10 @@ def test_emit_signs_the_store_the_report_judged(tmp_path):
     assert cp["head_commit_id"] == judged.report.head and (out.stat().st_mode & 0o777) == 0o644
     # the next one counts on from the one beside it, and from the one verified against
     given = checkpoint_bytes({**cp, "sequence": 7})
-    assert emit_checkpoint(judged.report, judged.store, tmp_path / "b.checkpoint.json", given=given).sequence == 8
+    assert (
+        emit_checkpoint(judged.report, judged.store, tmp_path / "b.checkpoint.json", given=given).sequence
+        == 8
+    )
     with pytest.raises(OperationError):  # never over an existing file
         emit_checkpoint(judged.report, judged.store, out)
 

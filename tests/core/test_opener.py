@@ -185,7 +185,9 @@ def test_a_leftover_that_the_old_passphrase_opens_is_warned_about(
     json.dumps(r.to_json())
 
 
-def test_is_sealed_is_the_one_answer_to_whether_a_secret_is_needed(tmp_path: Path, sealed_bytes: bytes) -> None:
+def test_is_sealed_is_the_one_answer_to_whether_a_secret_is_needed(
+    tmp_path: Path, sealed_bytes: bytes
+) -> None:
     """One function for the command line and the window (issue 22: there were three)."""
     from hypothesis import given, settings
     from hypothesis import strategies as st

@@ -162,7 +162,11 @@ def test_what_a_code_means_to_a_reader_is_in_the_table() -> None:
         "credential_required",
     }
     continuity = {c for c, info in CODES.items() if Concern.CHECKPOINT_CONTINUITY in info.concerns}
-    assert continuity == {"checkpoint_continuity_failed", "checkpoint_head_missing", "checkpoint_count_regression"}
+    assert continuity == {
+        "checkpoint_continuity_failed",
+        "checkpoint_head_missing",
+        "checkpoint_count_regression",
+    }
     assert concerns("bad_magic") == frozenset() and concerns("no_such_code") == frozenset()
 
 
