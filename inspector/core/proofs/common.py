@@ -83,6 +83,14 @@ def read_proof_file(path: str | os.PathLike[str]) -> bytes:
         ) from exc
 
 
+def write_proof_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
+    """Write a proof file atomically, mode 0600 (a proof holds data from the file it
+    proves, an entry of a receipt: it is not for others to read)."""
+    from ..write.safe import atomic_write
+
+    return atomic_write(path, data, mode=0o600)
+
+
 OUTCOME_EXIT = {
     "anchored": 0,
     "not_anchored": 1,
@@ -91,6 +99,8 @@ OUTCOME_EXIT = {
     "legacy": 1,
     "unopenable": 2,
 }
+"""The exit code of each outcome of a proof check: 0 anchored and valid, 1 invalid or not
+anchored, 2 the anchor cannot be opened (``receipt check``, both profiles)."""
 
 
 def file_sha256(path: Path) -> str:

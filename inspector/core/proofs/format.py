@@ -21,7 +21,7 @@ from ..verify.merkle import (
     InclusionProof,
 )
 from ..verify.report import Status
-from .common import MAX_PROOF_BYTES, json_type, short
+from .common import MAX_PROOF_BYTES, json_type, short, write_proof_bytes
 
 PROOF_FORMAT = "aleth-inspector/receipt-proof/2"
 """The ``proof`` member of every proof this version writes."""
@@ -155,6 +155,4 @@ def parse_proof(data: bytes) -> AnchoredProof | LegacyProof:
 
 def write_proof(path: str | os.PathLike[str], proof: AnchoredProof) -> Path:
     """Write ``proof`` to ``path`` atomically, mode 0600 (it holds data from the file)."""
-    from ..write.safe import atomic_write
-
-    return atomic_write(path, proof.to_bytes(), mode=0o600)
+    return write_proof_bytes(path, proof.to_bytes())
