@@ -14,13 +14,14 @@ from ..keys import (
     jwk_from_raw,
     sha256_id,
 )
+from ..objects import Obj
 from ..store import Store
 from ..verify.identity import raw_from_era
 from ..verify.merkle import (
     make_proof,
     root_of_entries,
 )
-from ..verify.report import Report, Status
+from ..verify.report import KeyEra, Report, Status
 from .common import MAX_PROOF_BYTES, ORDINAL_OUTSIDE, ProofError, Said, json_type, short
 from .format import HEX64, OK_STATUSES, AnchoredProof
 
@@ -141,6 +142,45 @@ def make_proof_from(store: Store, report: Report, receipt_id: str, ordinal: int)
     never checks as valid; the returned notes say so.
     """
     rid = receipt_id
+    obj, status, era = _signed_receipt(report, rid)
+    data, entries, stated = _receipt_body(store, obj, rid)
+    if type(ordinal) is not int or not 0 <= ordinal < len(entries):
+        raise ProofError(
+            "ordinal_out_of_range",
+            ORDINAL_OUTSIDE,
+            ordinal=ordinal,
+            last=len(entries) - 1,
+            receipt=rid,
+            count=len(entries),
+        )
+    root = _recomputed_root(stated, entries, rid)
+    view = report.mutmem.receipts.get(rid) if report.mutmem is not None else None
+    receipt_status = view.status if view is not None else "invalid"
+    proof = AnchoredProof(
+        inclusion=make_proof(rid, entries, ordinal, root),
+        evidence=obj.raw or {},
+        receipt_bytes=data,
+        key_id=obj.key_id,
+        public_key=jwk_from_raw(raw_from_era(era)),
+        status={"evidence": status.value, "receipt": receipt_status, "file_verdict": report.verdict},
+    )
+    size = len(proof.to_bytes())
+    if size > MAX_PROOF_BYTES:
+        raise ProofError("proof_too_large", PROOF_TOO_LARGE, receipt=rid, size=size, limit=MAX_PROOF_BYTES)
+    notes: list[Said] = []
+    if receipt_status != "valid":
+        problems = "; ".join(view.problems[:3]) if view is not None and view.problems else "no receipt view"
+        notes.append(Said.of(NOTE_RECEIPT_INVALID, receipt=rid, problems=problems))
+    if status.value not in OK_STATUSES:
+        notes.append(Said.of(NOTE_EVIDENCE_STATUS, receipt=rid, status=status.value))
+    if report.verdict != "pass":
+        notes.append(Said.of(NOTE_FILE_FAILS, verdict=report.verdict))
+    return Export(proof, tuple(notes))
+
+
+def _signed_receipt(report: Report, rid: str) -> tuple[Obj, Status, KeyEra]:
+    """The recall-receipt evidence ``rid`` of the report, its status and its signer's era:
+    a proof stands on its signature, so it must have one."""
     obj = report.objects.get(rid)
     if obj is None or obj.kind != "evidence":
         raise ProofError("not_a_receipt", NOT_A_RECEIPT, receipt=rid)
@@ -152,6 +192,12 @@ def make_proof_from(store: Store, report: Report, receipt_id: str, ordinal: int)
     era = report.era_of(rid)
     if era is None:
         raise ProofError("receipt_unprovable", NO_SIGNER, receipt=rid)
+    return obj, status, era
+
+
+def _receipt_body(store: Store, obj: Obj, rid: str) -> tuple[bytes, list[dict[str, Any]], Any]:
+    """The ``receipt.json`` bytes the evidence binds, its entries (one at least) and the
+    root it states."""
     arts = [a for a in obj.get("artifacts") if a.get("name") == "receipt.json"]
     if len(arts) != 1 or type(arts[0].get("hash")) is not str:
         raise ProofError("receipt_unprovable", NO_ARTIFACT, receipt=rid, count=len(arts))
@@ -175,16 +221,11 @@ def make_proof_from(store: Store, report: Report, receipt_id: str, ordinal: int)
         raise ProofError("receipt_unprovable", ENTRIES_BAD, receipt=rid, found=found)
     if not entries:
         raise ProofError("receipt_unprovable", NO_ENTRIES, receipt=rid)
-    if type(ordinal) is not int or not 0 <= ordinal < len(entries):
-        raise ProofError(
-            "ordinal_out_of_range",
-            ORDINAL_OUTSIDE,
-            ordinal=ordinal,
-            last=len(entries) - 1,
-            receipt=rid,
-            count=len(entries),
-        )
-    root = body.get("root")
+    return data, entries, body.get("root")
+
+
+def _recomputed_root(root: Any, entries: list[dict[str, Any]], rid: str) -> str:
+    """The receipt's stated root, which must recompute from its entries."""
     if type(root) is not str or not root.startswith("sha256:") or not HEX64.fullmatch(root[7:]):
         raise ProofError("receipt_unprovable", ROOT_MALFORMED, receipt=rid, root=short(root))
     try:
@@ -195,28 +236,7 @@ def make_proof_from(store: Store, report: Report, receipt_id: str, ordinal: int)
         raise ProofError(
             "receipt_unprovable", ROOT_NOT_RECOMPUTED, receipt=rid, root=root, recomputed=recomputed
         )
-    view = report.mutmem.receipts.get(rid) if report.mutmem is not None else None
-    receipt_status = view.status if view is not None else "invalid"
-    proof = AnchoredProof(
-        inclusion=make_proof(rid, entries, ordinal, root),
-        evidence=obj.raw or {},
-        receipt_bytes=data,
-        key_id=obj.key_id,
-        public_key=jwk_from_raw(raw_from_era(era)),
-        status={"evidence": status.value, "receipt": receipt_status, "file_verdict": report.verdict},
-    )
-    size = len(proof.to_bytes())
-    if size > MAX_PROOF_BYTES:
-        raise ProofError("proof_too_large", PROOF_TOO_LARGE, receipt=rid, size=size, limit=MAX_PROOF_BYTES)
-    notes: list[Said] = []
-    if receipt_status != "valid":
-        problems = "; ".join(view.problems[:3]) if view is not None and view.problems else "no receipt view"
-        notes.append(Said.of(NOTE_RECEIPT_INVALID, receipt=rid, problems=problems))
-    if status.value not in OK_STATUSES:
-        notes.append(Said.of(NOTE_EVIDENCE_STATUS, receipt=rid, status=status.value))
-    if report.verdict != "pass":
-        notes.append(Said.of(NOTE_FILE_FAILS, verdict=report.verdict))
-    return Export(proof, tuple(notes))
+    return root
 
 
 def export_proof(
