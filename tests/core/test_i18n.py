@@ -66,5 +66,3 @@ def test_the_tool_lists_what_is_missing_and_refuses_a_bad_translation(templates,
         f' "{some[0]}": "a",'.replace("\n", "\\n"),
         f' "{some[1]}": "b"'.replace("\n", "\\n"),
     ]
-
-
