@@ -67,13 +67,13 @@ def test_default_is_every_core(cli, monkeypatch):
     import inspector.core.opener as opener
 
     seen = []
-    real = opener.open_and_verify
+    real = opener.open_and_verify_store  # what verify calls (it keeps the store for a checkpoint)
 
     def spy(path, credential=None, options=None):  # type: ignore[no-untyped-def]
         seen.append(options.processes)
         return real(path, credential, options)
 
-    monkeypatch.setattr(opener, "open_and_verify", spy)
+    monkeypatch.setattr(opener, "open_and_verify_store", spy)
     monkeypatch.setattr("os.cpu_count", lambda: 3)
     assert cli("verify", ALETHECH / "01_basic" / "store", "--json").code == 0
     assert cli("verify", ALETHECH / "01_basic" / "store", "--json", "--jobs", "1").code == 0
