@@ -52,6 +52,7 @@ from ..core.container import Credential
 from ..core.findings import Finding, Severity
 from ..core.i18n import tr
 from ..core.opener import explain_failure, open_and_verify
+from ..core.render.json import report_document
 from ..core.render.record import complete, file_digest, utc_now
 from ..core.search import SearchIndex
 from ..core.secrets import Secret
@@ -652,7 +653,7 @@ class MemoryService:
             out = self._header(snap)
             r = snap.report
             if detail == "full":
-                full = r.to_json()
+                full = report_document(r)
                 size = json_size(full)
                 if json_size(out) + size <= MAX_RESULT_BYTES - RESERVE:
                     out["report"] = full
