@@ -27,9 +27,9 @@ def register(sub) -> None:  # type: ignore[no-untyped-def]
     e = sub.add_parser(
         "explain",
         help="what a finding code or status means, why it matters and what to do",
-        description="Explain the finding CODE (as printed in a report) or an object status (VALID_HISTORICAL, "
-        "…): what it says about the file, why an auditor should care and what to do. Without CODE, list every "
-        "code.",
+        description="Explain the finding CODE (as printed in a report) or an object status "
+        "(VALID_HISTORICAL, …): what it says about the file, why an auditor should care and what to do. "
+        "Without CODE, list every code.",
     )
     e.add_argument(
         "code", metavar="CODE", nargs="?", help="a finding code or a status, e.g. signature_invalid"

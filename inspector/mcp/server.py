@@ -27,15 +27,15 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Callable
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from functools import partial
 from typing import IO, Any
 
 import anyio
 import anyio.to_thread
 import mcp_types as types
-from mcp.server.lowlevel import Server
 from mcp.server.context import ServerRequestContext
+from mcp.server.lowlevel import Server
 from mcp.shared._context_streams import ContextSendStream, create_context_streams
 from mcp.shared.exceptions import MCPError
 from mcp.shared.message import ServerMessageMetadata, SessionMessage
@@ -179,6 +179,8 @@ def classify(line: bytes) -> SessionMessage | types.JSONRPCError:
     rid = rid if type(rid) is int or isinstance(rid, str) else None
     if isinstance(data, list):
         return _error(None, INVALID_REQUEST, "Invalid Request: batches are not supported")
+    if isinstance(data, dict) and "id" in data and rid is None:  # else read as a notification
+        return _error(None, INVALID_REQUEST, "Invalid Request: an id is a string or an integer")
     try:
         message = types.jsonrpc_message_adapter.validate_python(data, by_name=False)
     except Exception:
@@ -271,17 +273,19 @@ async def serve(server: Server[Any], wire_in: IO[bytes], wire_out: IO[bytes]) ->
                 msg = item.message
                 text = msg.model_dump_json(by_alias=True, exclude_unset=True)
                 await anyio.to_thread.run_sync(_write, wire_out, text.encode("utf-8") + b"\n")
-                answers = isinstance(msg, types.JSONRPCResponse | types.JSONRPCError)
-                if answers and msg.id is not None and item.metadata is not _LOCAL:
+                if (
+                    isinstance(msg, types.JSONRPCResponse | types.JSONRPCError)
+                    and msg.id is not None
+                    and item.metadata is not _LOCAL
+                ):
                     slots.give(_key(msg.id))
 
     async with anyio.create_task_group() as outer:
         outer.start_soon(writer)
-        async with write_send:
-            async with anyio.create_task_group() as inner:
-                inner.start_soon(reader, write_send.clone())
-                await server.run(read_recv, write_send, server.create_initialization_options())
-                inner.cancel_scope.cancel()
+        async with write_send, anyio.create_task_group() as inner:
+            inner.start_soon(reader, write_send.clone())
+            await server.run(read_recv, write_send, server.create_initialization_options())
+            inner.cancel_scope.cancel()
 
 
 async def _give(slots: _Slots, key: tuple[type, Any]) -> None:
@@ -314,10 +318,8 @@ def claimed_stdio() -> Any:
         for fd in (saved_out, saved_in, devnull):
             os.close(fd)
         for f in (wire_in, wire_out):
-            try:
+            with suppress(OSError):
                 f.close()
-            except OSError:
-                pass
 
 
 def run(service: MemoryService, *, warm_up: bool = True, on_ready: Callable[[], None] | None = None) -> None:

@@ -18,7 +18,16 @@ from typing import Any
 
 from ..core.i18n import LANGUAGES
 from ..core.search import MAX_QUERY
-from .service import DEFAULT_LIMIT, MAX_LIMIT, MAX_RESULT_BYTES, ORDERS, MemoryService, encode, explain, parse_time
+from .service import (
+    DEFAULT_LIMIT,
+    MAX_LIMIT,
+    MAX_RESULT_BYTES,
+    ORDERS,
+    MemoryService,
+    encode,
+    explain,
+    parse_time,
+)
 
 log = logging.getLogger("inspector.mcp")
 
@@ -214,7 +223,9 @@ def call(service: MemoryService | None, name: str, arguments: dict[str, Any] | N
         return _error(f"invalid arguments: {exc}")
     except Exception:  # a bug: said as one, without a traceback for the client
         log.exception("tool %s failed", name)
-        return _error("the inspector failed while answering (a bug in the inspector, not a verdict on the file)")
+        return _error(
+            "the inspector failed while answering (a bug in the inspector, not a verdict on the file)"
+        )
     text = encode(payload)
     if len(text.encode("utf-8")) > MAX_RESULT_BYTES:  # each tool keeps under it; a last guard
         return _error(f"the answer is larger than the {MAX_RESULT_BYTES}-byte limit; ask for less")

@@ -19,9 +19,9 @@ DARK = ALETHECH / "05_dark_v2" / "store"
 DARK_COMMIT = json.loads((ALETHECH / "05_dark_v2" / "case.json").read_text())["scenario"]["dark_commit"]
 POISONED = MUTMEM / "valid_basic" / "store"
 SEALED = ROOT / "tests" / "fixtures" / "containers" / "01_basic.memory.aleth"
-SEALED_PASSPHRASE = json.loads((ROOT / "tests" / "fixtures" / "containers" / "01_basic.case.json").read_text())[
-    "passphrase"
-]
+SEALED_PASSPHRASE = json.loads(
+    (ROOT / "tests" / "fixtures" / "containers" / "01_basic.case.json").read_text()
+)["passphrase"]
 
 # SPEC C2: restriction rank of a projected label; a memory ranking 3 or more is untrusted
 RANK = {

@@ -40,7 +40,9 @@ def _inputs():
         for c in inputs.get("containers", []):
             unlock = c["unlock"]
             cred = Credential(passphrase=unlock.get("passphrase"), recovery_code=unlock.get("recovery_code"))
-            yield pytest.param(base, c["file"], cred, checkpoint, id=f"{base.name}-{c['file']}-{next(iter(unlock))}")
+            yield pytest.param(
+                base, c["file"], cred, checkpoint, id=f"{base.name}-{c['file']}-{next(iter(unlock))}"
+            )
 
 
 INPUTS = list(_inputs())
@@ -63,7 +65,7 @@ def check_served(svc: MemoryService, policy: str) -> None:
     payload, ids = context_ids(svc)
     report = svc.snapshot().report
     want = expected_served(report, policy)
-    assert list(payload)[0] == "verdict" and payload["verdict"] == report.verdict
+    assert next(iter(payload)) == "verdict" and payload["verdict"] == report.verdict
     assert len(ids) == len(set(ids)) and set(ids) <= want
     omitted = (payload.get("truncated") or {}).get("omitted", 0)
     assert len(ids) + omitted == len(want)  # nothing proven is left out but for the limits
@@ -142,7 +144,7 @@ def test_served_set_holds_for_hostile_stores(all_types: AllTypes, tmp_path_facto
         check_served(svc, policy)
         assert svc.verifications == 0  # answered from the given state
         # whatever is withheld comes back without content from memory_get
-        for cid, reason in list(svc.snapshot().reasons.items())[:5]:
+        for cid, _reason in list(svc.snapshot().reasons.items())[:5]:
             if cid.startswith("sha256:") and len(cid) == 71 and cid[7:].isalnum():
                 got = tools.call(svc, "memory_get", {"id": cid}).payload
                 assert got.get("served") is False

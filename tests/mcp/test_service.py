@@ -17,7 +17,7 @@ from inspector.mcp import tools
 from inspector.mcp.service import MemoryService, Settings, file_identity, json_size
 
 from ..conftest import MUTMEM
-from .conftest import DARK, DARK_COMMIT, PASSING, POISONED, ROOT, SEALED, SEALED_PASSPHRASE, OK
+from .conftest import DARK, DARK_COMMIT, OK, PASSING, POISONED, ROOT, SEALED, SEALED_PASSPHRASE
 
 CASE = json.loads((MUTMEM / "valid_basic" / "case.json").read_text())
 PLAIN = {m["id"]: m["alias"] for m in CASE["scenario"]["plain_memories"]}
@@ -50,7 +50,7 @@ def test_poisoned_memory_is_withheld_and_counted_without_content(poisoned):
     ids = {e["id"] for e in entries}
     assert ids == set(PLAIN) - UNTRUSTED  # the case's own statement, not our verifier's
     ctx = answer(poisoned, "memory_context", limit=1000).payload
-    assert list(ctx)[0] == "verdict" and ctx["verdict"] == "pass"
+    assert next(iter(ctx)) == "verdict" and ctx["verdict"] == "pass"
     assert ctx["withheld"] == {"total": 1, "by_reason": {"untrusted_label:poison_likely": 1}}
     (poison,) = UNTRUSTED
     text = json.dumps(ctx)
@@ -116,7 +116,7 @@ def test_strict_serves_nothing_from_a_failing_file():
 def test_serve_valid_serves_the_proven_memories_of_a_failing_file_verdict_first():
     svc = MemoryService(Settings(DARK, policy="serve-valid"))
     ctx = answer(svc, "memory_context", limit=1000).payload
-    assert list(ctx)[0] == "verdict" and ctx["verdict"] == "fail"
+    assert next(iter(ctx)) == "verdict" and ctx["verdict"] == "fail"
     assert "FAILS" in ctx["warning"] and ctx["worst_findings"]
     ids = {e["id"] for e in ctx["entries"]}
     assert DARK_COMMIT not in ids and ids  # the dark commit is withheld, the rest served
@@ -127,7 +127,7 @@ def test_serve_valid_serves_the_proven_memories_of_a_failing_file_verdict_first(
     # the verify tool states it too, and memory_get of a served one
     assert answer(svc, "memory_verify").payload["verdict"] == "fail"
     one = answer(svc, "memory_get", id=next(iter(ids))).payload
-    assert list(one)[0] == "verdict" and one["verdict"] == "fail" and "warning" in one
+    assert next(iter(one)) == "verdict" and one["verdict"] == "fail" and "warning" in one
 
 
 def test_unopenable_file_says_so(tmp_path):
