@@ -83,6 +83,10 @@ WARN_FAILING = (
     "proven (VALID or VALID_HISTORICAL) and trusted are served, but the file as a whole is not proven: "
     "see worst_findings (history may have been removed, rolled back or forged)."
 )
+PROFILE_NOTE = (
+    "A {profile} file holds no alethech memories, so none is served; memory_verify gives its verdict "
+    "and findings."
+)
 WARN_CHANGING = (
     "The file changed while it was being verified ({tries} times); nothing is served from it until it "
     "holds still. Ask again."
@@ -570,6 +574,8 @@ class MemoryService:
             matched = len(ids)
             picked = list(reversed(ids))[:limit] if order == "newest_first" else ids[-limit:]
             out["note"] = NOTE
+            if r.profile != "alethech":
+                out["profile_note"] = PROFILE_NOTE.format(profile=r.profile)
             out["order"] = order
             out["matched"] = matched
             out["withheld"] = snap.withheld()

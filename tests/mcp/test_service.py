@@ -391,3 +391,14 @@ def test_a_file_that_keeps_changing_while_verified_is_not_served(store_copy, mon
     monkeypatch.setattr(svc, "_verify", real)
     ctx = answer(svc, "memory_context").payload
     assert ctx["verdict"] == "pass" and "entries" in ctx and "warning" not in ctx
+
+
+def test_a_hom_aimos_bundle_is_verified_and_says_it_serves_no_memory(tmp_path):
+    from tests.core.hom_aimos import builder as hom
+
+    path = hom.write(tmp_path / "cognitive.json", hom.valid_cognitive())
+    svc = MemoryService(Settings(path))
+    ctx = answer(svc, "memory_context").payload
+    assert ctx["verdict"] == "pass" and ctx["entries"] == [] and "hom-aimos-v1" in ctx["profile_note"]
+    v = answer(svc, "memory_verify").payload
+    assert v["profile"] == "hom-aimos-v1" and v["file"]["format"] == "hom-aimos-v1"

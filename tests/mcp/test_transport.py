@@ -201,3 +201,45 @@ def test_read_line_drops_what_is_over_the_limit_and_keeps_the_framing():
 def test_lines_that_are_not_json_rpc_are_answered_with_errors(line, code):
     answer = server.classify(line)
     assert isinstance(answer, server.types.JSONRPCError) and answer.error.code == code
+
+
+def test_while_serving_stdout_carries_protocol_messages_only():
+    """A stray print or a write to descriptor 1 inside the server lands on stderr; only the
+    private wire reaches the real standard output."""
+    import subprocess
+    import sys
+
+    code = (
+        "import os\n"
+        "from inspector.mcp.server import claimed_stdio\n"
+        "with claimed_stdio() as (wire_in, wire_out):\n"
+        "    print('stray print')\n"
+        "    os.write(1, b'raw write\\n')\n"
+        "    assert os.read(0, 10) == b''  # descriptor 0 reads nothing: the wire has the input\n"
+        "    wire_out.write(wire_in.readline())\n"
+        "    wire_out.flush()\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], input=b'{"jsonrpc":"2.0"}\n', capture_output=True, check=True
+    )
+    assert out.stdout == b'{"jsonrpc":"2.0"}\n'
+    assert b"stray print" in out.stderr and b"raw write" in out.stderr
+
+
+def test_core_dumps_are_off_once_a_secret_is_held():
+    import subprocess
+    import sys
+
+    code = (
+        "import ctypes, resource, sys\n"
+        "from inspector.mcp.process import no_core_dumps\n"
+        "no_core_dumps()\n"
+        "print(resource.getrlimit(resource.RLIMIT_CORE))\n"
+        "if sys.platform.startswith('linux'):\n"
+        "    print(ctypes.CDLL(None).prctl(3, 0, 0, 0, 0))  # PR_GET_DUMPABLE\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    lines = out.stdout.split()
+    assert out.stdout.startswith("(0, 0)")
+    if sys.platform.startswith("linux"):
+        assert lines[-1] == "0"
