@@ -67,27 +67,16 @@ def add_credential_args(p: argparse.ArgumentParser) -> None:
     )
 
 
-def needs_credential(path: Path) -> bool:
-    """Whether ``path`` is a sealed container (it starts like one); a directory, a
-    missing path or any other file needs no secret (the opener says what it is)."""
-    try:
-        if not path.is_file():
-            return False
-        with path.open("rb") as fh:
-            return fh.read(5) == b"ALETH"
-    except (OSError, ValueError):  # ValueError: a name no file system can hold
-        return False
-
-
 def read_credential(args: argparse.Namespace, path: Path):  # type: ignore[no-untyped-def]
     """``(Credential | None, Secret | None)`` for ``path`` from the arguments, the
     environment or a terminal prompt; :class:`UsageError` when a sealed file has no
     way to get one."""
     from ..core.container import Credential
     from ..core.errors import InspectorError
+    from ..core.opener import is_sealed
     from ..core.secrets import ENV_PASSPHRASE_FILE, read_secret, read_secret_fd
 
-    if not needs_credential(path):
+    if not is_sealed(path):  # a directory, a bundle or a missing path needs no secret
         return None, None
     try:
         if getattr(args, "recovery_code_file", None):

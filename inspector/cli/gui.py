@@ -8,7 +8,7 @@ import re
 import sys
 from pathlib import Path
 
-from .common import EXIT_USAGE, UsageError, add_credential_args, credential_from_args, needs_credential
+from .common import EXIT_USAGE, UsageError, add_credential_args, credential_from_args
 
 INSTALL_HINT = (
     "The desktop window needs Qt: pip install 'aleth-inspector[gui]' (or run `make run` in a checkout). "
@@ -109,9 +109,10 @@ def _credential(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     (``--passphrase-file F|-``, ``--passphrase-fd N``, ``--recovery-code-file F``,
     ``ALETH_PASSPHRASE_FILE``; :mod:`inspector.core.secrets`), or None: the window's
     unlock dialog asks then (a screenshot cannot wait for one: a usage error)."""
+    from ..core.opener import is_sealed
     from ..core.secrets import ENV_PASSPHRASE_FILE
 
-    if not args.path or not needs_credential(Path(args.path)):
+    if not args.path or not is_sealed(Path(args.path)):
         return None
     given = (
         args.passphrase_file

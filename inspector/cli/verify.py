@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import importlib.util
 import os
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .common import (
     EXIT_CODES_HELP,
@@ -20,6 +20,10 @@ from .common import (
 
 FORMATS = ("text", "json", "sarif", "junit", "html", "pdf")
 PROFILES = ("auto", "alethech", "hom-aimos-v1")
+
+
+if TYPE_CHECKING:
+    from ..core.opener import Verified
 
 
 def register(sub) -> None:  # type: ignore[no-untyped-def]
@@ -159,7 +163,7 @@ def _read_checkpoint(spec: str) -> bytes:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from ..core.i18n import system_language
-    from ..core.opener import explain_failure, open_and_verify
+    from ..core.opener import explain_failure, open_and_verify_store
     from ..core.render.record import complete, utc_now
     from ..core.verify.engine import VerifyOptions
     from .output import stderr
@@ -200,7 +204,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
         trust_master=getattr(args, "trust_master", None),
     )
     with progress:
-        report = open_and_verify(path, credential, options)
+        verified = open_and_verify_store(path, credential, options)
+    report = verified.report
     explain_failure(report, secret)
     complete(
         report,
@@ -209,36 +214,28 @@ def cmd_verify(args: argparse.Namespace) -> int:
         duration_s=time.perf_counter() - t0,
         checkpoint_given=checkpoint is not None,
     )
-    status = _emit(
-        report, emit_to, path, credential, dataclasses.replace(options, progress=None), lang, quiet
-    )
+    status = _emit(verified, emit_to, checkpoint, lang, quiet)
+    del verified  # the decrypted store goes as soon as the checkpoint is signed
     _deliver(report, fmt, output, lang=lang, quiet=quiet, strict=options.strict)
     return status if status is not None else report.exit_code
 
 
-def _emit(report, out, path, credential, options, lang, quiet) -> int | None:  # type: ignore[no-untyped-def]
-    """Write the checkpoint asked for with --emit-checkpoint (None: nothing to say
-    about the exit code; EXIT_USAGE: the checkpoint was refused)."""
+def _emit(
+    verified: Verified, out: Path | None, given: bytes | None, lang: str | None, quiet: bool
+) -> int | None:
+    """Write the checkpoint asked for with --emit-checkpoint, signed from the store just
+    judged (None: nothing to say about the exit code; EXIT_USAGE: it was refused)."""
     if out is None:
         return None
-    from ..core.emit import (
-        checkpoint_bytes,
-        checkpoint_for,
-        checkpoints_beside,
-        next_sequence,
-        parse_checkpoint,
-        stored_checkpoints,
-    )
+    from ..core.emit import emit_checkpoint
     from ..core.errors import InspectorError
     from ..core.i18n import tr
-    from ..core.opener import open_path
     from ..core.render.safe import escape
-    from ..core.verify.engine import verify
-    from ..core.write.safe import atomic_write
     from .messages import NO_CHECKPOINT_WRITTEN, WROTE_CHECKPOINT
     from .output import stderr
 
     err = stderr()
+    report = verified.report
     if report.verdict != "pass":
         print(f"aleth-inspector: {tr(NO_CHECKPOINT_WRITTEN, lang, verdict=report.verdict)}", file=err)
         return None
@@ -246,22 +243,12 @@ def _emit(report, out, path, credential, options, lang, quiet) -> int | None:  #
         print("aleth-inspector: --emit-checkpoint applies to alethech files only", file=err)
         return EXIT_USAGE
     try:
-        # The report does not carry the store: open it again and make sure it is the
-        # very history that was just judged before signing anything about it.
-        store = open_path(path, credential).store
-        again = verify(store, options)
-        if again.verdict != "pass" or again.head != report.head or again.counts != report.counts:
-            print("aleth-inspector: the file changed while it was verified; no checkpoint written", file=err)
-            return EXIT_USAGE
-        given = [parse_checkpoint(options.checkpoint)] if options.checkpoint is not None else []
-        known = [*stored_checkpoints(store), *(c for c in given if c is not None), *checkpoints_beside(out)]
-        cp = checkpoint_for(store, sequence=next_sequence(known))
-        atomic_write(out, checkpoint_bytes(cp), mode=0o644, overwrite=False)
+        done = emit_checkpoint(report, verified.store, out, given=given)
     except InspectorError as exc:
         print(f"aleth-inspector: no checkpoint written: {escape(exc.message)}", file=err)
         return EXIT_USAGE
     if not quiet:
-        note = tr(WROTE_CHECKPOINT, lang, path=out, sequence=cp["sequence"], head=cp["head_commit_id"])
+        note = tr(WROTE_CHECKPOINT, lang, path=out, sequence=done.sequence, head=done.head)
         print(f"aleth-inspector: {note}", file=err)
     return None
 

@@ -7,19 +7,26 @@ sequence one above every checkpoint already known (stored in the file, given wit
 counts them), and the key that signed it (``key_id``, the active key whose public
 key is the sealed signing key).  Kept outside the file, it lets a later audit
 detect a rollback.
+
+:func:`emit_checkpoint` signs it from the very store that was just judged
+(:func:`inspector.core.opener.open_and_verify_store`): the file is decrypted and
+verified once, and nothing is signed about a report that did not pass.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .canonical import JsonError, loads_strict
 from .errors import InspectorError, OperationError
 from .store import Store
+from .verify.report import Report, Verdict
 from .write.builder import StoreWriter, dump
+from .write.safe import atomic_write
 
 MAX_CHECKPOINT_FILE = 1024 * 1024
 MAX_BESIDE = 1000  # *.checkpoint.json files read beside the output, at most
@@ -95,3 +102,38 @@ def checkpoint_for(store: Store, *, sequence: int) -> dict[str, Any]:
 def checkpoint_bytes(checkpoint: dict[str, Any]) -> bytes:
     """The file bytes, as alethech writes a checkpoint (``json.dumps(indent=2)``)."""
     return dump(checkpoint)
+
+
+@dataclass(frozen=True)
+class Emitted:
+    """A checkpoint written: where, its sequence and the HEAD it states."""
+
+    path: Path
+    sequence: int
+    head: str
+
+
+def emit_checkpoint(
+    report: Report, store: Store | None, out: str | os.PathLike[str], *, given: bytes | None = None
+) -> Emitted:
+    """Sign a checkpoint of ``store`` — the store ``report`` judged — and write it to
+    ``out`` (a new file, 0644, atomically).  Its sequence is one above every checkpoint
+    known: stored in the file, ``given`` (the one verified against), or beside ``out``.
+
+    Raises :class:`~inspector.core.errors.OperationError`: ``checkpoint_refused`` when
+    the report did not pass or judged no alethech store; the signing errors of
+    :func:`checkpoint_for`; the writer's errors (``out`` exists, cannot be written)."""
+    if report.verdict != Verdict.PASS or report.profile != "alethech" or store is None:
+        raise OperationError(
+            "checkpoint_refused",
+            f"a checkpoint is signed only for an alethech file that passes (this one: {report.verdict}, "
+            f"profile {report.profile})",
+        )
+    if store.head != report.head:
+        raise OperationError("checkpoint_refused", "the store is not the one the report judged")
+    known = [*stored_checkpoints(store), *checkpoints_beside(out)]
+    if given is not None and (cp := parse_checkpoint(given)) is not None:
+        known.append(cp)
+    checkpoint = checkpoint_for(store, sequence=next_sequence(known))
+    atomic_write(out, checkpoint_bytes(checkpoint), mode=0o644, overwrite=False)
+    return Emitted(Path(out), checkpoint["sequence"], checkpoint["head_commit_id"])

@@ -29,8 +29,10 @@ from .verify.report import Report
 
 __all__ = [
     "OpenResult",
+    "Verified",
     "is_sealed",
     "open_and_verify",
+    "open_and_verify_store",
     "open_path",
     "read_blob",
     "read_secret_file",
@@ -57,13 +59,35 @@ P_WRONG_JSON = Phrase(message("a checkpoint, a proof or an export was given wher
 
 
 def is_sealed(path: str | os.PathLike[str]) -> bool:
-    return Path(path).is_file()
+    """Whether ``path`` is a file that starts like a sealed alethech container
+    (``ALETH``): only then is a passphrase or recovery code needed to open it.  A
+    directory, a missing path, a HOM-AIMOS bundle or any other file is not (the opener
+    says what it is); never raises."""
+    try:
+        p = Path(path)
+        if not p.is_file():
+            return False
+        with p.open("rb") as fh:
+            return fh.read(5) == b"ALETH"
+    except (OSError, ValueError):  # ValueError: a name no file system can hold (a NUL)
+        return False
 
 
 @dataclass(frozen=True)
 class OpenResult:
     store: Store
     opened: Opened | None  # None for a directory store
+
+
+@dataclass(frozen=True)
+class Verified:
+    """A report and the alethech store it judged (None when there was none: a HOM-AIMOS
+    bundle, an unopenable input, a crash).  The store is decrypted content, keys
+    included: it lives in memory only, for what must follow from the very bytes that
+    were judged (signing a checkpoint of them, :mod:`inspector.core.emit`)."""
+
+    report: Report
+    store: Store | None
 
 
 def _not_a_container(p: str | Path, blob: bytes) -> ContainerError | None:
@@ -140,6 +164,15 @@ def open_and_verify(
 ) -> Report:
     """Open and verify ``path`` (a directory store, a sealed file or a HOM-AIMOS
     bundle); never raises for anything in the input (only :class:`Cancelled`)."""
+    return open_and_verify_store(path, credential, options).report
+
+
+def open_and_verify_store(
+    path: str | os.PathLike[str],
+    credential: Credential | None = None,
+    options: VerifyOptions | None = None,
+) -> Verified:
+    """:func:`open_and_verify`, keeping the store that was judged (decrypted once)."""
     p = Path(path)
     return _answer(str(p), lambda opts: _open_and_verify(p, credential, opts), options)
 
@@ -152,30 +185,33 @@ def verify_bytes(
 ) -> Report:
     """:func:`open_and_verify` for a file already read into memory (a sealed file or a
     HOM-AIMOS bundle fetched from ``location``, a URL for instance)."""
-    return _answer(location, lambda opts: _judge_bytes(data, location, credential, opts), options)
+    return _answer(location, lambda opts: _judge_bytes(data, location, credential, opts), options).report
 
 
 def verify_store_at(store: Store, location: str, options: VerifyOptions | None = None) -> Report:
     """:func:`open_and_verify` for a directory store read by other means (a URL)."""
-    return _answer(location, lambda opts: _judge_store(store, location, opts), options)
+    return _answer(location, lambda opts: _judge_store(store, location, opts), options).report
 
 
-def _answer(location: str, judge: Callable[[VerifyOptions], Report], options: VerifyOptions | None) -> Report:
+def _answer(
+    location: str, judge: Callable[[VerifyOptions], Verified], options: VerifyOptions | None
+) -> Verified:
     """The audit record around a judgement, and the last-resort answer."""
     opts = options or VerifyOptions()
     started = datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
     t0 = time.perf_counter()
     try:
-        report = judge(opts)
+        judged = judge(opts)
     except (Cancelled, KeyboardInterrupt):
         raise
     except Exception as exc:  # the last-resort answer: a bug is a report, not a traceback
-        report = Report.internal_error(exc, object_id=location)
+        judged = Verified(Report.internal_error(exc, object_id=location), None)
+    report = judged.report
     report.started_at = started
     report.duration_s = time.perf_counter() - t0
     if not report.input:
         report.input = {"path": location, "sha256": None, "size": None, "format": None}
-    return report
+    return judged
 
 
 def _unopenable(exc: InspectorError, location: str, info: dict[str, object]) -> Report:
@@ -195,7 +231,7 @@ def _unopenable(exc: InspectorError, location: str, info: dict[str, object]) -> 
     return report
 
 
-def _judge_store(store: Store, location: str, opts: VerifyOptions) -> Report:
+def _judge_store(store: Store, location: str, opts: VerifyOptions) -> Verified:
     report = verify(store, opts)
     report.container.update({"format": "directory", "files": len(store.files)})
     report.input = {
@@ -204,10 +240,10 @@ def _judge_store(store: Store, location: str, opts: VerifyOptions) -> Report:
         "size": sum(len(v) for v in store.files.values()),
         "format": "directory",
     }
-    return report
+    return Verified(report, store)
 
 
-def _judge_bytes(blob: bytes, location: str, credential: Credential | None, opts: VerifyOptions) -> Report:
+def _judge_bytes(blob: bytes, location: str, credential: Credential | None, opts: VerifyOptions) -> Verified:
     """A sealed file or a HOM-AIMOS bundle, from its bytes."""
     magic = blob[:8]
     info = _input_of(
@@ -226,7 +262,7 @@ def _judge_bytes(blob: bytes, location: str, credential: Credential | None, opts
         if opts.profile == HOM_PROFILE or (opts.profile == "auto" and hom_aimos.detect(blob)):
             report = hom_aimos.verify_bundle(blob, source=location, trust_master=opts.trust_master)
             report.input = _input_of(location, HOM_PROFILE, blob)
-            return report
+            return Verified(report, None)
         not_container = _not_a_container(location, blob)
         if not_container is not None:
             raise not_container
@@ -239,7 +275,7 @@ def _judge_bytes(blob: bytes, location: str, credential: Credential | None, opts
         del blob  # the container takes the only reference: the ciphertext goes once decrypted
         opened = container.open_owned(holder, credential)
     except InspectorError as exc:
-        return _unopenable(exc, location, info)
+        return Verified(_unopenable(exc, location, info), None)
     info["format"] = opened.format
     store = Store(dict(opened.files), origin=opened.format, source=location)
     report = verify(store, opts)
@@ -247,10 +283,10 @@ def _judge_bytes(blob: bytes, location: str, credential: Credential | None, opts
         {"format": opened.format, "has_recovery_slot": opened.has_recovery_slot, "files": len(opened.files)}
     )
     report.input = info
-    return report
+    return Verified(report, store)
 
 
-def _open_and_verify(p: Path, credential: Credential | None, opts: VerifyOptions) -> Report:
+def _open_and_verify(p: Path, credential: Credential | None, opts: VerifyOptions) -> Verified:
     location = str(p)
     info: dict[str, object] = {"path": location, "sha256": None, "size": None, "format": None}
     try:
@@ -268,12 +304,12 @@ def _open_and_verify(p: Path, credential: Credential | None, opts: VerifyOptions
             open_path(p)  # raises not_found
         blob = read_blob(p)
     except InspectorError as exc:
-        return _unopenable(exc, location, info)
+        return Verified(_unopenable(exc, location, info), None)
     holder = [blob]
     del blob
-    report = _judge_bytes(holder.pop(), location, credential, opts)
-    _leftovers(report, p, opts)
-    return report
+    judged = _judge_bytes(holder.pop(), location, credential, opts)
+    _leftovers(judged.report, p, opts)
+    return judged
 
 
 def _leftovers(report: Report, p: Path, opts: VerifyOptions) -> None:

@@ -34,6 +34,7 @@ from ..core.container import Credential
 from ..core.findings import Severity
 from ..core.jobs import receive_part
 from ..core.lanes import LaneRow, proven_region
+from ..core.opener import is_sealed
 from ..core.verify.report import Report
 from . import i18n
 from . import summary as S
@@ -1110,16 +1111,6 @@ class MainWindow(QMainWindow):
         self.exports.shutdown()
         self.labels.hom_receipt.shutdown()
         super().closeEvent(event)
-
-
-def is_sealed(path: Path) -> bool:
-    """Whether ``path`` starts like a sealed alethech container (``ALETH``): only then
-    is a passphrase asked for."""
-    try:
-        with path.open("rb") as fh:
-            return fh.read(5) == b"ALETH"
-    except (OSError, ValueError):
-        return False
 
 
 class WorkerFailed(Exception):

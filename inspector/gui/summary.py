@@ -12,6 +12,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject
 
+from ..core.codes import Concern, concerns
+from ..core.emit import parse_checkpoint
 from ..core.findings import Finding, Severity
 from ..core.verify.report import Report, Status
 from .i18n import finding_text
@@ -34,20 +36,12 @@ def untrusted_memories(report: Report) -> list[str]:
     return [m for m, mv in mm.memories.items() if getattr(mv, "untrusted", False)]
 
 
-SECRET_CODES = (
-    "wrong_passphrase",
-    "authentication_failed",
-    "invalid_recovery_code",
-    "no_recovery_slot",
-    "empty_passphrase",
-    "credential_required",
-)
-
-
 def secret_problem(report: Report) -> bool:
     """Whether the file could not be opened for want of the right secret (another
     passphrase or the recovery code may open it; damage or a foreign format will not)."""
-    return report.verdict == "unopenable" and any(f.code in SECRET_CODES for f in report.findings[:1])
+    return report.verdict == "unopenable" and any(
+        Concern.CREDENTIAL in concerns(f.code) for f in report.findings[:1]
+    )
 
 
 def internal_error(report: Report) -> Finding | None:
@@ -128,7 +122,7 @@ class Summary(QObject):
                 else:
                     text = self.tr("%n commit(s) outside the history a revoked key may speak for", "", n)
                 rest = len(errors) - n
-            elif errors[0].code in CHECKPOINT_BREAKS:
+            elif Concern.CHECKPOINT_CONTINUITY in concerns(errors[0].code):
                 text = self.tr("The file does not continue the history the checkpoint saw: %1").replace(
                     "%1", finding_text(errors[0])
                 )
@@ -229,7 +223,6 @@ def master_text(report: Report) -> str:
     return texts().master_text(report)
 
 
-CHECKPOINT_BREAKS = ("checkpoint_continuity_failed", "checkpoint_head_missing", "checkpoint_count_regression")
 _LONG_ID = re.compile(r"\b(sha256:[0-9a-f]{10})[0-9a-f]{20,}")
 
 
@@ -274,16 +267,11 @@ def mutmem_counts(report: Report) -> dict[str, int]:
 
 
 def checkpoint_head(data: bytes | None) -> str | None:
-    """The ``head_commit_id`` of checkpoint JSON bytes (None when absent or not a string)."""
-    if not data:
-        return None
-    import json
-
-    try:
-        raw = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        return None
-    head = raw.get("head_commit_id") if isinstance(raw, dict) else None
+    """The ``head_commit_id`` of checkpoint bytes (None when they are no checkpoint, or
+    it is not a string): read with the core's strict parser, size-limited, since the
+    bytes come from anywhere."""
+    cp = parse_checkpoint(data) if data else None
+    head = cp.get("head_commit_id") if cp is not None else None
     return head if isinstance(head, str) else None
 
 

@@ -282,7 +282,7 @@ def legacy_writer() -> StoreWriter:
 
 
 def test_migrate_directory_cli(run, work) -> None:
-    from tests.core.write.test_operations import check_migration
+    from tests.core.write.test_authoring import check_migration
 
     legacy = legacy_writer()
     src_dir = write_directory(legacy.store, work / "legacy")
@@ -723,7 +723,7 @@ def test_directory_in_place_cli(run, work, small) -> None:
 
 
 def test_invalid_input_refused_unless_allowed_cli(run, work, small, keys) -> None:
-    from tests.core.write.test_operations import tamper_one_commit
+    from tests.core.write.test_authoring import tamper_one_commit
 
     store = write_directory(Store(dict(small.files)), work / "store")
     tampered = tamper_one_commit(store)

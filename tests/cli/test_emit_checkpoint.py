@@ -47,3 +47,18 @@ def test_an_existing_output_is_never_overwritten(cli, store_copy, tmp_path):
     out.write_text("mine")
     r = cli("verify", store_copy(), "--emit-checkpoint", out, "--json")
     assert r.code == 3 and out.read_text() == "mine"
+
+
+def test_a_sealed_file_is_decrypted_and_verified_once(cli, passphrase_file, tmp_path, monkeypatch):
+    """The checkpoint is signed from the store the report judged: no second decrypt,
+    no second verification (issue 22: _emit opened and verified the file again)."""
+    from inspector.core import container, opener
+
+    opened, verified = [], []
+    real_open, real_verify = container.open_owned, opener.verify
+    monkeypatch.setattr(container, "open_owned", lambda *a, **k: opened.append(1) or real_open(*a, **k))
+    monkeypatch.setattr(opener, "verify", lambda *a, **k: verified.append(1) or real_verify(*a, **k))
+    out = tmp_path / "memory.checkpoint.json"
+    r = cli("verify", SEALED, "--passphrase-file", passphrase_file, "--emit-checkpoint", out, "-q")
+    assert r.code == 0 and out.exists()
+    assert (len(opened), len(verified)) == (1, 1)

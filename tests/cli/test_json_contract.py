@@ -105,7 +105,7 @@ def test_ctrl_c_is_interrupted_130(cli, monkeypatch):
     def interrupted(*a, **k):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("inspector.core.opener.open_and_verify", interrupted)
+    monkeypatch.setattr("inspector.core.opener.open_and_verify_store", interrupted)
     r = cli("verify", PASSING, "--json")
     doc = r.json()
     assert r.code == 130 and doc["verdict"] == "interrupted"
@@ -117,7 +117,7 @@ def test_a_bug_is_an_internal_error_report_exit_5(cli, monkeypatch):
     def broken(*a, **k):
         raise RuntimeError("boom \ud800")
 
-    monkeypatch.setattr("inspector.core.opener.open_and_verify", broken)
+    monkeypatch.setattr("inspector.core.opener.open_and_verify_store", broken)
     r = cli("verify", PASSING, "--json")
     doc = r.json()
     assert r.code == 5 and doc["verdict"] == "error"
@@ -127,7 +127,7 @@ def test_a_bug_is_an_internal_error_report_exit_5(cli, monkeypatch):
 
 
 def test_a_bug_in_text_mode_has_no_traceback_either(cli, monkeypatch):
-    monkeypatch.setattr("inspector.core.opener.open_and_verify", lambda *a, **k: 1 / 0)
+    monkeypatch.setattr("inspector.core.opener.open_and_verify_store", lambda *a, **k: 1 / 0)
     r = cli("verify", PASSING)
     assert r.code == 5 and r.out == ""
     assert "ZeroDivisionError" in r.err and "Traceback" not in r.err

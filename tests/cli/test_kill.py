@@ -115,7 +115,7 @@ def _kill(proc: BaseProcess) -> None:
     proc.join(30)
 
 
-def read_until(conn: Connection, wanted: bytes | None, timeout: float = 60) -> bytes:
+def read_until(conn: Connection, wanted: bytes | None, timeout: float = 600) -> bytes:
     """What the child says until it says ``wanted`` (or, with None, until it exits);
     a child that says nothing for ``timeout`` seconds fails the test, never hangs it."""
     got = b""
@@ -158,7 +158,7 @@ def measure(argv: list[str]) -> tuple[float, float]:
     got, marks = b"", {}
     try:
         while True:
-            assert r.poll(60), f"the run said {got!r} and then nothing for 60 s"
+            assert r.poll(600), f"the run said {got!r} and then nothing for 600 s"  # a watchdog
             try:
                 chunk = r.recv_bytes()
             except EOFError:

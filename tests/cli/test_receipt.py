@@ -18,7 +18,7 @@ from inspector.cli import main
 from inspector.core.keys import KeyPair
 from inspector.core.proofs import PROOF_FORMAT, RESULT_SCHEMA, key_fingerprint, parse_proof
 from inspector.core.verify.merkle import leaf_hash, make_proof
-from tests.core.test_proofs import World, build_world, crafted_receipt_world, resign
+from tests.core.proofs.world import World, build_world, crafted_receipt_world, resign
 
 ROOT = Path(__file__).resolve().parents[2]
 MUTMEM = ROOT / "tests" / "fixtures" / "mutmem" / "valid_basic"

@@ -79,3 +79,45 @@ def test_no_signing_key_is_a_clear_refusal():
     with pytest.raises(OperationError) as e:
         checkpoint_for(Store(files), sequence=1)
     assert e.value.code == "no_signing_key"
+
+
+def test_emit_signs_the_store_the_report_judged(tmp_path):
+    from inspector.core.emit import emit_checkpoint
+    from inspector.core.opener import open_and_verify_store
+
+    judged = open_and_verify_store(_copy("03_rotation_eras", tmp_path))
+    assert judged.report.verdict == "pass" and judged.store is not None
+    out = tmp_path / "a.checkpoint.json"
+    done = emit_checkpoint(judged.report, judged.store, out)
+    cp = json.loads(out.read_bytes())
+    assert (done.path, done.sequence, done.head) == (out, 1, judged.report.head)
+    assert cp["head_commit_id"] == judged.report.head and (out.stat().st_mode & 0o777) == 0o644
+    # the next one counts on from the one beside it, and from the one verified against
+    given = checkpoint_bytes({**cp, "sequence": 7})
+    assert (
+        emit_checkpoint(judged.report, judged.store, tmp_path / "b.checkpoint.json", given=given).sequence
+        == 8
+    )
+    with pytest.raises(OperationError):  # never over an existing file
+        emit_checkpoint(judged.report, judged.store, out)
+
+
+@pytest.mark.parametrize("why", ["failing", "no store", "another store", "hom-aimos"])
+def test_emit_refuses_what_it_cannot_stand_behind(why, tmp_path):
+    from inspector.core.emit import emit_checkpoint
+    from inspector.core.opener import open_and_verify_store
+
+    judged = open_and_verify_store(_copy("01_basic", tmp_path))
+    report, store = judged.report, judged.store
+    if why == "failing":
+        report.verdict = "fail"
+    elif why == "no store":
+        store = None
+    elif why == "another store":
+        store = read_directory(_copy("03_rotation_eras", tmp_path))
+    else:
+        report.profile = "hom-aimos-v1"
+    out = tmp_path / "cp.json"
+    with pytest.raises(OperationError) as err:
+        emit_checkpoint(report, store, out)
+    assert err.value.code == "checkpoint_refused" and not out.exists()

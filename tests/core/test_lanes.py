@@ -1,7 +1,20 @@
-"""The pure lane function: linear history, a branch and its merge, an
-unmerged side branch, and a missing parent."""
+"""``inspector.core.lanes``: the pure lane function (linear history, a branch and its merge,
+an unmerged side branch, a missing parent), and the proven region and branch point the
+eras pane draws."""
 
-from inspector.core.lanes import assign_lanes
+import pytest
+
+from inspector.core.lanes import assign_lanes, branch_point, proven_region
+from inspector.core.store import read_directory
+from inspector.core.verify.engine import verify
+from inspector.core.verify.report import Status
+
+from ..conftest import ALETHECH
+
+
+@pytest.fixture(scope="module")
+def dark_v2():
+    return verify(read_directory(str(ALETHECH / "05_dark_v2" / "store")))
 
 
 def test_linear_history_uses_one_lane():
@@ -43,3 +56,19 @@ def test_missing_parent_draws_no_line():
     out = assign_lanes(["c2", "c1"], {"c2": ["gone"], "c1": []})
     assert out[0].down == ()
     assert out[1].lane == 0
+
+
+def test_proven_region_follows_authenticated_edges_only():
+    report = verify(read_directory(str(ALETHECH / "09_tampered_a_commit_content" / "store")))
+    bad = next(c for c, s in report.commits.items() if s is Status.DIGEST_MISMATCH)
+    region = proven_region(report, bad)
+    assert region == {bad}  # a tampered commit splices nothing into a proven history
+    assert proven_region(report, "sha256:not-here") == set()
+
+
+def test_branch_point_search_is_bounded(dark_v2):
+    dark = next(c for c, s in dark_v2.commits.items() if s is Status.NOT_IN_PROVEN_PRE_ROTATION_HISTORY)
+    era = dark_v2.era_of(dark)
+    region = proven_region(dark_v2, era.cutoff)
+    assert branch_point(dark_v2, dark, region) in region
+    assert branch_point(dark_v2, dark, set(), budget=3) is None  # gives up, never walks the whole DAG

@@ -183,3 +183,31 @@ def test_a_leftover_that_the_old_passphrase_opens_is_warned_about(
         open_and_verify(f, Credential(passphrase="the new one"), VerifyOptions(strict=True)).verdict == "fail"
     )
     json.dumps(r.to_json())
+
+
+def test_is_sealed_is_the_one_answer_to_whether_a_secret_is_needed(
+    tmp_path: Path, sealed_bytes: bytes
+) -> None:
+    """One function for the command line and the window (issue 22: there were three)."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from inspector.core.opener import is_sealed
+
+    f = tmp_path / "m.aleth"
+    f.write_bytes(sealed_bytes)
+    assert is_sealed(f) and is_sealed(str(f))
+    assert not is_sealed(tmp_path)  # a directory store
+    assert not is_sealed(tmp_path / "missing.aleth")
+    assert not is_sealed(str(tmp_path / "nul\0name"))  # a name no file system can hold
+    bundle = hom.write(tmp_path / "b.json", hom.valid_cognitive())
+    assert not is_sealed(bundle)
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.binary(max_size=12))
+    def any_bytes(data: bytes) -> None:
+        g = tmp_path / "any"
+        g.write_bytes(data)
+        assert is_sealed(g) == data.startswith(b"ALETH")
+
+    any_bytes()

@@ -187,14 +187,6 @@ def test_selecting_an_era_shades_the_cutoff_ancestry_in_history_and_graph(qtbot,
     assert not any(window.graph.node_item(c).proven for c in window.graph.node_ids())
 
 
-def test_proven_region_follows_authenticated_edges_only():
-    report = verify(read_directory(str(ALETHECH / "09_tampered_a_commit_content" / "store")))
-    bad = next(c for c, s in report.commits.items() if s is Status.DIGEST_MISMATCH)
-    region = proven_region(report, bad)
-    assert region == {bad}  # a tampered commit splices nothing into a proven history
-    assert proven_region(report, "sha256:not-here") == set()
-
-
 def test_graph_fit_keeps_text_readable(qtbot, window, demo_report):
     show_report(qtbot, window, demo_report)
     window.tabs.setCurrentWidget(window.graph)
@@ -313,14 +305,6 @@ def test_history_never_shows_boxes_for_a_script_without_a_font(qtbot, dark_v2):
         assert "परिनियोजन" in model.data(idx, Qt.ItemDataRole.ToolTipRole)
     else:
         assert "परिनियोजन" in shown
-
-
-def test_branch_point_search_is_bounded(dark_v2):
-    dark = next(c for c, s in dark_v2.commits.items() if s is Status.NOT_IN_PROVEN_PRE_ROTATION_HISTORY)
-    era = dark_v2.era_of(dark)
-    region = proven_region(dark_v2, era.cutoff)
-    assert branch_point(dark_v2, dark, region) in region
-    assert branch_point(dark_v2, dark, set(), budget=3) is None  # gives up, never walks the whole DAG
 
 
 def test_label_badges_reach_aa_on_plain_and_alternate_rows(scheme):

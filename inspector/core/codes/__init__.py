@@ -15,9 +15,9 @@ message templates, so the translation catalogues cover them too.
 from __future__ import annotations
 
 from . import alethech, audit, hom_aimos  # noqa: F401  (each fills the registry)
-from .registry import CODES, CodeInfo, lookup, register
+from .registry import CODES, CodeInfo, Concern, concerns, lookup, register
 
-__all__ = ["CODES", "CodeInfo", "all_codes", "lookup", "register"]
+__all__ = ["CODES", "CodeInfo", "Concern", "all_codes", "concerns", "lookup", "register"]
 
 
 def all_codes() -> dict[str, CodeInfo]:

@@ -5,8 +5,20 @@ package imports them all (see :mod:`inspector.core.codes`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from ..findings import Severity, message
+
+
+class Concern(StrEnum):
+    """What a code tells a reader beyond its own text, for those that act on it (the
+    GUI's banner, its unlock dialog) — said once, here, rather than in lists of codes."""
+
+    CREDENTIAL = "credential"
+    """Unopened for want of the right secret: another passphrase or the recovery code may
+    open the file (damage or a foreign format will not)."""
+    CHECKPOINT_CONTINUITY = "checkpoint_continuity"
+    """The file does not continue the history an external checkpoint saw."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +30,7 @@ class CodeInfo:
     why: str  # why an auditor should care
     action: str  # what to do about it
     profile: str = "alethech"  # or "hom-aimos-v1", "audit"
+    concerns: frozenset[Concern] = frozenset()
 
 
 CODES: dict[str, CodeInfo] = {}
@@ -32,9 +45,19 @@ def register(
     action: str,
     *,
     profile: str = "alethech",
+    concerns: tuple[Concern, ...] = (),
 ) -> CodeInfo:
     """Add ``code`` to the table (its texts become translatable templates)."""
-    info = CodeInfo(code, severity, message(title), message(meaning), message(why), message(action), profile)
+    info = CodeInfo(
+        code,
+        severity,
+        message(title),
+        message(meaning),
+        message(why),
+        message(action),
+        profile,
+        frozenset(concerns),
+    )
     if code in CODES and CODES[code] != info:
         raise ValueError(f"finding code {code} is registered twice, with different texts")
     CODES[code] = info
@@ -46,3 +69,9 @@ def lookup(code: str) -> CodeInfo | None:
     ``prefix:inner`` suffix finds its base entry.  The table is complete: importing
     :mod:`inspector.core.codes` loads every profile's table."""
     return CODES.get(code) or CODES.get(code.split(":", 1)[0])
+
+
+def concerns(code: str) -> frozenset[Concern]:
+    """The :class:`Concern` s of ``code`` (none for a code the table does not know)."""
+    info = lookup(code)
+    return info.concerns if info is not None else frozenset()

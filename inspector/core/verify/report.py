@@ -182,7 +182,7 @@ class Report:
     # ---- derived -------------------------------------------------------
     @property
     def ok(self) -> bool:
-        return self.verdict is Verdict.PASS
+        return self.verdict == Verdict.PASS  # == : a schema string assigned later counts too
 
     def severity_counts(self) -> dict[str, int]:
         out = {"error": 0, "warning": 0, "info": 0}
@@ -227,7 +227,7 @@ class Report:
         out: dict[str, Any] = {
             "schema": SCHEMA,
             # never finalized: a bug, said as one (the schema's "error"), never "pass"
-            "verdict": (Verdict.ERROR if self.verdict is Verdict.UNDECIDED else Verdict(self.verdict)).value,
+            "verdict": (Verdict.ERROR if self.verdict == Verdict.UNDECIDED else Verdict(self.verdict)).value,
             "profile": self.profile,
             "input": self.input,
             "started_at": self.started_at,

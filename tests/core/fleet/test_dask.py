@@ -28,13 +28,31 @@ SEALED = ALETHECH / "01_basic" / "memory.aleth"
 CRED = Credential(passphrase="basalt-żółw-yarrow-6077")
 
 
-@pytest.fixture(scope="module")
-def client(fleet):  # the fleet sets its environment first: workers inherit it
+def _cluster_client():  # type: ignore[no-untyped-def]
+    """A two-worker local cluster and its client (closed by the caller's ``finally``)."""
     with dask.config.set({"distributed.scheduler.allowed-failures": 1}):
         cluster = LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=40
         )
-    c = Client(cluster, set_as_default=False)
+    return cluster, Client(cluster, set_as_default=False)
+
+
+@pytest.fixture(scope="module")
+def client(fleet):  # the fleet sets its environment first: workers inherit it
+    cluster, c = _cluster_client()
+    try:
+        yield c
+    finally:
+        c.close()
+        cluster.close()
+
+
+@pytest.fixture
+def own_client(fleet):
+    """A cluster of its own for a test that kills workers: the shared one keeps both of
+    its workers whatever a restart costs on a loaded machine (a nanny that gave up left the
+    next tests with one)."""
+    cluster, c = _cluster_client()
     try:
         yield c
     finally:
@@ -64,7 +82,8 @@ def _alive(pid: int) -> bool:
         return False
 
 
-def test_a_worker_killed_mid_file_is_retried(tmp_path, client):
+def test_a_worker_killed_mid_file_is_retried(tmp_path, own_client):
+    client = own_client
     fifo = tmp_path / "slow.aleth"
     os.mkfifo(fifo)
     ex = DaskExecutor(client=client)
@@ -83,7 +102,8 @@ def test_a_worker_killed_mid_file_is_retried(tmp_path, client):
     assert str(pid) not in res.worker
 
 
-def test_a_file_whose_worker_dies_twice_is_worker_lost(tmp_path, client):
+def test_a_file_whose_worker_dies_twice_is_worker_lost(tmp_path, own_client):
+    client = own_client
     fifo = tmp_path / "killer.aleth"
     os.mkfifo(fifo)
     ex = DaskExecutor(client=client)
@@ -108,8 +128,6 @@ def test_a_file_whose_worker_dies_twice_is_worker_lost(tmp_path, client):
     run.join()
     (res,) = run.results
     assert (res.report.verdict, res.report.codes()) == ("error", {"worker_lost"})
-    client.wait_for_workers(2)  # the nannies restart the workers for the next tests (no clock: on a loaded
-    # machine a restart took over a minute, and the next tests need both)
 
 
 def test_send_secrets_only_over_tls():

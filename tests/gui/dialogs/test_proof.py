@@ -19,7 +19,7 @@ from inspector.gui.dialogs.proof import (
     check_proof_dialog,
     export_proof_dialog,
 )
-from tests.core.test_proofs import World, build_world
+from tests.core.proofs.world import World, build_world
 
 ROOT = Path(__file__).resolve().parents[3]
 DEMO = ROOT / "resources" / "demo.aleth"

@@ -1,5 +1,5 @@
-"""The authoring operations through the Python API (moved from
-tests/core/test_authoring.py; the CLI side is tests/cli/test_author_cli.py):
+"""The authoring operations through the Python API (``inspector.core.write.authoring``;
+the CLI side is tests/cli/test_author_cli.py):
 what each writes, what each refuses, and that what it writes opens in alethech
 0.9.5.  Refused operations leave the source byte-identical."""
 

@@ -66,21 +66,3 @@ def test_the_tool_lists_what_is_missing_and_refuses_a_bad_translation(templates,
         f' "{some[0]}": "a",'.replace("\n", "\\n"),
         f' "{some[1]}": "b"'.replace("\n", "\\n"),
     ]
-
-
-def test_detail_explanation_speaks_the_gui_language(monkeypatch):
-    """The Detail pane's explanation is core text: in Spanish it comes from the catalogue."""
-    from inspector.core.store import read_directory
-    from inspector.core.verify.engine import verify
-    from inspector.core.verify.explain import explain
-    from inspector.core.verify.report import Status
-
-    from ..conftest import ALETHECH
-
-    report = verify(read_directory(str(ALETHECH / "05_dark_v2" / "store")))
-    dark = next(c for c, s in report.commits.items() if s is Status.NOT_IN_PROVEN_PRE_ROTATION_HISTORY)
-    english = explain(report, dark)
-    spanish = explain(report, dark, "es")
-    assert english.startswith("Not proven: signed by key-001 (agent key, fingerprint")
-    assert spanish.startswith("No probado: firmado por key-001 (clave de agente, huella")
-    assert "este commit no es un ancestro" in spanish

@@ -35,7 +35,7 @@ from inspector.core.write.builder import StoreWriter, stepping_clock
 from inspector.core.write.directory import write_directory
 from inspector.core.write.mutmem import MutMemWriter, Outcome
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "mutmem" / "valid_basic"
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "mutmem" / "valid_basic"
 
 
 def errors(report: Report) -> list:

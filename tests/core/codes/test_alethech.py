@@ -1,5 +1,5 @@
-"""The code table covers every code a report can carry, and each entry reads as
-help a person can act on."""
+"""The alethech code table (``inspector.core.codes.alethech``) covers every code a report
+can carry, and each entry reads as help a person can act on."""
 
 from __future__ import annotations
 
@@ -115,33 +115,9 @@ def test_lookup_finds_a_suffixed_code_by_its_base():
     assert lookup("no_such_code_anywhere") is None
 
 
-@pytest.mark.parametrize(
-    "first_import",
-    [
-        "inspector.core.codes",
-        "inspector.core.codes.registry",
-        "inspector.core.render.text",
-        "inspector.core.findings",
-        "inspector.core.opener",
-    ],
-)
-def test_the_table_is_complete_whoever_imports_first(first_import: str) -> None:
-    """A fresh interpreter imports one module, then reads the table: every profile's
-    codes are there (the table is assembled in one place, not as packages load)."""
-    import subprocess
-    import sys
+def test_a_wrong_passphrase_is_a_credential_concern_end_to_end() -> None:
+    from inspector.core.codes import Concern, concerns
+    from inspector.core.container import Credential
 
-    code = (
-        f"import {first_import}\n"
-        "from inspector.core.codes import lookup\n"
-        "print(sorted(c for c in ('signature_invalid', 'hom.untrusted_master', 'file_timeout',"
-        " 'hom.recall_receipt_memory_binding_invalid:0') if lookup(c) is None))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
-
-
-def test_each_profile_has_its_table() -> None:
-    profiles = {info.profile for info in CODES.values()}
-    assert profiles == {"alethech", "hom-aimos-v1", "audit"}
-    assert all_codes() == dict(sorted(CODES.items())) and lookup("file_timeout") is CODES["file_timeout"]
+    r = open_and_verify(ALETHECH / "01_basic" / "memory.aleth", Credential(passphrase="not it"))
+    assert r.verdict == "unopenable" and Concern.CREDENTIAL in concerns(r.findings[0].code)
