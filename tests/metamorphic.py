@@ -186,9 +186,13 @@ class _Builder:
         elif op == "migrate" and mm is None:
             w.migrate(fixed_key("h-root"))
             self.mm = MutMemWriter(w)
-        elif mm is None:
-            return  # a root-less store: no control event can be signed
-        elif op == "rotate":
+        elif mm is not None:  # a root-less store: no control event can be signed
+            self._apply_rooted(op, arg, mm)
+
+    def _apply_rooted(self, op: str, arg: int, mm: MutMemWriter) -> None:
+        w = self.w
+        pick = lambda xs: xs[arg % len(xs)]  # noqa: E731
+        if op == "rotate":
             if self.uncited:
                 w.anchor(self.uncited, "before the rotation")
                 self.uncited = []

@@ -193,6 +193,27 @@ class LocalListing:
             os.close(fd)
 
 
+def _first_copies(
+    found: dict[str, list[tuple[str, bytes]]],
+) -> tuple[dict[str, bytes], dict[str, str], dict[str, list[tuple[str, bytes]]]]:
+    """Per logical path: the copy read first (by file name; of an artifact's copies,
+    one holding bytes of its hash first), its file name, and the other copies."""
+    files: dict[str, bytes] = {}
+    names: dict[str, str] = {}
+    alternates: dict[str, list[tuple[str, bytes]]] = {}
+    for logical, copies in found.items():
+        copies.sort(key=lambda c: c[0].encode("utf-8", "surrogatepass"))
+        if len(copies) > 1 and logical.startswith("artifacts/"):
+            name = logical[len("artifacts/") :]  # an artifact is the bytes of its hash
+            copies.sort(key=lambda c: sha256_id(c[1]) != name)
+        (first_name, first), *rest = copies
+        files[logical] = first
+        names[logical] = first_name
+        if rest:
+            alternates[logical] = rest
+    return files, names, alternates
+
+
 def read_store(listing: Listing, source: str) -> Store:
     """The store a listing holds (SPEC A3, B9): only ``HEAD``, ``root_authority.json``,
     ``keys/signing.key``, the ``*.json`` files of the object folders and the files of
@@ -277,19 +298,7 @@ def read_store(listing: Listing, source: str) -> Store:
                     )
         else:
             strays.append(StrayFile(name, "folder" if kind == "dir" else "unknown"))
-    files: dict[str, bytes] = {}
-    names: dict[str, str] = {}
-    alternates: dict[str, list[tuple[str, bytes]]] = {}
-    for logical, copies in found.items():
-        copies.sort(key=lambda c: c[0].encode("utf-8", "surrogatepass"))
-        if len(copies) > 1 and logical.startswith("artifacts/"):
-            name = logical[len("artifacts/") :]  # an artifact is the bytes of its hash
-            copies.sort(key=lambda c: sha256_id(c[1]) != name)
-        (first_name, first), *rest = copies
-        files[logical] = first
-        names[logical] = first_name
-        if rest:
-            alternates[logical] = rest
+    files, names, alternates = _first_copies(found)
     return Store(
         files,
         origin="directory",
