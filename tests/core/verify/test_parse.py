@@ -23,9 +23,24 @@ def written() -> tuple[StoreWriter, str]:
 
 
 def test_mentions_private_in_any_case_and_json_escape() -> None:
-    for data in (b"<private>", b"<PRIVATE", b"\\u003cprivate", b"\\u003C Private", b"< private"):
+    for data in (b"<private>", b"<PRIVATE", b"\\u003cprivate", b"\\u003C\\u0050rivate", b"<\\u0070rivate"):
         assert mentions_private(data), data
     assert not mentions_private(b"private matters") and not mentions_private(b"")
+
+
+@given(st.lists(st.tuples(st.booleans(), st.booleans(), st.booleans()), min_size=8, max_size=8))
+def test_mentions_private_sees_every_stored_form_of_the_opener(forms: list[tuple[bool, bool, bool]]) -> None:
+    """No false negative: whatever case and JSON escape each character of ``<private``
+    is stored with (SPEC D rev 3), the cheap first test still sees it."""
+    stored = b""
+    for ch, (upper, escaped, upper_hex) in zip("<private", forms, strict=True):
+        c = ch.upper() if upper else ch
+        if escaped:
+            code = f"\\u{ord(c):04x}"
+            stored += (code.upper().replace("\\U", "\\u") if upper_hex else code).encode()
+        else:
+            stored += c.encode()
+    assert mentions_private(b'{"text": "' + stored + b'>x</private>"}'), stored
 
 
 @given(st.binary(max_size=64))
