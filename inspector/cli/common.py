@@ -8,17 +8,20 @@ import os
 import sys
 from pathlib import Path
 
-from ..core.verify.report import EXIT_CODES
+from ..core.verify.report import EXIT_CODES, EXIT_INTERNAL_ERROR, EXIT_OUTPUT_FAILED
 
 EXIT_PASS = EXIT_CODES["pass"]  # 0
 EXIT_FAIL = EXIT_CODES["fail"]  # 1
 EXIT_UNOPENABLE = EXIT_CODES["unopenable"]  # 2
 EXIT_USAGE = EXIT_CODES["error"]  # 3: bad arguments, missing credential, refused operation
+EXIT_INDETERMINATE = EXIT_CODES["indeterminate"]  # 4
 EXIT_INTERRUPTED = EXIT_CODES["interrupted"]  # 130
+__all__ = ["EXIT_INTERNAL_ERROR", "EXIT_OUTPUT_FAILED"]  # re-exported for the subcommands
 
 EXIT_CODES_HELP = (
-    "Exit codes: 0 pass, 1 fail, 2 unopenable, 3 usage error, 4 indeterminate, 5 internal error, "
-    "130 interrupted."
+    f"Exit codes: 0 pass, 1 fail, 2 unopenable, 3 usage error, 4 indeterminate, {EXIT_INTERNAL_ERROR} "
+    f"internal error, {EXIT_OUTPUT_FAILED} output lost (standard output or --output could not be "
+    "written, e.g. a full disk; a closed pipe is not an error), 130 interrupted."
 )
 SECRET_RULES = (
     "A secret is never given on the command line. F is a file, or - for standard input; "
@@ -37,6 +40,28 @@ class UsageError(Exception):
         self.message = message
         self.code = code
         self.usage = usage
+
+
+class OutputError(Exception):
+    """What the command produced could not be written (a full disk, an I/O error): exit
+    6 (``output_failed``), the message on standard error.  ``code`` is the exit code the
+    command would have had (a verdict's), named in the message."""
+
+    def __init__(self, message: str, code: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+def refused_write(exc: Exception, code: int) -> Exception:
+    """What to raise when writing an output file failed with ``exc`` (an
+    :class:`~inspector.core.errors.InspectorError` of the atomic writer): an
+    :class:`OutputError` for a write that failed (a full disk: exit 6), a
+    :class:`UsageError` for a refusal (the file exists, no such directory: exit 3)."""
+    message = getattr(exc, "message", str(exc))
+    if getattr(exc, "code", None) == "write_failed":
+        return OutputError(message, code)
+    return UsageError(exc.describe() if hasattr(exc, "describe") else message)
 
 
 class Parser(argparse.ArgumentParser):
@@ -70,12 +95,12 @@ def add_credential_args(p: argparse.ArgumentParser) -> None:
 def needs_credential(path: Path) -> bool:
     """Whether ``path`` is a sealed container (it starts like one); a directory, a
     missing path or any other file needs no secret (the opener says what it is)."""
+    from ..core.files import NotAFile, open_regular
+
     try:
-        if not path.is_file():
-            return False
-        with path.open("rb") as fh:
+        with open_regular(path) as fh:
             return fh.read(5) == b"ALETH"
-    except (OSError, ValueError):  # ValueError: a name no file system can hold
+    except (OSError, ValueError, NotAFile):  # ValueError: a name no file system can hold
         return False
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .common import EXIT_PASS, UsageError
+from .common import EXIT_PASS, UsageError, refused_write
 
 
 def register(sub) -> None:  # type: ignore[no-untyped-def]
@@ -39,7 +39,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     existing = [str(p) for p in extras if p.exists()]
     if existing:
         raise UsageError("refusing to overwrite: " + ", ".join(existing))
-    passphrase = read_secret_file(args.passphrase_file) if args.passphrase_file else PASSPHRASE
+    try:
+        passphrase = read_secret_file(args.passphrase_file) if args.passphrase_file else PASSPHRASE
+    except InspectorError as exc:
+        raise UsageError(exc.message, code=exc.code) from exc
     demo = build_demo()
     secret = container.new_recovery_secret()
     try:
@@ -52,7 +55,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         for name, key in demo.keys.items():
             write_private_key(keys_dir / f"{name}.pem", key)
     except InspectorError as exc:
-        raise UsageError(exc.describe()) from exc
+        raise refused_write(exc, EXIT_PASS) from exc
     shown = "(from your passphrase file)" if args.passphrase_file else passphrase
     print(f"wrote {out} (ALETH002, {demo.store.count('commits')} commits)")
     print(f"passphrase: {shown}")

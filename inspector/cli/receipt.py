@@ -19,6 +19,7 @@ from .common import (
     UsageError,
     add_credential_args,
     credential_from_args,
+    refused_write,
 )
 
 PROVE_HELP = (
@@ -160,7 +161,7 @@ def _prove(args: argparse.Namespace) -> int:
         try:
             written = write_proof(args.output, proof)
         except InspectorError as exc:
-            raise UsageError(exc.describe()) from exc
+            raise refused_write(exc, EXIT_PASS) from exc
         fpr = key_fingerprint(raw_from_jwk(proof.public_key))
         _emit(
             sys.stdout,
@@ -191,7 +192,7 @@ def _prove_hom(args: argparse.Namespace, path: Path, bundle: bytes) -> int:
         try:
             written = write_hom_proof(args.output, export)
         except InspectorError as exc:
-            raise UsageError(exc.describe()) from exc
+            raise refused_write(exc, EXIT_PASS) from exc
         d = export.summary()
         master = f"master sha256:{d['master_fingerprint']}" if d["master_fingerprint"] else "no master"
         _emit(

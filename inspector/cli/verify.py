@@ -11,11 +11,13 @@ from pathlib import Path
 
 from .common import (
     EXIT_CODES_HELP,
+    EXIT_OUTPUT_FAILED,
     EXIT_USAGE,
     SECRET_RULES,
     UsageError,
     add_credential_args,
     read_credential,
+    refused_write,
 )
 
 FORMATS = ("text", "json", "sarif", "junit", "html", "pdf")
@@ -140,14 +142,20 @@ def _check_target(target: Path, path: Path, what: str) -> None:
 
 def _read_checkpoint(spec: str) -> bytes:
     from ..core.emit import MAX_CHECKPOINT_FILE, parse_checkpoint
+    from ..core.files import FileTooLarge, NotAFile, read_regular
 
     try:
-        with open(spec, "rb") as fh:
-            data = fh.read(MAX_CHECKPOINT_FILE + 1)
-    except OSError as exc:
+        data = read_regular(spec, MAX_CHECKPOINT_FILE)
+    except NotAFile as exc:
         raise UsageError(
-            f"cannot read the checkpoint {spec}: {exc.strerror or exc}", code="checkpoint_unusable"
-        ) from exc
+            f"the checkpoint {spec} is {exc.kind}, not a file; nothing was read from it",
+            code="checkpoint_unusable",
+        ) from None
+    except FileTooLarge:
+        data = b""  # no checkpoint is that large: said below
+    except (OSError, ValueError) as exc:
+        reason = (exc.strerror if isinstance(exc, OSError) else None) or exc
+        raise UsageError(f"cannot read the checkpoint {spec}: {reason}", code="checkpoint_unusable") from exc
     if parse_checkpoint(data) is None:
         raise UsageError(
             f"{spec} is not a checkpoint: expected the strict JSON object with type Checkpoint that alethech "
@@ -258,6 +266,9 @@ def _emit(report, out, path, credential, options, lang, quiet) -> int | None:  #
         cp = checkpoint_for(store, sequence=next_sequence(known))
         atomic_write(out, checkpoint_bytes(cp), mode=0o644, overwrite=False)
     except InspectorError as exc:
+        if exc.code == "write_failed":  # a full disk: the output is lost, not refused
+            print(f"aleth-inspector: no checkpoint written: {escape(exc.message)} [output_failed]", file=err)
+            return EXIT_OUTPUT_FAILED
         print(f"aleth-inspector: no checkpoint written: {escape(exc.message)}", file=err)
         return EXIT_USAGE
     if not quiet:
@@ -298,7 +309,7 @@ def _deliver(report, fmt: str, output: Path | None, *, lang: str, quiet: bool, s
         payload = encode(data, "utf-8", kind="json" if fmt in JSON_LIKE else "text")
     try:
         atomic_write(output, payload, mode=0o600)
-    except InspectorError as exc:
-        raise UsageError(f"cannot write the report: {exc.message}") from exc
+    except InspectorError as exc:  # a full disk is an output failure (6), a refusal a usage error
+        raise refused_write(exc, report.exit_code) from exc
     if not quiet:
         print(f"aleth-inspector: {tr(WROTE_REPORT, lang, format=fmt, path=output)}", file=stderr())

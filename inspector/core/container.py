@@ -36,7 +36,6 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Literal
 
 from cryptography.exceptions import InvalidTag
@@ -47,6 +46,7 @@ from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
 from .canonical import JsonError, canonical, loads_strict
 from .errors import ContainerError
+from .files import FileTooLarge, NotAFile, read_regular
 from .findings import message
 from .i18n import Phrase
 from .keys import b64url, b64url_strict
@@ -191,6 +191,14 @@ P_SEALED_WITHOUT = Phrase(message("the file was sealed without a recovery code; 
 P_OTHER_RECOVERY = Phrase(message("a recovery code of another file, or one replaced by a later recovery"))
 P_WRONG_OR_MODIFIED = Phrase(message("wrong passphrase or the file was modified"))
 P_MODIFIED = Phrase(message("the file was modified after it was sealed"))
+M_NOT_A_FILE = message("{path} is {kind}, not a regular file; nothing was read from it.")
+M_FILE_TOO_LARGE = message("{path} is larger than {mib} MiB.")
+M_UNREADABLE = message("{path} cannot be read: {reason}.")
+P_REGULAR_FILE = Phrase(message("a regular file"))
+P_AT_MOST_BYTES = message("at most {n} bytes")
+P_NOT_A_FILE_CAUSE = Phrase(
+    message("a named pipe, device or socket was given where a file belongs (a pipe is never waited on)")
+)
 
 
 def _b64_len(n: int) -> int:
@@ -1094,23 +1102,32 @@ def rekey_v2(
 
 
 def read_blob(path: str | os.PathLike[str], limit: int = MAX_CONTAINER) -> bytes:
-    """Read a file, refusing one larger than ``limit`` before reading it."""
-    p = Path(path)
+    """Read the regular file at ``path`` (:func:`inspector.core.files.read_regular`):
+    a named pipe, device, socket or directory is refused at once (``not_a_file``), a
+    file larger than ``limit`` before it is read (``too_large``), one the system will
+    not read is ``unreadable``."""
+    name = os.fsdecode(path)
     try:
-        with p.open("rb") as fh:
-            size = os.fstat(fh.fileno()).st_size
-            if size > limit:
-                raise ContainerError(
-                    "too_large",
-                    f"{p} is larger than {limit // (1024 * 1024)} MiB",
-                    expected=f"at most {limit} bytes",
-                    found=f"{size} bytes",
-                )
-            blob = fh.read(limit + 1)
-    except OSError as exc:
-        raise ContainerError("unreadable", f"cannot read {p}: {exc.strerror}") from exc
-    if len(blob) > limit:  # grew while being read
-        raise ContainerError(
-            "too_large", f"{p} is larger than {limit} bytes", expected=f"at most {limit} bytes"
-        )
-    return blob
+        return read_regular(path, limit)
+    except NotAFile as exc:
+        raise ContainerError.templated(
+            "not_a_file",
+            M_NOT_A_FILE,
+            expected=P_REGULAR_FILE,
+            found=exc.kind,
+            likely_cause=P_NOT_A_FILE_CAUSE,
+            path=name,
+            kind=exc.kind,
+        ) from None
+    except FileTooLarge as exc:
+        raise ContainerError.templated(
+            "too_large",
+            M_FILE_TOO_LARGE,
+            expected=Phrase(P_AT_MOST_BYTES, n=limit),
+            found=Phrase(P_BYTES, n=exc.size),
+            path=name,
+            mib=limit // (1024 * 1024),
+        ) from None
+    except (OSError, ValueError) as exc:  # ValueError: a name no file system can hold (NUL)
+        reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+        raise ContainerError.templated("unreadable", M_UNREADABLE, path=name, reason=reason) from None

@@ -453,14 +453,18 @@ def parse_proof(data: bytes) -> AnchoredProof | LegacyProof:
 def read_proof_file(path: str | os.PathLike[str]) -> bytes:
     """The bytes of a proof file (at most :data:`MAX_PROOF_BYTES` + 1, so an oversized
     one is recognised without reading it all).  :class:`ProofError` if it cannot be read."""
+    from .files import FileTooLarge, NotAFile, read_regular
+
     p = Path(path)
     try:
-        with p.open("rb") as fh:
-            return fh.read(MAX_PROOF_BYTES + 1)
-    except OSError as exc:
-        raise ProofError(
-            "proof_unreadable", PROOF_UNREADABLE, path=str(p), reason=exc.strerror or exc
-        ) from exc
+        return read_regular(p, MAX_PROOF_BYTES)
+    except FileTooLarge:
+        return b" " * (MAX_PROOF_BYTES + 1)  # recognised as oversized without reading it
+    except NotAFile as exc:
+        raise ProofError("proof_unreadable", PROOF_UNREADABLE, path=str(p), reason=str(exc.kind)) from None
+    except (OSError, ValueError) as exc:
+        reason = (exc.strerror if isinstance(exc, OSError) else None) or exc
+        raise ProofError("proof_unreadable", PROOF_UNREADABLE, path=str(p), reason=reason) from exc
 
 
 def write_proof(path: str | os.PathLike[str], proof: AnchoredProof) -> Path:
@@ -617,14 +621,18 @@ def load_trusted_key(spec: str) -> TrustedKey:
         if re.fullmatch(r"[0-9a-f]{16}", digits):
             raise ProofError("trusted_key_invalid", FPR_SHORT, given=_short(text))
         raise ProofError("trusted_key_invalid", FPR_BAD, given=_short(text))
+    from .files import FileTooLarge, NotAFile, read_regular
+
     p = Path(spec)
     try:
-        with p.open("rb") as fh:
-            data = fh.read(MAX_KEY_FILE + 1)
-    except OSError as exc:
-        raise ProofError(
-            "trusted_key_invalid", KEY_UNREADABLE, path=str(p), reason=exc.strerror or exc
-        ) from exc
+        data = read_regular(p, MAX_KEY_FILE)
+    except FileTooLarge:
+        data = b" " * (MAX_KEY_FILE + 1)  # refused as no key below
+    except NotAFile as exc:
+        raise ProofError("trusted_key_invalid", KEY_UNREADABLE, path=str(p), reason=str(exc.kind)) from None
+    except (OSError, ValueError) as exc:
+        reason = (exc.strerror if isinstance(exc, OSError) else None) or exc
+        raise ProofError("trusted_key_invalid", KEY_UNREADABLE, path=str(p), reason=reason) from exc
     try:
         raw = _raw_public_key(data)
     except ValueError as exc:

@@ -101,6 +101,7 @@ EXIT_CODES: dict[str, int] = {
     "interrupted": 130,
 }
 EXIT_INTERNAL_ERROR = 5  # a report with the ``internal_error`` finding
+EXIT_OUTPUT_FAILED = 6  # the command line could not write what it produced (a full disk): no report code
 
 SCHEMA = "aleth-inspector/report/1"
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import pickle
 import shutil
 import threading
@@ -19,7 +18,7 @@ from inspector.core.fleet.task import FileJob, audit_file
 from inspector.core.opener import open_and_verify
 
 from ...conftest import ALETHECH
-from .conftest import comparable
+from .conftest import StalledSecret, comparable
 
 
 @pytest.fixture(scope="module")
@@ -165,18 +164,15 @@ def test_a_slow_file_is_stopped_at_its_timeout(demo_store, monkeypatch):
 
 def test_a_file_that_never_answers_is_reported_not_awaited(tmp_path, monkeypatch):
     monkeypatch.setattr(T, "TIMEOUT_GRACE", 0.2)
-    fifo = tmp_path / "stuck.aleth"
-    os.mkfifo(fifo)
+    secret = StalledSecret(tmp_path / "stuck.pass")  # its reader waits for a writer that says nothing
+    sealed = ALETHECH / "01_basic" / "memory.aleth"
     try:
         t0 = time.perf_counter()
-        r = audit_file(
-            FileJob(0, str(fifo), "stuck.aleth", "sealed", Credential(passphrase="x"), timeout=0.3)
-        )
+        r = audit_file(FileJob(0, str(sealed), "stuck.aleth", "sealed", secret.ref(), timeout=0.3))
         assert time.perf_counter() - t0 < 5
         assert r.report.codes() == {"file_timeout"}
     finally:
-        # release the reader still blocked in open(): a writer that closes at once
-        threading.Thread(target=lambda: open(fifo, "wb").close(), daemon=True).start()
+        secret.close()  # the reader still waiting in its thread reads to the end
 
 
 def test_summary_detail_drops_the_per_object_maps(tmp_path):
