@@ -28,6 +28,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from ..core import container
     from ..core.demo import PASSPHRASE, build_demo
     from ..core.errors import InspectorError
+    from ..core.findings import grouped
     from ..core.opener import read_secret_file
     from ..core.write.builder import dump
     from ..core.write.safe import atomic_write, write_private_key
@@ -57,7 +58,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     except InspectorError as exc:
         raise refused_write(exc, EXIT_PASS) from exc
     shown = "(from your passphrase file)" if args.passphrase_file else passphrase
-    print(f"wrote {out} (ALETH002, {demo.store.count('commits')} commits)")
+    print(f"wrote {out} (ALETH002, {grouped(demo.store.count('commits'))} commits)")
     print(f"passphrase: {shown}")
     print(f"recovery code: {extras[2]}")
     print(f"keys: {keys_dir}/ ({', '.join(sorted(demo.keys))})")

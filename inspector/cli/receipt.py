@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..core.findings import grouped
 from .common import (
     EXIT_FAIL,
     EXIT_PASS,
@@ -165,8 +166,9 @@ def _prove(args: argparse.Namespace) -> int:
         fpr = key_fingerprint(raw_from_jwk(proof.public_key))
         _emit(
             sys.stdout,
-            f"Wrote {written}: entry {proof.inclusion.ordinal} of {proof.inclusion.tree_size} of receipt "
-            f"{proof.receipt}, signed by {proof.key_id} ({fpr}).\n",
+            f"Wrote {written}: entry {grouped(proof.inclusion.ordinal)} of "
+            f"{grouped(proof.inclusion.tree_size)} of receipt {proof.receipt}, "
+            f"signed by {proof.key_id} ({fpr}).\n",
         )
     else:
         sys.stdout.write(proof.to_bytes().decode("ascii"))
@@ -197,7 +199,8 @@ def _prove_hom(args: argparse.Namespace, path: Path, bundle: bytes) -> int:
         master = f"master sha256:{d['master_fingerprint']}" if d["master_fingerprint"] else "no master"
         _emit(
             sys.stdout,
-            f"Wrote {written}: entry {d['ordinal']} of {d['tree_size']} of recall bundle {d['bundle_id']}, "
+            f"Wrote {written}: entry {grouped(d['ordinal'])} of {grouped(d['tree_size'])} of recall bundle "
+            f"{d['bundle_id']}, "
             f"root {d['root'].removeprefix('sha256:')}, {master}.\n",
         )
     else:

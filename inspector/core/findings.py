@@ -8,7 +8,9 @@ be checked for completeness.  This module imports nothing of the project.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import os
+import reprlib
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -83,6 +85,64 @@ def message(template: str) -> str:
     return template
 
 
+MAX_INT_DIGITS = 40
+"""An integer parameter longer than this is said by its size ("an integer of about 5,000
+digits"): a number read from a file can be of any length."""
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxdict, _REPR.maxlist, _REPR.maxtuple, _REPR.maxset = 2, 4, 6, 6, 6
+_REPR.maxstring = _REPR.maxother = _REPR.maxlong = 60
+_FORMAT_ERRORS = (KeyError, IndexError, ValueError, AttributeError, TypeError)
+
+
+def typed(value: Any) -> str | int | float:
+    """A message parameter as a message may hold it, whatever it is: text stays text (a
+    translatable phrase stays one), an integer stays a number (its digits grouped when
+    shown), a float a float; ``None``, a boolean and an integer too long to print become
+    a short text, a list, a dict or bytes (data from a file) a bounded ``repr``, anything
+    else (a path, an exception) its ``str``.  Every value
+    reaching a template goes through here first, so filling it never fails."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool) or value is None:
+        return str(value)
+    if isinstance(value, int):
+        if value.bit_length() <= MAX_INT_DIGITS * 3:  # at most ~40 digits: print it
+            return int(value)
+        return f"an integer of about {grouped(int(value.bit_length() * 0.30103) + 1)} digits"
+    if isinstance(value, float):
+        return float(value)
+    try:
+        if isinstance(value, (list, tuple, dict, set, frozenset, bytes, bytearray, memoryview)):
+            return _REPR.repr(value)  # data from a file: bounded, whatever its size
+        if isinstance(value, os.PathLike):
+            return os.fsdecode(value)
+        return str(value)  # what code passes: an exception, an enum, a path-like
+    except Exception:  # a value that cannot say itself: say what it is
+        return f"<{type(value).__name__}>"
+
+
+def grouped(n: int) -> str:
+    """``n`` with its digits grouped in threes by commas (English; ``i18n.number`` for the
+    other languages)."""
+    return f"{n:,}" if abs(n) >= 1000 else str(n)
+
+
+def try_fill(template: str, params: Mapping[str, Any], number: Any = grouped) -> str | None:
+    """``template`` filled with typed ``params``, integers written by ``number``; None
+    when it cannot be filled (a placeholder without a value)."""
+    shown = {k: (number(v) if type(v) is int else v) for k, v in params.items()}
+    try:
+        return template.format(**shown)
+    except _FORMAT_ERRORS:
+        return None
+
+
+def fill(template: str, params: Mapping[str, Any], number: Any = grouped) -> str:
+    """:func:`try_fill`, or the template itself when it cannot be filled."""
+    text = try_fill(template, params, number)
+    return template if text is None else text
+
+
 def make_finding(
     code: str,
     severity: Severity,
@@ -98,11 +158,10 @@ def make_finding(
     additional: bool = False,
     **params: Any,
 ) -> Finding:
-    """A finding whose message is ``template`` filled with ``params``."""
-    try:
-        text = template.format(**params)
-    except (KeyError, IndexError, ValueError):
-        text = template
+    """A finding whose message is ``template`` filled with ``params`` (each one
+    :func:`typed` first, so no value read from a file can break the message)."""
+    params = {k: typed(v) for k, v in params.items()}
+    text = fill(template, params)
     return Finding(
         code,
         severity,

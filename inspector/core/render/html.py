@@ -173,7 +173,9 @@ def html_context(report: Report, options: RenderOptions | None = None) -> dict[s
             }
             for e in report.eras
         ],
-        "commit_summary": " · ".join(f"{s.value} {statuses[s]}" for s in reversed(Status) if statuses[s]),
+        "commit_summary": " · ".join(
+            f"{s.value} {t.number(statuses[s])}" for s in reversed(Status) if statuses[s]
+        ),
         "commits": [
             {
                 "id": short_id(cid),

@@ -185,7 +185,7 @@ def _finding_groups(
         groups.setdefault(f.code, []).append(f)
     for code, items in groups.items():
         sev = min((f.severity for f in items), key=lambda s: s.rank)
-        head = f"  {GLYPH[sev]} {escape(code)}" + (f" ({len(items)})" if len(items) > 1 else "")
+        head = f"  {GLYPH[sev]} {escape(code)}" + (f" ({t.number(len(items))})" if len(items) > 1 else "")
         info = lookup(code)
         title = t(info.title) if info is not None else ""
         if title and len(head) + len(title) + 3 <= lines.width:
@@ -259,7 +259,7 @@ def _statuses(report: Report, t: S.Tr, lines: _Lines) -> None:
             continue
         counts = Counter(statuses.values())
         label = t(template)
-        parts = " · ".join(f"{s.value} {counts[s]}" for s in reversed(Status) if counts[s])
+        parts = " · ".join(f"{s.value} {t.number(counts[s])}" for s in reversed(Status) if counts[s])
         if template == S.SECTION_COMMITS:
             lines.add()
         lines.wrap(f"{label}  {parts}", 0, len(label) + 2)
@@ -274,7 +274,7 @@ def _mutmem(report: Report, t: S.Tr, lines: _Lines) -> None:
         untrusted = Counter(str(v.label) for v in mm.memories.values() if v.untrusted)
         parts = [t.count(len(mm.memories), S.MEMORIES)]
         if untrusted:
-            labels = ", ".join(f"{escape(k)} {n}" for k, n in sorted(untrusted.items()))
+            labels = ", ".join(f"{escape(k)} {t.number(n)}" for k, n in sorted(untrusted.items()))
             parts.append(t(S.UNTRUSTED, n=sum(untrusted.values()), labels=labels))
         label = t(S.SECTION_MEMORIES)
         lines.wrap(f"{label}  " + " · ".join(parts), 0, len(label) + 2)
