@@ -7,6 +7,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from ..core.verify.report import EXIT_CODES, EXIT_INTERNAL_ERROR, EXIT_OUTPUT_FAILED
 
@@ -64,9 +65,55 @@ def refused_write(exc: Exception, code: int) -> Exception:
     return UsageError(exc.describe() if hasattr(exc, "describe") else message)
 
 
+NO_SECRET_ON_COMMAND_LINE = {
+    "passphrase": "a passphrase is never given on the command line: use --passphrase-file",
+    "recovery code": "a recovery code is never given on the command line: use --recovery-code-file",
+}
+
+
+def secret_option(token: str) -> str | None:
+    """What secret ``token`` tries to give on the command line (``--passphrase X``,
+    ``--pass=X``, ``--password X``, ``--recovery-code X``), or None."""
+    if not token.startswith("--"):
+        return None
+    name = token.split("=", 1)[0]
+    if (len(name) >= len("--pass") and "--passphrase".startswith(name)) or name in ("--password", "--passwd"):
+        return "passphrase"
+    if name == "--recovery-code":
+        return "recovery code"
+    return None
+
+
 class Parser(argparse.ArgumentParser):
     """argparse with the project's usage error: raised (the CLI's top level prints it,
-    or the JSON error report) and exit code 3, not 2 (2 means unopenable)."""
+    or the JSON error report) and exit code 3, not 2 (2 means unopenable).
+
+    Options are never abbreviated (``--check`` is not ``--checkpoint``: a prefix that
+    means one option today could mean another tomorrow); a mistyped one is named with
+    the option it resembles.  A secret given as an option (``--passphrase X`` in any
+    spelling) is refused with the rule, never echoed."""
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        kw["allow_abbrev"] = False
+        super().__init__(*args, **kw)
+
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def,override]
+        argv = list(sys.argv[1:] if args is None else args)
+        options_part = argv[: argv.index("--") if "--" in argv else len(argv)]  # after --: file names
+        mine = [s for a in self._actions for s in a.option_strings if s.startswith("--")]
+        for token in options_part:
+            what = secret_option(token)
+            if what is not None:
+                raise UsageError(NO_SECRET_ON_COMMAND_LINE[what])
+            name = token.split("=", 1)[0]
+            meant = [o for o in mine if o.startswith(name)] if name.startswith("--") else []
+            if meant and name not in mine:  # a prefix of this command's options, before anything else
+                raise UsageError(
+                    f"unrecognized option {name} (options are never abbreviated): did you mean "
+                    f"{' or '.join(meant)}?",
+                    usage=self.format_usage().strip(),
+                )
+        return super().parse_known_args(argv, namespace)
 
     def error(self, message: str):  # type: ignore[no-untyped-def]
         raise UsageError(message, usage=self.format_usage().strip())
