@@ -97,7 +97,7 @@ class Parser(argparse.ArgumentParser):
         kw["allow_abbrev"] = False
         super().__init__(*args, **kw)
 
-    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def,override]
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
         argv = list(sys.argv[1:] if args is None else args)
         options_part = argv[: argv.index("--") if "--" in argv else len(argv)]  # after --: file names
         mine = [s for a in self._actions for s in a.option_strings if s.startswith("--")]

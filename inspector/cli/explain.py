@@ -39,7 +39,7 @@ def register(sub) -> None:  # type: ignore[no-untyped-def]
         nargs="?",
         help="a finding code (signature_invalid) or an object status (VALID_HISTORICAL)",
     )
-    arg.completion_words = completion_words  # type: ignore[attr-defined]  # read by cli/shell.py
+    arg.completion_words = completion_words  # read by cli/shell.py
     e.add_argument("--lang", choices=LANGUAGES, default=None, help="language (default: from the environment)")
     e.set_defaults(func=cmd_explain)
 
@@ -80,8 +80,9 @@ def _rows(rows: list[tuple[str, str, str]], width: int) -> list[str]:
 
 def cmd_explain(args: argparse.Namespace) -> int:
     from ..core.codebook import all_codes, lookup
+    from ..core.codes import CodeInfo
     from ..core.i18n import system_language, tr
-    from ..core.statuses import STATUSES, lookup_status
+    from ..core.statuses import STATUSES, StatusInfo, lookup_status
     from .output import stdout, terminal_width
 
     out = stdout()
@@ -107,6 +108,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
             f"; did you mean {', '.join(close)}?" if close else "; aleth-inspector explain lists every code"
         )
         raise UsageError(f"no finding code or status {args.code}{hint}")
+    entry: CodeInfo | StatusInfo
     if info is not None:
         head, entry = f"{info.code}  ({tr(SEVERITY[info.severity.value], lang)})", info
     else:
