@@ -5,7 +5,6 @@ from __future__ import annotations
 import pickle
 import shutil
 import threading
-import time
 
 import pytest
 
@@ -166,13 +165,25 @@ def test_a_file_that_never_answers_is_reported_not_awaited(tmp_path, monkeypatch
     monkeypatch.setattr(T, "TIMEOUT_GRACE", 0.2)
     secret = StalledSecret(tmp_path / "stuck.pass")  # its reader waits for a writer that says nothing
     sealed = ALETHECH / "01_basic" / "memory.aleth"
+    released = threading.Event()
+
+    def release() -> None:
+        """End the pipe: the reader still waiting for the secret reads to its end."""
+        released.set()
+        secret.close()
+
+    # not a time limit: should audit_file wait for the reader, this releases it (much
+    # later) so that the assertion below fails instead of the run hanging
+    watchdog = threading.Timer(600, release)
+    watchdog.start()
     try:
-        t0 = time.perf_counter()
         r = audit_file(FileJob(0, str(sealed), "stuck.aleth", "sealed", secret.ref(), timeout=0.3))
-        assert time.perf_counter() - t0 < 5
+        assert not released.is_set(), "audit_file waited for a file that never answers"
         assert r.report.codes() == {"file_timeout"}
     finally:
-        secret.close()  # the reader still waiting in its thread reads to the end
+        watchdog.cancel()
+        if not released.is_set():
+            release()
 
 
 def test_summary_detail_drops_the_per_object_maps(tmp_path):
