@@ -278,12 +278,12 @@ def _emit(report, out, path, credential, options, lang, quiet) -> int | None:  #
 
 
 def _deliver(report, fmt: str, output: Path | None, *, lang: str, quiet: bool, strict: bool) -> None:  # type: ignore[no-untyped-def]
-    """Render the report and write it to stdout or to ``output`` (atomically, 0600)."""
+    """Render the report and write it, as it is made, to stdout or to ``output``
+    (atomically, 0600: a report cut short never takes the name)."""
     from ..core.errors import InspectorError
     from ..core.i18n import tr
-    from ..core.render import JSON_LIKE, RenderOptions, render
-    from ..core.render.safe import encode
-    from ..core.write.safe import atomic_write
+    from ..core.render import JSON_LIKE, RenderOptions, render_to
+    from ..core.write.safe import atomic_write, atomic_writer
     from .messages import WROTE_REPORT
     from .output import stderr, stdout, terminal_width, use_color
 
@@ -296,20 +296,40 @@ def _deliver(report, fmt: str, output: Path | None, *, lang: str, quiet: bool, s
         quiet=quiet,
         strict=strict,
     )
-    if fmt == "pdf":  # checked before verifying: there is an --output, and Qt
-        from ..pdf import render_pdf
-
-        assert output is not None
-        payload = render_pdf(report, options)
-    else:
-        data = render(report, fmt, options)
-        if output is None:
-            (out.write_json if fmt in JSON_LIKE else out.write)(data)
-            return
-        payload = encode(data, "utf-8", kind="json" if fmt in JSON_LIKE else "text")
+    kind = "json" if fmt in JSON_LIKE else "text"
+    if output is None:
+        if fmt != "pdf":
+            render_to(report, fmt, _StreamSink(out, kind), options)
+        return
     try:
-        atomic_write(output, payload, mode=0o600)
+        if fmt == "pdf":  # checked before verifying: there is an --output, and Qt
+            from ..pdf import render_pdf
+
+            atomic_write(output, render_pdf(report, options), mode=0o600)
+        else:
+            with atomic_writer(output, mode=0o600) as fh:
+                render_to(report, fmt, _FileSink(fh, kind), options)
     except InspectorError as exc:  # a full disk is an output failure (6), a refusal a usage error
         raise refused_write(exc, report.exit_code) from exc
     if not quiet:
         print(f"aleth-inspector: {tr(WROTE_REPORT, lang, format=fmt, path=output)}", file=stderr())
+
+
+class _StreamSink:
+    """Pieces of a report to standard output (escaped for its encoding as JSON or text)."""
+
+    def __init__(self, out, kind: str) -> None:  # type: ignore[no-untyped-def]
+        self.write = out.write_json if kind == "json" else out.write
+
+
+class _FileSink:
+    """Pieces of a report to the atomic writer's file, UTF-8 (what it cannot carry escaped)."""
+
+    def __init__(self, fh, kind: str) -> None:  # type: ignore[no-untyped-def]
+        self.fh = fh
+        self.kind = kind
+
+    def write(self, text: str) -> None:
+        from ..core.render.safe import encode
+
+        self.fh.write(encode(text, "utf-8", kind=self.kind))

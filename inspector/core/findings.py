@@ -39,6 +39,9 @@ class Finding:
     profile's fail-fast primary reason (HOM-AIMOS).  ``traceback``: on an
     ``internal_error`` only, the formatted Python traceback of the bug (frames,
     source lines and exception messages, never the frames' local variables).
+    ``count`` > 1: a summary standing for that many findings of one code beyond
+    :data:`FINDING_CAP` (:class:`FindingCap`); ``ids`` are the objects they are about
+    and ``related`` everything they name, each once, in the order met.
     """
 
     code: str
@@ -54,6 +57,8 @@ class Finding:
     params: tuple[tuple[str, Any], ...] = ()
     additional: bool = False
     traceback: str | None = None
+    count: int = 1
+    ids: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -71,7 +76,14 @@ class Finding:
             out["additional"] = True
         if self.traceback is not None:
             out["traceback"] = self.traceback
+        if self.count > 1:
+            out["count"] = self.count
+            out["ids"] = list(self.ids)
         return out
+
+    def concerns(self, object_id: str) -> bool:
+        """Whether this finding is about ``object_id`` or names it (a summary: any of its ids)."""
+        return self.object_id == object_id or object_id in self.related or object_id in self.ids
 
 
 # Every message template the core can produce, so that translation catalogues can be
@@ -176,3 +188,108 @@ def make_finding(
         tuple(params.items()),
         additional,
     )
+
+
+FINDING_CAP = 1000
+"""At most this many findings of one code and severity are kept one by one in a report;
+the rest become one summary finding (:class:`FindingCap`): a file that cites 200,000
+missing ids is told so without 200,000 sentences."""
+
+M_SUMMARY = message(
+    "{count} more findings of this kind are summarised here, not listed one by one; the first are about "
+    "{first}. The JSON report lists every id they concern (ids and related)."
+)
+
+
+class _Overflow:
+    __slots__ = ("count", "first", "ids", "kind", "related")
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.count = 0
+        self.first: Finding | None = None  # kept whole while it is the only one over the cap
+        self.ids: dict[str, None] = {}  # an ordered set: each id once, as met
+        self.related: dict[str, None] = {}
+
+
+class FindingCap:
+    """Keeps :data:`FINDING_CAP` findings of each (code, severity, additional) one by one
+    and only the ids of the rest (no message is made for them), so a report's size is in
+    proportion to what it says, not to how often a file repeats one defect.  A kind with
+    exactly one finding over the cap keeps it whole (a summary stands for two or more)."""
+
+    __slots__ = ("_kept", "_over", "cap", "emitted")
+
+    def __init__(self, cap: int | None = None) -> None:
+        self.cap = FINDING_CAP if cap is None else cap
+        self._kept: dict[tuple[str, Severity, bool], int] = {}
+        self._over: dict[tuple[str, Severity, bool], _Overflow] = {}
+        self.emitted: list[Finding] = []  # what summaries() last gave (a report replaces them)
+
+    def admit(self, code: str, severity: Severity, additional: bool = False) -> bool:
+        """Whether the next finding of this kind is kept whole (and count it)."""
+        key = (code, severity, additional)
+        n = self._kept.get(key, 0)
+        if n < self.cap:
+            self._kept[key] = n + 1
+            return True
+        return False
+
+    def overflow(
+        self,
+        code: str,
+        severity: Severity,
+        kind: str,
+        object_id: str,
+        related: Iterable[str] = (),
+        additional: bool = False,
+    ) -> bool:
+        """Record a finding beyond the cap by its ids; True when it is the first of its
+        kind over the cap (then :meth:`keep_first` may hold it whole)."""
+        over = self._over.get((code, severity, additional))
+        if over is None:
+            over = self._over[(code, severity, additional)] = _Overflow(kind)
+        over.count += 1
+        over.ids[object_id] = None
+        for r in related:
+            over.related[r] = None
+        if over.count == 2:
+            over.first = None  # two or more: a summary stands for them
+        return over.count == 1
+
+    def keep_first(self, finding: Finding) -> None:
+        over = self._over.get((finding.code, finding.severity, finding.additional))
+        if over is not None and over.count == 1:
+            over.first = finding
+
+    def summaries(self) -> list[Finding]:
+        """One summary finding per kind that went over the cap (``count``, every id); the
+        one finding of a kind only one over, whole.  Remembered in :attr:`emitted`."""
+        out = []
+        for (code, severity, additional), over in self._over.items():
+            if over.count == 1 and over.first is not None:
+                out.append(over.first)
+                continue
+            ids, related = tuple(over.ids), tuple(over.related)
+            shown = ids if len(ids) > 1 or not related else related
+            first = ", ".join(shown[:3])
+            f = make_finding(
+                code,
+                severity,
+                over.kind,
+                ids[0],
+                M_SUMMARY,
+                related,
+                additional=additional,
+                count=over.count,
+                first=first,
+            )
+            out.append(_replace(f, count=over.count, ids=ids))
+        self.emitted = out
+        return out
+
+
+def _replace(f: Finding, **changes: Any) -> Finding:
+    from dataclasses import replace
+
+    return replace(f, **changes)
