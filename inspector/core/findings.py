@@ -41,7 +41,7 @@ class Finding:
     source lines and exception messages, never the frames' local variables).
     ``count`` > 1: a summary standing for that many findings of one code beyond
     :data:`FINDING_CAP` (:class:`FindingCap`); ``ids`` are the objects they are about
-    and ``related`` everything they name, each once, in the order met.
+    (each once) and ``related`` everything they name, in the order met.
     """
 
     code: str
@@ -208,8 +208,8 @@ class _Overflow:
         self.kind = kind
         self.count = 0
         self.first: Finding | None = None  # kept whole while it is the only one over the cap
-        self.ids: dict[str, None] = {}  # an ordered set: each id once, as met
-        self.related: dict[str, None] = {}
+        self.ids: dict[str, None] = {}  # an ordered set: each object once, as met
+        self.related: list[str] = []  # everything cited, in order (a list: 8 bytes an id)
 
 
 class FindingCap:
@@ -251,8 +251,7 @@ class FindingCap:
             over = self._over[(code, severity, additional)] = _Overflow(kind)
         over.count += 1
         over.ids[object_id] = None
-        for r in related:
-            over.related[r] = None
+        over.related.extend(related)
         if over.count == 2:
             over.first = None  # two or more: a summary stands for them
         return over.count == 1
@@ -270,7 +269,7 @@ class FindingCap:
             if over.count == 1 and over.first is not None:
                 out.append(over.first)
                 continue
-            ids, related = tuple(over.ids), tuple(over.related)
+            ids, related = tuple(over.ids), tuple(over.related)  # the related as cited: a file's repeats too
             shown = ids if len(ids) > 1 or not related else related
             first = ", ".join(shown[:3])
             f = make_finding(

@@ -268,11 +268,15 @@ def place(ctx: Context) -> None:
         member = ctx.commits[root].agent_id if root is not None else None
         book.resolve_ambiguity(member if member in book.ambiguous else None)
 
+    # who cites each object placed below (a cited id the store lacks is never asked for: a
+    # file citing 200,000 missing ids costs no entry here)
+    placed = {*ctx.evidence, *(c.stored_id for c in ctx.checkpoints)}
     citing: dict[str, list[str]] = {}
     for cid, o in ctx.commits.items():
         if dag.trusted[dag.index[cid]]:
             for ref in o.evidence_refs:
-                citing.setdefault(ref, []).append(cid)
+                if ref in placed or ref in ctx.commits:
+                    citing.setdefault(ref, []).append(cid)
 
     judge = _Judge(ctx)
     early: dict[str, Status] = {}

@@ -43,7 +43,7 @@ def test_1500_missing_refs_are_1000_findings_and_one_summary():
     assert len(missing) == 1_001
     (summary,) = [f for f in missing if f.count > 1]
     assert summary.count == 500 and summary.severity is Severity.WARNING
-    assert summary.related == tuple(MISSING[1_000:1_500])  # every id, once, in order
+    assert summary.related == tuple(MISSING[1_000:1_500])  # every id cited, in order
     assert summary.ids == (summary.object_id,)  # one commit cites them all
     assert summary.message.startswith("500 more findings of this kind are summarised here")
     assert MISSING[1_000] in summary.message and MISSING[1_003] not in summary.message  # the first three
