@@ -81,6 +81,7 @@ bench: $(STAMP)
 	$(PY) bench/verify_bench.py --scaling 99000
 	$(PY) bench/verify_bench.py --mutmem
 	$(PY) bench/verify_bench.py --big-mb 400
+	$(PY) bench/limits_bench.py --memory
 	$(PY) bench/fleet_bench.py
 	$(PY) bench/gui_bench.py
 	$(PY) bench/authoring_bench.py

@@ -1,4 +1,14 @@
-"""The two limit series of ``verify_bench.py`` (issues 9 and 16), in one run each.
+"""The limit series: memory in proportion per shape (issue 20), and the two series of
+``verify_bench.py`` (issues 9 and 16).
+
+* ``--memory`` (issue 20, run this script itself): sealed files of hostile and honest
+  shapes (one 100 MiB artifact; 200,000 evidence ids the file does not hold; 99,990 empty
+  artifacts; 20,000 small commits; one commit, for the baseline), each verified by the
+  command line (``verify --jobs 1 --format F``, standard output to /dev/null) in a fresh
+  process; its peak RSS (``wait4``) as a ratio to the file's size, and the same above the
+  baseline process (the fixed allowance: the interpreter, its libraries and one scrypt).
+  Targets: the one-artifact file ≤ 3× the file; every shape ≤ 3× the file above the
+  baseline.
 
 * ``--mutmem`` (SPEC B7): sealed files of 1k … 99k entries, half of them MutMem
   records (weight transitions and labels), recall receipts at many heads.  Open +
@@ -9,11 +19,12 @@
 
 Usage (from the repository root)::
 
+    .venv/bin/python bench/limits_bench.py --memory [--formats text,json,sarif] [--regen]
     .venv/bin/python bench/verify_bench.py --mutmem [--mutmem-sizes 1000,10000,99000]
     .venv/bin/python bench/verify_bench.py --big-mb 400
 
-Files are cached under ``bench/out/``; the tables go to ``bench/out/mutmem_bench.md``
-and ``bench/out/big_bench.md``.
+Files are cached under ``bench/out/``; the tables go to ``bench/out/memory_bench.md``,
+``bench/out/mutmem_bench.md`` and ``bench/out/big_bench.md``.
 """
 
 from __future__ import annotations
@@ -268,3 +279,164 @@ def run_big(spawn, mb: int, threads: int, regen: bool) -> str:
     )
     (OUT / "big_bench.md").write_text(text)
     return text
+
+
+# =========================================================================== memory per shape (issue 20)
+
+MEMORY_VERSION = 1
+SHAPES = {
+    "baseline": "one commit (the fixed allowance)",
+    "one-artifact": "one artifact of 100 MiB",
+    "missing-ids": "one commit citing 200,000 evidence ids the file does not hold",
+    "empty-artifacts": "99,990 empty artifacts, referenced by nothing",
+    "small-commits": "20,000 small commits, honest",
+}
+
+
+def build_shape(shape: str) -> dict[str, bytes]:
+    from inspector.core.keys import KeyPair
+    from inspector.core.write.builder import StoreWriter, stepping_clock
+
+    rng = random.Random(20)
+    w = StoreWriter.create(root=KeyPair.generate(), clock=stepping_clock())
+    if shape == "baseline":
+        w.commit({"text": "one"})
+    elif shape == "one-artifact":
+        e = w.evidence(artifacts=[("output.bin", rng.randbytes(100 * 1024 * 1024 - 64))])
+        w.commit({"text": "the tool's output"}, evidence_refs=[e["commit_id"]])
+    elif shape == "missing-ids":
+        w.commit({"text": "cites"}, evidence_refs=[f"sha256:{i:064x}" for i in range(200_000)])
+    elif shape == "empty-artifacts":
+        w.commit({"text": "one"})
+        files = dict(w.store.files)
+        for i in range(99_990):
+            files[f"artifacts/{i}"] = b""
+        return files
+    elif shape == "small-commits":
+        for i in range(20_000):
+            w.commit({"text": _text(rng, 6), "i": i})
+    else:
+        raise ValueError(shape)
+    return w.store.files
+
+
+def shape_file(shape: str, regen: bool) -> Path:
+    from inspector.core.container import seal_v2
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    path = OUT / f"memory-{shape}-v{MEMORY_VERSION}.aleth"
+    if regen or not path.exists():
+        print(f"[build] {shape} …", flush=True)
+        blob = seal_v2(build_shape(shape), PASSPHRASE)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_bytes(blob)
+        os.replace(tmp, path)
+    return path
+
+
+_WRAPPER = (
+    "import json, sys\n"
+    "from inspector.cli.main import main\n"
+    "code = main(sys.argv[2:])\n"
+    "hwm = next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmHWM:'))\n"
+    "open(sys.argv[1], 'w').write(json.dumps({'code': code, 'hwm_kib': hwm}))\n"
+)
+
+
+def peak_of_cli(path: Path, fmt: str, passphrase_file: Path, jobs: int | None = 1) -> tuple[float, int]:
+    """Peak RSS (MiB, ``VmHWM`` of the command's own process: exec resets it) and exit code
+    of ``verify PATH --format FMT --jobs N`` (None: the default, every core; then the
+    main process, where the report is made), standard output to /dev/null."""
+    import subprocess
+    import sys
+    import tempfile
+
+    root = HERE.parent
+    with tempfile.TemporaryDirectory() as tmp, open(os.devnull, "wb") as null:
+        result = Path(tmp) / "result.json"
+        argv = ["verify", str(path), "--format", fmt, "--passphrase-file", str(passphrase_file)]
+        argv += ["--jobs", str(jobs)] if jobs else []
+        subprocess.run(
+            [sys.executable, "-c", _WRAPPER, str(result), *argv],
+            stdout=null,
+            stderr=subprocess.DEVNULL,
+            cwd=root,
+            env={**os.environ, "PYTHONPATH": str(root)},
+            check=False,
+        )
+        got = json.loads(result.read_text())
+    return got["hwm_kib"] / 1024, int(got["code"])
+
+
+def run_memory(formats: list[str], regen: bool, repeat: int) -> str:
+    secret = OUT / "memory-passphrase.txt"
+    OUT.mkdir(parents=True, exist_ok=True)
+    secret.write_text(PASSPHRASE + "\n", encoding="utf-8")
+    files = {shape: shape_file(shape, regen) for shape in SHAPES}
+    runs = [(fmt, 1) for fmt in formats] + [(formats[-1], None)]  # and the default, on every core
+    peaks: dict[tuple[str, str, int | None], float] = {}
+    for shape, path in files.items():
+        for fmt, jobs in runs:
+            got = [peak_of_cli(path, fmt, secret, jobs) for _ in range(repeat)]
+            peaks[shape, fmt, jobs] = min(mb for mb, _ in got)
+            print(
+                f"[memory] {shape} {fmt} jobs={jobs or 'auto'}: {peaks[shape, fmt, jobs]:.0f} MiB "
+                f"(exit {got[0][1]})",
+                flush=True,
+            )
+    base = max(peaks["baseline", fmt, jobs] for fmt, jobs in runs)
+    heads = [f"{fmt}" for fmt in formats] + [f"{formats[-1]}, every core"]
+    lines = [
+        f"Memory in proportion — {time.strftime('%Y-%m-%d')}, {platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}; `verify --format F`, standard output to /dev/null, "
+        f"in a fresh process: peak RSS (VmHWM, best of {repeat}) with `--jobs 1` (everything in one process) "
+        f"and with the "
+        f"default (every core: the main process, where the report is made); baseline (the fixed allowance: "
+        f"interpreter, libraries, one scrypt) {base:.0f} MiB",
+        "",
+        "| shape | sealed file | " + " | ".join(heads) + " | worst / file | worst above baseline / file |",
+        "|---|---:|" + "---:|" * len(heads) + "---:|---:|",
+    ]
+    verdict = []
+    for shape, path in files.items():
+        size = path.stat().st_size
+        worst = max(peaks[shape, fmt, jobs] for fmt, jobs in runs)
+        mib = size / (1024 * 1024)
+        ratio, above = worst / mib, max(worst - base, 0) / mib
+        cells = " | ".join(f"{peaks[shape, fmt, jobs]:.0f} MiB" for fmt, jobs in runs)
+        shown = "—" if shape == "baseline" else f"{above:.2f}×"
+        lines.append(f"| {SHAPES[shape]} | {size / 1e6:.1f} MB | {cells} | {ratio:.2f}× | {shown} |")
+        every = max(peaks[shape, fmt, jobs] for fmt, jobs in runs if jobs is None)
+        if shape == "one-artifact":
+            verdict.append(f"one artifact: {ratio:.2f}× the file (target ≤ 3×)")
+        elif shape != "baseline":
+            verdict.append(
+                f"{shape}: {above:.2f}× above the baseline in one process, "
+                f"{max(every - base, 0) / mib:.2f}× on every core (target ≤ 3×)"
+            )
+    lines += ["", "; ".join(verdict)]
+    text = "\n".join(lines) + "\n"
+    (OUT / "memory_bench.md").write_text(text)
+    return text
+
+
+def main() -> int:
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--memory", action="store_true", help="peak memory per shape (issue 20)")
+    ap.add_argument("--formats", default="text,json,sarif")
+    ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--regen", action="store_true", help="rebuild the cached files")
+    args = ap.parse_args()
+    if not args.memory:
+        ap.error("--memory (the other series run through verify_bench.py)")
+    print(run_memory([f for f in args.formats.split(",") if f], args.regen, args.repeat))
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.path.insert(0, str(HERE.parent))
+    raise SystemExit(main())

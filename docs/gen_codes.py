@@ -1,4 +1,4 @@
-"""Regenerate docs/codes.md from the code table (a test checks they agree).
+"""Regenerate docs/codes.md from the code and status tables (a test checks they agree).
 
 python docs/gen_codes.py > docs/codes.md
 
@@ -59,6 +59,31 @@ def render() -> str:
                 f"**What to do.** {md(i.action)}",
                 "",
             ]
+    from inspector.core.codebook import all_statuses
+
+    statuses = all_statuses()
+    out += [
+        "## Object statuses",
+        "",
+        "Every commit and evidence record has one status (`aleth-inspector explain STATUS`):",
+        "",
+        "| status | what |",
+        "|---|---|",
+    ]
+    out += [f"| [`{name}`](#status-{name.lower()}) | {md(s.title)} |" for name, s in statuses.items()]
+    out.append("")
+    for name, s in statuses.items():
+        out += [
+            f'<a id="status-{name.lower()}"></a>',
+            f"### `{name}`: {md(s.title)}",
+            "",
+            md(s.meaning),
+            "",
+            f"**Why it matters.** {md(s.why)}",
+            "",
+            f"**What to do.** {md(s.action)}",
+            "",
+        ]
     return "\n".join(out)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .common import EXIT_PASS, UsageError
+from .common import EXIT_PASS, UsageError, refused_write
 
 
 def register(sub) -> None:  # type: ignore[no-untyped-def]
@@ -28,6 +28,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from ..core import container
     from ..core.demo import PASSPHRASE, build_demo
     from ..core.errors import InspectorError
+    from ..core.findings import grouped
     from ..core.opener import read_secret_file
     from ..core.write.builder import dump
     from ..core.write.safe import atomic_write, write_private_key
@@ -39,7 +40,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     existing = [str(p) for p in extras if p.exists()]
     if existing:
         raise UsageError("refusing to overwrite: " + ", ".join(existing))
-    passphrase = read_secret_file(args.passphrase_file) if args.passphrase_file else PASSPHRASE
+    try:
+        passphrase = read_secret_file(args.passphrase_file) if args.passphrase_file else PASSPHRASE
+    except InspectorError as exc:
+        raise UsageError(exc.message, code=exc.code) from exc
     demo = build_demo()
     secret = container.new_recovery_secret()
     try:
@@ -52,9 +56,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
         for name, key in demo.keys.items():
             write_private_key(keys_dir / f"{name}.pem", key)
     except InspectorError as exc:
-        raise UsageError(exc.describe()) from exc
+        raise refused_write(exc, EXIT_PASS) from exc
     shown = "(from your passphrase file)" if args.passphrase_file else passphrase
-    print(f"wrote {out} (ALETH002, {demo.store.count('commits')} commits)")
+    print(f"wrote {out} (ALETH002, {grouped(demo.store.count('commits'))} commits)")
     print(f"passphrase: {shown}")
     print(f"recovery code: {extras[2]}")
     print(f"keys: {keys_dir}/ ({', '.join(sorted(demo.keys))})")

@@ -5,8 +5,10 @@ parser and sets ``func``.  Whatever happens, the command answers: a usage error,
 missing credential, Ctrl-C and a bug in the inspector each have their own exit
 code (3, 3, 130, 5; never 1, which means "the file fails"), and with ``--json`` each
 is one JSON report on stdout (schema ``aleth-inspector/report/1``, verdict
-``error`` or ``interrupted``).  Nothing here imports Qt: the GUI loads it only when
-asked for.
+``error`` or ``interrupted``).  Output that cannot be written (a full disk) is said
+on standard error with exit code 6; a reader that went away (``| head -1``) or a
+standard output closed before the start (``>&-``) leaves the command's own code.
+Nothing here imports Qt: the GUI loads it only when asked for.
 """
 
 from __future__ import annotations
@@ -26,8 +28,20 @@ from .. import __version__
 if TYPE_CHECKING:
     from ..core.verify.report import Report
 from . import audit, author, completion, demo, explain, gui, mcp, receipt, verify
-from .common import EXIT_CODES_HELP, EXIT_INTERRUPTED, EXIT_USAGE, Parser, UsageError
-from .output import safe_streams
+from .common import (
+    EXIT_CODES_HELP,
+    EXIT_FAIL,
+    EXIT_INDETERMINATE,
+    EXIT_INTERRUPTED,
+    EXIT_OUTPUT_FAILED,
+    EXIT_PASS,
+    EXIT_UNOPENABLE,
+    EXIT_USAGE,
+    OutputError,
+    Parser,
+    UsageError,
+)
+from .output import SafeStream, guard_standard_descriptors, safe_streams
 
 MODULES = (verify, audit, explain, demo, receipt, author, gui, mcp, completion)
 
@@ -154,46 +168,74 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (the console script exits with it)."""
     from ..core.render.record import utc_now
 
+    guard_standard_descriptors()
     argv = list(sys.argv[1:] if argv is None else argv)
     started, t0 = utc_now(), time.perf_counter()
+    with safe_streams() as (out, err):
+        code = _dispatch(argv, started, t0, err)
+        out.flush()
+        if out.lost is not None and code in OUTCOME_CODES:
+            code = _output_lost(f"cannot write to standard output: {_reason(out.lost)}", code, err)
+    return code
+
+
+OUTCOME_CODES = frozenset({EXIT_PASS, EXIT_FAIL, EXIT_UNOPENABLE, EXIT_INDETERMINATE})
+"""The exit codes of a command that did its work (a verdict, a proof, a listing): the
+ones an output failure replaces.  A usage error, a bug and an interruption keep theirs."""
+
+
+def _reason(exc: BaseException) -> str:
+    return (exc.strerror if isinstance(exc, OSError) else None) or str(exc) or type(exc).__name__
+
+
+def _output_lost(what: str, code: int, err: SafeStream) -> int:
+    """Say on standard error that output was lost, and return the output-failure code."""
+    if code in OUTCOME_CODES:
+        what += f"; without this the exit code would be {code}"
+    print(f"aleth-inspector: {what} [output_failed]", file=err)
+    return EXIT_OUTPUT_FAILED
+
+
+def _dispatch(argv: list[str], started: str, t0: float, err: SafeStream) -> int:
     json_mode = _wants_json(argv)
     args: argparse.Namespace | None = None
-    with safe_streams() as (_out, err):
-        try:
-            parser = build_parser()
-            args = parser.parse_args(_route(argv, list(_subparsers(parser))))
-            if args.command is None:
-                parser.print_help()
-                return EXIT_USAGE
-            return int(args.func(args))
-        except SystemExit as exc:  # --help, --version
-            return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else EXIT_USAGE)
-        except UsageError as exc:
-            report = _error_report("usage", exc, args, started, t0)
-            if json_mode:
-                _print_json(report)
-            if exc.usage:
-                print(exc.usage, file=err)
-            code = f" [{exc.code}]" if exc.code != "usage_error" else ""  # for scripts and `explain`
-            print(f"aleth-inspector: error: {exc.message}{code}", file=err)
-            return report.exit_code
-        except KeyboardInterrupt:
-            report = _error_report("interrupted", None, args, started, t0)
-            if json_mode:
-                _print_json(report)
-            print("aleth-inspector: interrupted; no verdict was reached", file=err)
-            return EXIT_INTERRUPTED
-        except ModuleNotFoundError as exc:
-            if (exc.name or "").split(".")[0] not in GUI_MODULES:
-                return _crash(exc, args, started, t0, json_mode, err)
-            usage = UsageError(GUI_INSTALL_HINT, code="usage_error")
-            report = _error_report("usage", usage, args, started, t0)
-            if json_mode:
-                _print_json(report)
-            print(f"aleth-inspector: {GUI_INSTALL_HINT}", file=err)
-            return report.exit_code
-        except Exception as exc:  # the last resort: a bug becomes a report, never a traceback
+    try:
+        parser = build_parser()
+        args = parser.parse_args(_route(argv, list(_subparsers(parser))))
+        if args.command is None:
+            parser.print_help()
+            return EXIT_USAGE
+        return int(args.func(args))
+    except SystemExit as exc:  # --help, --version
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else EXIT_USAGE)
+    except OutputError as exc:
+        return _output_lost(exc.message, exc.code, err)
+    except UsageError as exc:
+        report = _error_report("usage", exc, args, started, t0)
+        if json_mode:
+            _print_json(report)
+        if exc.usage:
+            print(exc.usage, file=err)
+        code = f" [{exc.code}]" if exc.code != "usage_error" else ""  # for scripts and `explain`
+        print(f"aleth-inspector: error: {exc.message}{code}", file=err)
+        return report.exit_code
+    except KeyboardInterrupt:
+        report = _error_report("interrupted", None, args, started, t0)
+        if json_mode:
+            _print_json(report)
+        print("aleth-inspector: interrupted; no verdict was reached", file=err)
+        return EXIT_INTERRUPTED
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").split(".")[0] not in GUI_MODULES:
             return _crash(exc, args, started, t0, json_mode, err)
+        usage = UsageError(GUI_INSTALL_HINT, code="usage_error")
+        report = _error_report("usage", usage, args, started, t0)
+        if json_mode:
+            _print_json(report)
+        print(f"aleth-inspector: {GUI_INSTALL_HINT}", file=err)
+        return report.exit_code
+    except Exception as exc:  # the last resort: a bug becomes a report, never a traceback
+        return _crash(exc, args, started, t0, json_mode, err)
 
 
 def _crash(exc: BaseException, args, started: str, t0: float, json_mode: bool, err) -> int:  # type: ignore[no-untyped-def]

@@ -2,9 +2,15 @@
 
 While a command runs, ``sys.stdout`` and ``sys.stderr`` are :class:`SafeStream`
 proxies: what the stream's encoding cannot carry is escaped (glyph fallbacks and
-backslash escapes for text, ``\\uXXXX`` for JSON), and a closed pipe (``| head -1``)
-ends the output quietly instead of raising, so the command still exits with its
-verdict's code.
+backslash escapes for text, ``\\uXXXX`` for JSON), and a stream that cannot be
+written to any more ends the output quietly instead of raising:
+
+* a pipe whose reader has gone (``| head -1``, ``EPIPE``) or a stream the caller
+  closed before the command started (``>&-``) is *closed*: nobody reads it, the
+  command exits with its own code (the verdict's);
+* any other write error (a full disk, ``ENOSPC``; an I/O error) *loses* output that
+  was asked for: the command line then says so on standard error and exits with
+  :data:`~inspector.cli.common.EXIT_OUTPUT_FAILED` (6), never with a traceback.
 """
 
 from __future__ import annotations
@@ -19,34 +25,48 @@ from typing import Any, TextIO
 
 from ..core.render.safe import for_stream
 
+_READER_GONE = (errno.EPIPE, errno.ECONNRESET)
 
-def _closed_pipe(exc: BaseException) -> bool:
-    return isinstance(exc, BrokenPipeError) or (isinstance(exc, OSError) and exc.errno == errno.EPIPE)
+
+def _reader_gone(exc: BaseException) -> bool:
+    return isinstance(exc, BrokenPipeError) or (isinstance(exc, OSError) and exc.errno in _READER_GONE)
 
 
 class SafeStream:
-    """A text stream that escapes what it cannot encode and survives a closed pipe."""
+    """A text stream that escapes what it cannot encode and never raises on a write.
 
-    def __init__(self, stream: TextIO) -> None:
+    ``broken``: nothing more is written.  ``lost``: the write error that lost output
+    someone wanted (None when nothing was lost, or the reader went away)."""
+
+    def __init__(self, stream: TextIO | None) -> None:
         self._stream = stream
-        self.broken = False
+        self.broken = stream is None  # a descriptor closed before the start (>&-)
+        self.lost: OSError | None = None
+        self.written = 0  # characters handed to the stream (a test's view of progress)
 
     @property
-    def stream(self) -> TextIO:
+    def stream(self) -> TextIO | None:
         return self._stream
 
     @property
     def encoding(self) -> str:
         return getattr(self._stream, "encoding", None) or "utf-8"
 
+    def _failed(self, exc: BaseException) -> None:
+        """Record why the stream stopped: a reader that went away, a closed stream, or
+        output lost (a full disk, an I/O error)."""
+        self.broken = True
+        if isinstance(exc, OSError) and not _reader_gone(exc) and self.lost is None:
+            self.lost = exc
+
     def _write(self, text: str, kind: str) -> int:
         if not self.broken and text:
             try:
+                assert self._stream is not None
                 self._stream.write(for_stream(text, self.encoding, kind=kind))
+                self.written += len(text)
             except (OSError, ValueError) as exc:  # ValueError: the stream was closed
-                if not (_closed_pipe(exc) or isinstance(exc, ValueError)):
-                    raise
-                self.broken = True
+                self._failed(exc)
         return len(text)
 
     def write(self, text: str) -> int:
@@ -56,33 +76,61 @@ class SafeStream:
         """Write JSON text: unencodable characters become JSON escapes, not glyphs."""
         return self._write(text, "json")
 
+    def writelines(self, lines: Any) -> None:
+        for line in lines:
+            self.write(line)
+
     def flush(self) -> None:
-        if self.broken:
+        if self.broken or self._stream is None:
             return
         try:
             self._stream.flush()
         except (OSError, ValueError) as exc:
-            if not (_closed_pipe(exc) or isinstance(exc, ValueError)):
-                raise
-            self.broken = True
+            self._failed(exc)
 
     def isatty(self) -> bool:
         try:
-            return bool(self._stream.isatty())
+            return bool(self._stream is not None and self._stream.isatty())
         except (OSError, ValueError, AttributeError):
             return False
 
+    def fileno(self) -> int:
+        if self._stream is None:
+            raise OSError(errno.EBADF, "standard stream closed")
+        return self._stream.fileno()
+
     def __getattr__(self, name: str) -> Any:
+        if self._stream is None:
+            raise AttributeError(name)
         return getattr(self._stream, name)
 
 
 def _silence(stream: TextIO) -> None:
-    """Point a closed pipe's descriptor at /dev/null, so the interpreter's final
-    flush of what is still buffered does not report a BrokenPipeError."""
+    """Point a broken stream's descriptor at /dev/null, so the interpreter's final
+    flush of what is still buffered neither fails nor prints an error."""
     with contextlib.suppress(OSError, ValueError, AttributeError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, stream.fileno())
         os.close(devnull)
+
+
+def guard_standard_descriptors() -> tuple[int, ...]:
+    """Open /dev/null on any of descriptors 0, 1 and 2 that is closed (``>&-``), so
+    that no file the command opens later takes that number and receives what was
+    meant for a terminal.  Returns the descriptors that were closed."""
+    closed = []
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            closed.append(fd)
+    for fd in closed:
+        with contextlib.suppress(OSError):
+            new = os.open(os.devnull, os.O_RDWR)
+            if new != fd:
+                os.dup2(new, fd)
+                os.close(new)
+    return tuple(closed)
 
 
 @contextlib.contextmanager

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..core.findings import grouped
 from .common import (
     EXIT_FAIL,
     EXIT_PASS,
@@ -19,6 +20,7 @@ from .common import (
     UsageError,
     add_credential_args,
     credential_from_args,
+    refused_write,
 )
 
 PROVE_HELP = (
@@ -160,12 +162,13 @@ def _prove(args: argparse.Namespace) -> int:
         try:
             written = write_proof(args.output, proof)
         except InspectorError as exc:
-            raise UsageError(exc.describe()) from exc
+            raise refused_write(exc, EXIT_PASS) from exc
         fpr = key_fingerprint(raw_from_jwk(proof.public_key))
         _emit(
             sys.stdout,
-            f"Wrote {written}: entry {proof.inclusion.ordinal} of {proof.inclusion.tree_size} of receipt "
-            f"{proof.receipt}, signed by {proof.key_id} ({fpr}).\n",
+            f"Wrote {written}: entry {grouped(proof.inclusion.ordinal)} of "
+            f"{grouped(proof.inclusion.tree_size)} of receipt {proof.receipt}, "
+            f"signed by {proof.key_id} ({fpr}).\n",
         )
     else:
         sys.stdout.write(proof.to_bytes().decode("ascii"))
@@ -191,12 +194,13 @@ def _prove_hom(args: argparse.Namespace, path: Path, bundle: bytes) -> int:
         try:
             written = write_hom_proof(args.output, export)
         except InspectorError as exc:
-            raise UsageError(exc.describe()) from exc
+            raise refused_write(exc, EXIT_PASS) from exc
         d = export.summary()
         master = f"master sha256:{d['master_fingerprint']}" if d["master_fingerprint"] else "no master"
         _emit(
             sys.stdout,
-            f"Wrote {written}: entry {d['ordinal']} of {d['tree_size']} of recall bundle {d['bundle_id']}, "
+            f"Wrote {written}: entry {grouped(d['ordinal'])} of {grouped(d['tree_size'])} of recall bundle "
+            f"{d['bundle_id']}, "
             f"root {d['root'].removeprefix('sha256:')}, {master}.\n",
         )
     else:

@@ -83,6 +83,9 @@ def describe(parser: argparse.ArgumentParser, path: list[str] | None = None, hel
         else:
             metavar = action.metavar if isinstance(action.metavar, str) else action.dest.upper()
             choices = [str(c) for c in action.choices] if action.choices else None
+            words = getattr(action, "completion_words", None)  # e.g. explain: every code and status
+            if choices is None and callable(words):
+                choices = [str(w) for w in words()]
             is_path = choices is None and (metavar in _PATH_METAVARS or metavar.endswith("FILE"))
             cmd.positionals.append((metavar, is_path, choices))
     return cmd

@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING
 
 from .common import (
     EXIT_CODES_HELP,
+    EXIT_OUTPUT_FAILED,
     EXIT_USAGE,
     SECRET_RULES,
     UsageError,
     add_credential_args,
     read_credential,
+    refused_write,
 )
 
 FORMATS = ("text", "json", "sarif", "junit", "html", "pdf")
@@ -144,14 +146,20 @@ def _check_target(target: Path, path: Path, what: str) -> None:
 
 def _read_checkpoint(spec: str) -> bytes:
     from ..core.emit import MAX_CHECKPOINT_FILE, parse_checkpoint
+    from ..core.files import FileTooLarge, NotAFile, read_regular
 
     try:
-        with open(spec, "rb") as fh:
-            data = fh.read(MAX_CHECKPOINT_FILE + 1)
-    except OSError as exc:
+        data = read_regular(spec, MAX_CHECKPOINT_FILE)
+    except NotAFile as exc:
         raise UsageError(
-            f"cannot read the checkpoint {spec}: {exc.strerror or exc}", code="checkpoint_unusable"
-        ) from exc
+            f"the checkpoint {spec} is {exc.kind}, not a file; nothing was read from it",
+            code="checkpoint_unusable",
+        ) from None
+    except FileTooLarge:
+        data = b""  # no checkpoint is that large: said below
+    except (OSError, ValueError) as exc:
+        reason = (exc.strerror if isinstance(exc, OSError) else None) or exc
+        raise UsageError(f"cannot read the checkpoint {spec}: {reason}", code="checkpoint_unusable") from exc
     if parse_checkpoint(data) is None:
         raise UsageError(
             f"{spec} is not a checkpoint: expected the strict JSON object with type Checkpoint that alethech "
@@ -245,6 +253,9 @@ def _emit(
     try:
         done = emit_checkpoint(report, verified.store, out, given=given)
     except InspectorError as exc:
+        if exc.code == "write_failed":  # a full disk: the output is lost, not refused
+            print(f"aleth-inspector: no checkpoint written: {escape(exc.message)} [output_failed]", file=err)
+            return EXIT_OUTPUT_FAILED
         print(f"aleth-inspector: no checkpoint written: {escape(exc.message)}", file=err)
         return EXIT_USAGE
     if not quiet:
@@ -254,12 +265,12 @@ def _emit(
 
 
 def _deliver(report, fmt: str, output: Path | None, *, lang: str, quiet: bool, strict: bool) -> None:  # type: ignore[no-untyped-def]
-    """Render the report and write it to stdout or to ``output`` (atomically, 0600)."""
+    """Render the report and write it, as it is made, to stdout or to ``output``
+    (atomically, 0600: a report cut short never takes the name)."""
     from ..core.errors import InspectorError
     from ..core.i18n import tr
-    from ..core.render import JSON_LIKE, RenderOptions, render
-    from ..core.render.safe import encode
-    from ..core.write.safe import atomic_write
+    from ..core.render import JSON_LIKE, RenderOptions, render_to
+    from ..core.write.safe import atomic_write, atomic_writer
     from .messages import WROTE_REPORT
     from .output import stderr, stdout, terminal_width, use_color
 
@@ -272,20 +283,40 @@ def _deliver(report, fmt: str, output: Path | None, *, lang: str, quiet: bool, s
         quiet=quiet,
         strict=strict,
     )
-    if fmt == "pdf":  # checked before verifying: there is an --output, and Qt
-        from ..pdf import render_pdf
-
-        assert output is not None
-        payload = render_pdf(report, options)
-    else:
-        data = render(report, fmt, options)
-        if output is None:
-            (out.write_json if fmt in JSON_LIKE else out.write)(data)
-            return
-        payload = encode(data, "utf-8", kind="json" if fmt in JSON_LIKE else "text")
+    kind = "json" if fmt in JSON_LIKE else "text"
+    if output is None:
+        if fmt != "pdf":
+            render_to(report, fmt, _StreamSink(out, kind), options)
+        return
     try:
-        atomic_write(output, payload, mode=0o600)
-    except InspectorError as exc:
-        raise UsageError(f"cannot write the report: {exc.message}") from exc
+        if fmt == "pdf":  # checked before verifying: there is an --output, and Qt
+            from ..pdf import render_pdf
+
+            atomic_write(output, render_pdf(report, options), mode=0o600)
+        else:
+            with atomic_writer(output, mode=0o600) as fh:
+                render_to(report, fmt, _FileSink(fh, kind), options)
+    except InspectorError as exc:  # a full disk is an output failure (6), a refusal a usage error
+        raise refused_write(exc, report.exit_code) from exc
     if not quiet:
         print(f"aleth-inspector: {tr(WROTE_REPORT, lang, format=fmt, path=output)}", file=stderr())
+
+
+class _StreamSink:
+    """Pieces of a report to standard output (escaped for its encoding as JSON or text)."""
+
+    def __init__(self, out, kind: str) -> None:  # type: ignore[no-untyped-def]
+        self.write = out.write_json if kind == "json" else out.write
+
+
+class _FileSink:
+    """Pieces of a report to the atomic writer's file, UTF-8 (what it cannot carry escaped)."""
+
+    def __init__(self, fh, kind: str) -> None:  # type: ignore[no-untyped-def]
+        self.fh = fh
+        self.kind = kind
+
+    def write(self, text: str) -> None:
+        from ..core.render.safe import encode
+
+        self.fh.write(encode(text, "utf-8", kind=self.kind))

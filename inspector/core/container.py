@@ -36,17 +36,18 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Literal
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
 from .canonical import JsonError, canonical, loads_strict
 from .errors import ContainerError
+from .files import FileTooLarge, NotAFile, read_regular
 from .findings import message
 from .i18n import Phrase
 from .keys import b64url, b64url_strict
@@ -191,6 +192,14 @@ P_SEALED_WITHOUT = Phrase(message("the file was sealed without a recovery code; 
 P_OTHER_RECOVERY = Phrase(message("a recovery code of another file, or one replaced by a later recovery"))
 P_WRONG_OR_MODIFIED = Phrase(message("wrong passphrase or the file was modified"))
 P_MODIFIED = Phrase(message("the file was modified after it was sealed"))
+M_NOT_A_FILE = message("{path} is {kind}, not a regular file; nothing was read from it.")
+M_FILE_TOO_LARGE = message("{path} is larger than {mib} MiB.")
+M_UNREADABLE = message("{path} cannot be read: {reason}.")
+P_REGULAR_FILE = Phrase(message("a regular file"))
+P_AT_MOST_BYTES = message("at most {n} bytes")
+P_NOT_A_FILE_CAUSE = Phrase(
+    message("a named pipe, device or socket was given where a file belongs (a pipe is never waited on)")
+)
 
 
 def _b64_len(n: int) -> int:
@@ -681,10 +690,13 @@ def derive_key(envelope: Envelope, credential: Credential) -> bytes:
 # --------------------------------------------------------------------------- decrypt / payload
 
 
-def decrypt(envelope: Envelope, key: bytes) -> bytes:
-    """AES-256-GCM-decrypt the payload (header bytes as associated data).
+def decrypt(envelope: Envelope, key: bytes) -> bytearray:
+    """AES-256-GCM-decrypt the payload (header bytes as associated data) into one new
+    buffer of its size (a ``bytearray``: the payload decoder works in it, so a large
+    artifact is never copied whole again).
 
-    ``authentication_failed`` when the tag does not verify (or ``key`` is not 32 bytes).
+    ``authentication_failed`` when the tag does not verify (or ``key`` is not 32 bytes);
+    nothing of a payload that does not authenticate is returned.
     """
     v1 = envelope.format == "ALETH001"
     cause = P_WRONG_OR_MODIFIED if v1 else P_MODIFIED
@@ -696,10 +708,21 @@ def decrypt(envelope: Envelope, key: bytes) -> bytes:
             found=f"{len(key)} bytes" if isinstance(key, (bytes, bytearray)) else type(key).__name__,
         )
     nonce = b64url_strict(envelope.header["nonce" if v1 else "payload_nonce"])
+    data = memoryview(envelope.ciphertext)
+    body, tag = data[:-_TAG_LEN], bytes(data[-_TAG_LEN:])
     try:
-        return AESGCM(bytes(key)).decrypt(nonce, envelope.ciphertext, envelope.header_bytes)
+        decryptor = Cipher(algorithms.AES(bytes(key)), modes.GCM(nonce, tag)).decryptor()
+        decryptor.authenticate_additional_data(envelope.header_bytes)
+        plain = bytearray(len(body) + 15)  # update_into's room: the data + one block - 1
+        n = decryptor.update_into(body, plain)
+        decryptor.finalize()  # the tag: nothing is returned unless it verifies
     except InvalidTag:
         raise ContainerError.templated("authentication_failed", M_NOT_AUTHENTIC, likely_cause=cause) from None
+    finally:
+        body.release()
+        data.release()
+    del plain[n:]
+    return plain
 
 
 def is_allowed_path(path: Any) -> bool:
@@ -777,14 +800,15 @@ _PAYLOAD_TAIL = b'},"payload_version":1}'
 _KEY_TOKEN = re.compile(rb'"(?:[^"\\\x00-\x1f]|\\.)*"')
 
 
-def decode_payload_owned(holder: list[bytes]) -> dict[str, bytes]:
+def decode_payload_owned(holder: list[bytes | bytearray]) -> dict[str, bytes]:
     """:func:`decode_payload` on the plaintext taken out of ``holder``.
 
     A payload in canonical form (what alethech and the inspector write) is decoded
-    entry by entry straight from the bytes: each base64url text becomes bytes as it
-    is met, so the file set never exists twice and the plaintext goes when this
-    returns.  Anything else takes the general strict-JSON path (same rules, codes).
-    """
+    entry by entry straight from the buffer: each base64url text becomes bytes as it
+    is met, a large one decoded where it lies (see :func:`_decode_in_place`), so the
+    file set never exists twice, no artifact is copied on the way, and the plaintext
+    goes when this returns.  Anything else takes the general strict-JSON path (same
+    rules, codes)."""
     plain = holder.pop()
     files = _decode_canonical(plain)
     if files is not None:
@@ -792,7 +816,68 @@ def decode_payload_owned(holder: list[bytes]) -> dict[str, bytes]:
     return decode_payload(plain)
 
 
-def _decode_canonical(plain: bytes) -> dict[str, bytes] | None:
+_IN_PLACE = 1 << 20  # a base64url text longer than this is decoded where it lies
+_CHUNK = 1 << 20
+_NOT_B64URL = re.compile(rb"[^A-Za-z0-9_-]")
+
+
+def _decode_in_place(plain: bytearray, start: int, stop: int, end: int) -> bytes | None:
+    """The bytes of the canonical base64url text ``plain[start:stop]``, or None.
+
+    No copy of the text is made: it is checked where it lies, its URL-safe letters are
+    turned into the standard alphabet in place, chunk by chunk (the caller turns them
+    back if the payload is given up: :func:`_restore`), the padding is written over the
+    two bytes after it for the moment of the decode, and the result is the one new
+    ``bytes`` object of the artifact."""
+    rem = (stop - start) % 4
+    if rem == 1 or _NOT_B64URL.search(plain, start, stop) is not None:
+        return None
+    if rem and plain[stop - 1] not in _LAST_OK[rem]:
+        return None
+    pad = (4 - rem) % 4
+    if stop + pad > end + len(_PAYLOAD_TAIL):
+        return None
+    for a in range(start, stop, _CHUNK):
+        b = min(a + _CHUNK, stop)
+        plain[a:b] = plain[a:b].translate(_URL_TO_STD)
+    saved = bytes(plain[stop : stop + pad])
+    plain[stop : stop + pad] = b"=" * pad
+    view = memoryview(plain)[start : stop + pad]
+    try:
+        return binascii.a2b_base64(view)
+    except binascii.Error:  # pragma: no cover - excluded by the checks above
+        return None
+    finally:
+        view.release()
+        plain[stop : stop + pad] = saved
+
+
+def _restore(plain: bytearray, regions: list[tuple[int, int]]) -> None:
+    """Turn the texts decoded in place back into base64url (they held no ``+`` or ``/``)."""
+    back = bytes.maketrans(b"+/", b"-_")
+    for start, stop in regions:
+        for a in range(start, stop, _CHUNK):
+            b = min(a + _CHUNK, stop)
+            plain[a:b] = plain[a:b].translate(back)
+
+
+def _decode_text(
+    plain: bytes | bytearray, start: int, stop: int, end: int, in_place: list[tuple[int, int]]
+) -> bytes | None:
+    """The bytes of the base64url text ``plain[start:stop]``, or None; a large text of a
+    mutable payload is decoded where it lies (and recorded in ``in_place``)."""
+    if isinstance(plain, bytearray) and stop - start > _IN_PLACE:
+        data = _decode_in_place(plain, start, stop, end)
+        if data is not None:
+            in_place.append((start, stop))
+        return data
+    try:
+        return _b64_payload_decode(plain[start:stop].decode("ascii"))
+    except UnicodeDecodeError:
+        return None
+
+
+def _decode_canonical(plain: bytes | bytearray) -> dict[str, bytes] | None:
     """The files of a valid payload in canonical layout, or None: then the general
     path decides (and names the first problem exactly as it always has)."""
     if not (plain.startswith(_PAYLOAD_HEAD) and plain.endswith(_PAYLOAD_TAIL)):
@@ -802,45 +887,52 @@ def _decode_canonical(plain: bytes) -> dict[str, bytes] | None:
     out: dict[str, bytes] = {}
     total = 0
     max_text = _b64_len(MAX_FILE)
+    in_place: list[tuple[int, int]] = []  # texts turned into the standard alphabet where they lie
+
+    def give_up() -> dict[str, bytes] | None:
+        """None, with any text decoded in place turned back (the general path reads it)."""
+        if in_place:
+            _restore(plain, in_place)  # type: ignore[arg-type]
+        return None
+
     while pos < end:
         if out:
             if plain[pos : pos + 1] != b",":
-                return None
+                return give_up()
             pos += 1
         m = _KEY_TOKEN.match(plain, pos)
         if m is None or plain[m.end() : m.end() + 2] != b':"':
-            return None
-        token = m.group()
+            return give_up()
+        token = bytes(m.group())
         try:
             path = json.loads(token) if b"\\" in token else token[1:-1].decode("utf-8")
         except (ValueError, UnicodeDecodeError):
-            return None
+            return give_up()
         start = m.end() + 2
         stop = plain.find(b'"', start, end)
         if stop < 0 or stop - start > max_text or plain.find(b"\\", start, stop) >= 0:
-            return None
+            return give_up()
         pos = stop + 1
         if path in out or not is_allowed_path(path) or len(out) >= MAX_FILES:
-            return None
-        try:
-            data = _b64_payload_decode(plain[start:stop].decode("ascii"))
-        except UnicodeDecodeError:
-            return None
+            return give_up()
+        data = _decode_text(plain, start, stop, end, in_place)
         if data is None:
-            return None
+            return give_up()
         total += len(data)
         if total > MAX_TOTAL:
-            return None
+            return give_up()
         out[path] = data
     return out
 
 
-def decode_payload(plain: bytes) -> dict[str, bytes]:
+def decode_payload(plain: bytes | bytearray) -> dict[str, bytes]:
     """Validate the decrypted payload and return ``{logical_path: bytes}``.
 
     Codes: ``invalid_payload`` (not strict JSON, wrong schema, non-canonical
     base64url), ``invalid_payload_path`` (names the path), ``too_large``.
     """
+    if not isinstance(plain, bytes):
+        plain = bytes(plain)  # the strict parser reads bytes (a payload not in canonical form)
     try:
         payload, _ = loads_strict(plain)
     except JsonError as exc:
@@ -924,7 +1016,7 @@ def open_owned(holder: list[bytes], credential: Credential | None, *, key: bytes
         if credential is None:
             raise ValueError("open_container needs a credential or a key")
         key = derive_key(envelope, credential)
-    plain = [decrypt(envelope, key)]
+    plain: list[bytes | bytearray] = [decrypt(envelope, key)]
     fmt, header = envelope.format, envelope.header
     has_recovery, container_id = envelope.has_recovery_slot, envelope.container_id
     if isinstance(envelope.ciphertext, memoryview):
@@ -1094,23 +1186,32 @@ def rekey_v2(
 
 
 def read_blob(path: str | os.PathLike[str], limit: int = MAX_CONTAINER) -> bytes:
-    """Read a file, refusing one larger than ``limit`` before reading it."""
-    p = Path(path)
+    """Read the regular file at ``path`` (:func:`inspector.core.files.read_regular`):
+    a named pipe, device, socket or directory is refused at once (``not_a_file``), a
+    file larger than ``limit`` before it is read (``too_large``), one the system will
+    not read is ``unreadable``."""
+    name = os.fsdecode(path)
     try:
-        with p.open("rb") as fh:
-            size = os.fstat(fh.fileno()).st_size
-            if size > limit:
-                raise ContainerError(
-                    "too_large",
-                    f"{p} is larger than {limit // (1024 * 1024)} MiB",
-                    expected=f"at most {limit} bytes",
-                    found=f"{size} bytes",
-                )
-            blob = fh.read(limit + 1)
-    except OSError as exc:
-        raise ContainerError("unreadable", f"cannot read {p}: {exc.strerror}") from exc
-    if len(blob) > limit:  # grew while being read
-        raise ContainerError(
-            "too_large", f"{p} is larger than {limit} bytes", expected=f"at most {limit} bytes"
-        )
-    return blob
+        return read_regular(path, limit)
+    except NotAFile as exc:
+        raise ContainerError.templated(
+            "not_a_file",
+            M_NOT_A_FILE,
+            expected=P_REGULAR_FILE,
+            found=exc.kind,
+            likely_cause=P_NOT_A_FILE_CAUSE,
+            path=name,
+            kind=exc.kind,
+        ) from None
+    except FileTooLarge as exc:
+        raise ContainerError.templated(
+            "too_large",
+            M_FILE_TOO_LARGE,
+            expected=Phrase(P_AT_MOST_BYTES, n=limit),
+            found=Phrase(P_BYTES, n=exc.size),
+            path=name,
+            mib=limit // (1024 * 1024),
+        ) from None
+    except (OSError, ValueError) as exc:  # ValueError: a name no file system can hold (NUL)
+        reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+        raise ContainerError.templated("unreadable", M_UNREADABLE, path=name, reason=reason) from None

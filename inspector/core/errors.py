@@ -52,9 +52,12 @@ class InspectorError(Exception):
     ) -> Self:
         """An error whose message is a registered template (``message(...)``) filled with
         ``params``; ``expected``/``likely_cause`` may be translatable phrases."""
+        from .findings import fill, typed
+
+        params = {k: typed(v) for k, v in params.items()}
         err = cls(
             code,
-            template.format(**params),
+            fill(template, params),
             expected=expected,
             found=found,
             likely_cause=likely_cause,

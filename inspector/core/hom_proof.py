@@ -184,14 +184,13 @@ def hom_bundle_at(path: str | os.PathLike[str]) -> bytes | None:
     Raises :class:`InspectorError` when a JSON file cannot be read."""
     from . import hom_aimos
     from .container import read_blob
+    from .files import NotAFile, open_regular
 
     p = Path(path)
-    if not p.is_file():
-        return None
     try:
-        with p.open("rb") as fh:
+        with open_regular(p) as fh:
             head = fh.read(64)
-    except OSError:
+    except (OSError, ValueError, NotAFile):
         return None  # the caller's own opener says why
     if not head.lstrip(b" \t\r\n\xef\xbb\xbf").startswith(b"{"):
         return None

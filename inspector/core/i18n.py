@@ -18,7 +18,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from .findings import Finding
+from .findings import Finding, try_fill, typed
 
 LANGUAGES = ("en", "es", "fr")
 
@@ -113,11 +113,13 @@ def tr(template: str, lang: str | None, **params: Any) -> str:
     """``template`` in ``lang`` (English when there is no translation), filled with
     ``params`` (a :class:`Phrase` among them is translated too)."""
     text = catalogue(lang or "en").get(template, template)
-    params = {k: _said(v, lang) for k, v in params.items()}
-    try:
-        return text.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return template.format(**params)
+    params = {k: _said(typed(v), lang) for k, v in params.items()}
+
+    def num(n: int) -> str:
+        return number(n, lang)
+
+    # a translation that does not fit its values falls back to the English sentence
+    return try_fill(text, params, num) or try_fill(template, params, num) or template
 
 
 def finding_message(f: Finding, lang: str | None) -> str:

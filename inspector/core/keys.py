@@ -28,6 +28,7 @@ KEY_FILE_READABLE = message(
 )
 
 SIG_PREFIX = "ed25519:"
+MAX_KEY_FILE = 64 * 1024  # a PEM key is a few hundred bytes
 
 
 def b64url(data: bytes) -> str:
@@ -164,12 +165,24 @@ class KeyPair:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> KeyPair:
+        from .files import FileTooLarge, NotAFile, open_regular
+
         p = Path(path)
         try:
-            data = p.read_bytes()
-            mode = stat.S_IMODE(os.stat(p).st_mode)
-        except OSError as exc:
-            raise KeyError_("key_unreadable", f"cannot read key file {p}: {exc.strerror}") from exc
+            with open_regular(p) as fh:  # never a pipe or a device (/dev/zero would fill memory)
+                mode = stat.S_IMODE(os.fstat(fh.fileno()).st_mode)
+                data = fh.read(MAX_KEY_FILE + 1)
+            if len(data) > MAX_KEY_FILE:
+                raise FileTooLarge(str(p), len(data), MAX_KEY_FILE)
+        except NotAFile as exc:
+            raise KeyError_("key_unreadable", f"cannot read key file {p}: it is {exc.kind}") from None
+        except FileTooLarge:
+            raise KeyError_(
+                "key_unreadable", f"cannot read key file {p}: larger than {MAX_KEY_FILE} bytes, not a key"
+            ) from None
+        except (OSError, ValueError) as exc:
+            reason = (exc.strerror if isinstance(exc, OSError) else None) or exc
+            raise KeyError_("key_unreadable", f"cannot read key file {p}: {reason}") from exc
         key = cls.from_pem(data, source=str(p))
         if mode & 0o077:  # warn, never block: the user may have reasons (a shared vault mount)
             key = replace(key, notes=(Phrase(KEY_FILE_READABLE, path=str(p), mode=f"{mode:04o}"),))

@@ -20,6 +20,7 @@ from pathlib import Path
 from . import container
 from .container import Credential, Opened, read_blob
 from .errors import Cancelled, ContainerError, InspectorError, StoreError
+from .files import NotAFile, open_regular
 from .findings import message
 from .i18n import Phrase
 from .secrets import Secret, read_secret_file
@@ -44,6 +45,7 @@ HOM_PROFILE = "hom-aimos-v1"
 
 
 M_NOT_FOUND = message("{path} does not exist.")
+M_UNREADABLE = container.M_UNREADABLE
 M_SEALED = message("{path} is sealed: a passphrase or recovery code is needed.")
 M_JSON_NOT_MEMORY = message(
     "{path} is a JSON file, neither a sealed alethech container nor a HOM-AIMOS evidence bundle."
@@ -64,12 +66,9 @@ def is_sealed(path: str | os.PathLike[str]) -> bool:
     directory, a missing path, a HOM-AIMOS bundle or any other file is not (the opener
     says what it is); never raises."""
     try:
-        p = Path(path)
-        if not p.is_file():
-            return False
-        with p.open("rb") as fh:
+        with open_regular(Path(path)) as fh:  # a FIFO or a device is never waited on
             return fh.read(5) == b"ALETH"
-    except (OSError, ValueError):  # ValueError: a name no file system can hold (a NUL)
+    except (OSError, ValueError, NotAFile):  # ValueError: a name no file system can hold (a NUL)
         return False
 
 
@@ -114,7 +113,7 @@ def open_path(
     """
     p = Path(path)
     if p.is_dir():
-        return OpenResult(read_directory(p), None)
+        return OpenResult(_read_dir(p), None)
     if not p.exists():
         raise StoreError.templated(
             "not_found", M_NOT_FOUND, expected=P_MEMORY_FILE, found=P_NO_SUCH, path=str(p)
@@ -299,17 +298,32 @@ def _open_and_verify(p: Path, credential: Credential | None, opts: VerifyOptions
                     expected="a HOM-AIMOS bundle file",
                     found="a directory",
                 )
-            return _judge_store(read_directory(p), location, opts)
-        if not p.exists():
-            open_path(p)  # raises not_found
-        blob = read_blob(p)
+            store = _read_dir(p)
+        else:
+            if not p.exists():
+                open_path(p)  # raises not_found
+            blob = read_blob(p)
     except InspectorError as exc:
         return Verified(_unopenable(exc, location, info), None)
+    if info["format"] == "directory":
+        return _judge_store(store, location, opts)
     holder = [blob]
     del blob
     judged = _judge_bytes(holder.pop(), location, credential, opts)
     _leftovers(judged.report, p, opts)
     return judged
+
+
+def _read_dir(p: Path) -> Store:
+    """The directory store at ``p``; a folder or file the system will not let us read
+    is ``unreadable`` (a report on the store), never an exception."""
+    try:
+        return read_directory(p)
+    except OSError as exc:
+        where = os.fsdecode(exc.filename) if exc.filename is not None else str(p)
+        raise StoreError.templated(
+            "unreadable", M_UNREADABLE, path=where, reason=exc.strerror or str(exc)
+        ) from None
 
 
 def _leftovers(report: Report, p: Path, opts: VerifyOptions) -> None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from .errors import InspectorError
+from .files import FileTooLarge, NotAFile, read_regular
 from .findings import message
 
 ENV_PASSPHRASE_FILE = "ALETH_PASSPHRASE_FILE"
@@ -119,12 +120,22 @@ def read_secret(
         except OSError as exc:
             raise _unreadable(what, "standard input", exc) from exc
     path = os.fspath(spec)
-    try:
-        with open(path, "rb") as fh:
-            data = _read_all(fh)
-    except OSError as exc:
-        raise _unreadable(what, os.fsdecode(path), exc) from exc
-    return _decode(data, f"file {os.fsdecode(path)}", what)
+    name = os.fsdecode(path)
+    try:  # a regular file, or a pipe (<(pass show x)): never a device, never a wait to open
+        data = read_regular(path, MAX_SECRET, pipes=True)
+    except NotAFile as exc:
+        raise InspectorError(
+            "credential_unreadable",
+            f"cannot read the {what} from {name}: it is {exc.kind}, not a file",
+            expected=f"a file or a pipe holding the {what} ({RULE})",
+            found=str(exc.kind),
+            likely_cause="a device or socket was named; give a file, - (standard input) or --passphrase-fd",
+        ) from None
+    except FileTooLarge:
+        data = b"\0" * (MAX_SECRET + 1)  # said by _decode, as for a descriptor
+    except (OSError, ValueError) as exc:
+        raise _unreadable(what, name, exc) from exc
+    return _decode(data, f"file {name}", what)
 
 
 def read_secret_fd(fd: int, what: str = "passphrase") -> Secret:
@@ -144,10 +155,11 @@ def read_secret_fd(fd: int, what: str = "passphrase") -> Secret:
     return _decode(b"".join(chunks), f"descriptor {fd}", what)
 
 
-def _unreadable(what: str, source: str, exc: OSError) -> InspectorError:
+def _unreadable(what: str, source: str, exc: OSError | ValueError) -> InspectorError:
+    reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
     return InspectorError(
         "credential_unreadable",
-        f"cannot read the {what} from {source}: {exc.strerror or exc}",
+        f"cannot read the {what} from {source}: {reason}",
         expected=f"a readable {what} ({RULE})",
         likely_cause="a wrong path, or a file the current user may not read",
     )

@@ -18,7 +18,7 @@ import pytest
 from inspector.cli.main import main
 
 from ..conftest import ALETHECH
-from ..core.fleet.conftest import comparable
+from ..core.fleet.conftest import StalledSecret, comparable
 from ..core.fleet.schema import assert_valid
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -237,10 +237,13 @@ def test_ctrl_c_stops_the_workers_and_exits_130(tmp_path):
     folder = tmp_path / "f"
     folder.mkdir()
     shutil.copyfile(ALETHECH / "01_basic" / "memory.aleth", folder / "a.aleth")
-    os.mkfifo(folder / "stuck.aleth")  # a file that never finishes reading
+    shutil.copyfile(ALETHECH / "01_basic" / "memory.aleth", folder / "stuck.aleth")
     (tmp_path / "p").write_text(PASSPHRASE)
-    (tmp_path / "r.toml").write_text('[[file]]\nmatch = "*.aleth"\npassphrase_file = "p"\n')
-    # a FIFO is not a regular file, so name it explicitly beside the folder
+    secret = StalledSecret(tmp_path / "stuck.pass")  # a file whose secret never finishes arriving
+    (tmp_path / "r.toml").write_text(
+        '[[file]]\nmatch = "stuck.aleth"\npassphrase_file = "stuck.pass"\n\n'
+        '[[file]]\nmatch = "*.aleth"\npassphrase_file = "p"\n'
+    )
     proc = _cli(
         folder / "a.aleth",
         folder / "stuck.aleth",
@@ -265,6 +268,7 @@ def test_ctrl_c_stops_the_workers_and_exits_130(tmp_path):
     finally:
         if proc.poll() is None:
             proc.kill()
+        secret.close()
     assert proc.returncode == 130, err
     doc = json.loads(out)
     assert doc["interrupted"] and doc["verdict"] == "interrupted"

@@ -104,6 +104,9 @@ def _complete(*words: str) -> list[str]:
         (("receipt", ""), ["prove", "check"]),
         (("receipt", "prove", "--pass"), ["--passphrase-file", "--passphrase-fd"]),
         (("completion", ""), ["bash", "zsh", "fish"]),
+        (("explain", "signature_inv"), ["signature_invalid"]),
+        (("explain", "NOT_IN_"), ["NOT_IN_PROVEN_PRE_ROTATION_HISTORY"]),
+        (("explain", "VALID"), ["VALID", "VALID_HISTORICAL"]),
     ],
 )
 def test_bash_completion_works(words, expected):
@@ -119,3 +122,16 @@ def test_man_page_is_valid_roff():
     )
     problems = [ln for ln in r.stderr.splitlines() if "cannot adjust line" not in ln]
     assert r.returncode == 0 and not problems, problems
+
+
+def test_explain_completes_every_code_and_status_in_every_shell():
+    from inspector.core.codebook import all_codes, all_statuses
+
+    words = {*all_codes(), *all_statuses()}
+    assert set(_complete("explain", "")) >= words  # bash, run for real
+    zsh = script("zsh", build_parser())
+    explain_zsh = zsh.split("_aleth_inspector_explain() {", 1)[1].split("\n}", 1)[0]
+    fish = [ln for ln in script("fish", build_parser()).splitlines() if "seen_subcommand_from explain" in ln]
+    for word in words:
+        assert f" {word}" in explain_zsh or f"({word} " in explain_zsh, word
+        assert any(f" {word} " in ln or f"'{word} " in ln or f" {word}'" in ln for ln in fish), word

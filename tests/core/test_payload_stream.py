@@ -3,6 +3,9 @@ every input: same files, or the same error code (issue 16: memory bounded)."""
 
 from __future__ import annotations
 
+import contextlib
+from unittest import mock
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -65,3 +68,51 @@ def test_streaming_rejects_like_the_strict_path(plain: bytes, code: str) -> None
     with pytest.raises(ContainerError) as b:
         decode_payload(plain)
     assert a.value.code == b.value.code == code
+
+
+# ---- a large text is decoded where it lies (issue 20: no extra copy of a big artifact)
+
+
+@contextlib.contextmanager
+def in_place_from_4_bytes():
+    """Every text longer than 4 characters takes the in-place path, so small examples test it."""
+    from inspector.core import container
+
+    with mock.patch.object(container, "_IN_PLACE", 4), mock.patch.object(container, "_CHUNK", 3):
+        yield  # chunks of 3 do not divide the texts
+
+
+big_files = st.dictionaries(paths, st.binary(min_size=0, max_size=200), max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(f=big_files)
+def test_in_place_decoding_equals_strict_on_canonical_payloads(f) -> None:
+    plain = canonical({"files": {k: b64url(v) for k, v in f.items()}, "payload_version": 1})
+    with in_place_from_4_bytes():
+        streamed = _outcome(lambda b: decode_payload_owned([bytearray(b)]), plain)
+    assert streamed == _outcome(decode_payload, plain)
+
+
+@settings(max_examples=300, deadline=None)
+@given(f=big_files, at=st.integers(0, 10**6), junk=st.binary(max_size=4))
+def test_in_place_decoding_equals_strict_on_damaged_payloads(f, at, junk) -> None:
+    """A payload given up after some texts were decoded in place is read by the strict path
+    exactly as it was (the texts are turned back)."""
+    plain = canonical({"files": {k: b64url(v) for k, v in f.items()}, "payload_version": 1})
+    i = at % (len(plain) + 1)
+    damaged = plain[:i] + junk + plain[i + len(junk) :]
+    buffer = bytearray(damaged)
+    with in_place_from_4_bytes():
+        streamed = _outcome(lambda b: decode_payload_owned([b]), buffer)
+    assert streamed == _outcome(decode_payload, damaged)
+    if streamed[0] == "error":
+        assert buffer == damaged  # given up: every byte as it was
+
+
+def test_a_big_text_makes_one_new_object() -> None:
+    data = bytes(range(256)) * 40
+    plain = bytearray(canonical({"files": {"artifacts/a": b64url(data)}, "payload_version": 1}))
+    with in_place_from_4_bytes():
+        files = decode_payload_owned([plain])
+    assert files == {"artifacts/a": data} and type(files["artifacts/a"]) is bytes

@@ -34,6 +34,16 @@ register(
     "Check the file's permissions and the storage it lives on, then run the command again.",
 )
 register(
+    "not_a_file",
+    E,
+    "Not a regular file",
+    "The path names a named pipe (FIFO), a device, a socket or another special file, not a regular file; "
+    "it was refused at once, without waiting for a writer or reading from a device.",
+    "A pipe can wait forever and a device can give bytes without end: neither is a memory file to judge.",
+    "Give the .aleth file itself, a directory store or a bundle file; copy what a pipe delivers into a "
+    "file first.",
+)
+register(
     "too_large",
     E,
     "Larger than the format allows",
@@ -795,6 +805,17 @@ register(
     "The arguments given are not valid for the command, so nothing was verified.",
     "A usage error is never a verdict on a file.",
     "Run the command with --help and correct the arguments.",
+)
+register(
+    "output_failed",
+    E,
+    "The output could not be written",
+    "Standard output or the --output file could not be written (a full disk, an I/O error), so what the "
+    "command produced is incomplete or missing. The command exits with code 6 and says on standard error "
+    "which exit code it would have had.",
+    "A report or proof that was cut short must not be archived as if it were whole.",
+    "Free space or fix the device and run the command again. A reader that closes the pipe early "
+    "(| head) is not an output failure.",
 )
 register(
     "interrupted",

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..canonical import canonical
 from ..errors import InspectorError
+from ..files import FileTooLarge, NotAFile, read_regular
 from ..findings import message
 
 RESULT_SCHEMA = "aleth-inspector/receipt-check/1"
@@ -75,12 +76,14 @@ def read_proof_file(path: str | os.PathLike[str]) -> bytes:
     one is recognised without reading it all).  :class:`ProofError` if it cannot be read."""
     p = Path(path)
     try:
-        with p.open("rb") as fh:
-            return fh.read(MAX_PROOF_BYTES + 1)
-    except OSError as exc:
-        raise ProofError(
-            "proof_unreadable", PROOF_UNREADABLE, path=str(p), reason=exc.strerror or exc
-        ) from exc
+        return read_regular(p, MAX_PROOF_BYTES)
+    except FileTooLarge:
+        return b" " * (MAX_PROOF_BYTES + 1)  # recognised as oversized without reading it
+    except NotAFile as exc:
+        raise ProofError("proof_unreadable", PROOF_UNREADABLE, path=str(p), reason=str(exc.kind)) from None
+    except (OSError, ValueError) as exc:
+        reason = (exc.strerror if isinstance(exc, OSError) else None) or exc
+        raise ProofError("proof_unreadable", PROOF_UNREADABLE, path=str(p), reason=reason) from exc
 
 
 def write_proof_bytes(path: str | os.PathLike[str], data: bytes) -> Path:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..canonical import loads_strict
+from ..files import FileTooLarge, NotAFile, read_regular
 from ..findings import message
 from ..keys import (
     raw_from_jwk,
@@ -56,12 +57,14 @@ def load_trusted_key(spec: str) -> TrustedKey:
         raise ProofError("trusted_key_invalid", FPR_BAD, given=short(text))
     p = Path(spec)
     try:
-        with p.open("rb") as fh:
-            data = fh.read(MAX_KEY_FILE + 1)
-    except OSError as exc:
-        raise ProofError(
-            "trusted_key_invalid", KEY_UNREADABLE, path=str(p), reason=exc.strerror or exc
-        ) from exc
+        data = read_regular(p, MAX_KEY_FILE)
+    except FileTooLarge:
+        data = b" " * (MAX_KEY_FILE + 1)  # refused as no key below
+    except NotAFile as exc:
+        raise ProofError("trusted_key_invalid", KEY_UNREADABLE, path=str(p), reason=str(exc.kind)) from None
+    except (OSError, ValueError) as exc:
+        reason = (exc.strerror if isinstance(exc, OSError) else None) or exc
+        raise ProofError("trusted_key_invalid", KEY_UNREADABLE, path=str(p), reason=reason) from exc
     try:
         raw = _raw_public_key(data)
     except ValueError as exc:

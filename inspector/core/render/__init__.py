@@ -1,8 +1,9 @@
 """Renderers of the one :class:`~inspector.core.verify.report.Report`.
 
-Each renderer is a function of (report or reports, :class:`RenderOptions`) → text
-or bytes, with no CLI state inside, so the command line, the GUI and the fleet
-audit share them:
+Each renderer writes (report or reports, :class:`RenderOptions`) to a sink as it
+goes (``write_*``, :func:`render_to`: never the whole document in memory), or returns
+the text (``render_*``, :func:`render`), with no CLI state inside, so the command
+line, the GUI and the fleet audit share them:
 
 * :func:`render_text` — the terminal report (``text``);
 * :func:`render_json` — schema ``aleth-inspector/report/1`` (``json``);
@@ -17,32 +18,39 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..verify.report import Report
-from .html import render_html
-from .json import render_json, report_document
-from .junit import render_junit
+from .html import render_html, write_html
+from .json import render_json, report_document, write_json
+from .junit import render_junit, write_junit
 from .options import RenderOptions, tool_info
-from .sarif import render_sarif
-from .text import render_text
+from .sarif import render_sarif, write_sarif
+from .stream import Sink, collect
+from .text import render_text, write_text
 
 FORMATS = ("text", "json", "sarif", "junit", "html")  # PDF: inspector.pdf (needs Qt)
 JSON_LIKE = ("json", "sarif")  # formats whose text is JSON (escaped as JSON when encoded)
 
 
-def render(reports: Report | Sequence[Report], fmt: str, options: RenderOptions | None = None) -> str:
-    """``reports`` in format ``fmt`` (one of :data:`FORMATS`)."""
+def render_to(
+    reports: Report | Sequence[Report], fmt: str, sink: Sink, options: RenderOptions | None = None
+) -> None:
+    """Write ``reports`` in format ``fmt`` (one of :data:`FORMATS`) to ``sink`` as the
+    renderer makes it, in pieces of about :data:`~.stream.CHUNK` characters: the whole
+    document never exists in memory as text."""
     o = options or RenderOptions()
-    one = reports if isinstance(reports, Report) else None
     if fmt in ("sarif", "junit"):
-        return (render_sarif if fmt == "sarif" else render_junit)(reports, o)
-    if one is None:
+        (write_sarif if fmt == "sarif" else write_junit)(reports, sink, o)
+        return
+    if not isinstance(reports, Report):
         raise ValueError(f"format {fmt} renders one report")
-    if fmt == "text":
-        return render_text(one, o)
-    if fmt == "json":
-        return render_json(one, o)
-    if fmt == "html":
-        return render_html(one, o)
-    raise ValueError(f"unknown format {fmt!r}; one of {', '.join(FORMATS)}")
+    writers = {"text": write_text, "json": write_json, "html": write_html}
+    if fmt not in writers:
+        raise ValueError(f"unknown format {fmt!r}; one of {', '.join(FORMATS)}")
+    writers[fmt](reports, sink, o)
+
+
+def render(reports: Report | Sequence[Report], fmt: str, options: RenderOptions | None = None) -> str:
+    """``reports`` in format ``fmt`` (one of :data:`FORMATS`), as one string."""
+    return collect(render_to, reports, fmt, options=options)
 
 
 __all__ = [
@@ -55,6 +63,12 @@ __all__ = [
     "render_junit",
     "render_sarif",
     "render_text",
+    "render_to",
     "report_document",
     "tool_info",
+    "write_html",
+    "write_json",
+    "write_junit",
+    "write_sarif",
+    "write_text",
 ]

@@ -1,5 +1,6 @@
 """The HTML report (and the source of the PDF): one Jinja2 template,
-``templates/report.html.j2``, shared by the command line and the GUI.
+``templates/report.html.j2`` (with ``body.html.j2`` and ``findings.html.j2`` included, so a
+page is written as it is made), shared by the command line and the GUI.
 
 The template receives a view of the report made of plain strings (already
 translated, ids shortened, anything from the file escaped); Jinja2 escapes HTML
@@ -22,6 +23,7 @@ from ..verify.report import Report, Status
 from . import strings as S
 from .options import RenderOptions
 from .safe import escape
+from .stream import Chunks, Sink, collect
 from .text import finding_target, short_id, shorten_ids, worst_finding
 
 MISSING = "—"
@@ -173,7 +175,9 @@ def html_context(report: Report, options: RenderOptions | None = None) -> dict[s
             }
             for e in report.eras
         ],
-        "commit_summary": " · ".join(f"{s.value} {statuses[s]}" for s in reversed(Status) if statuses[s]),
+        "commit_summary": " · ".join(
+            f"{s.value} {t.number(statuses[s])}" for s in reversed(Status) if statuses[s]
+        ),
         "commits": [
             {
                 "id": short_id(cid),
@@ -193,18 +197,31 @@ def _page(**context: Any) -> str:
     return str(_environment().get_template("report.html.j2").render(**context))
 
 
+def write_html(report: Report, sink: Sink, options: RenderOptions | None = None) -> None:
+    """A self-contained HTML report of ``report``, written to ``sink`` as the template
+    makes it (Jinja2's ``generate``)."""
+    view = html_context(report, options)
+    out = Chunks(sink)
+    for piece in (
+        _environment()
+        .get_template("report.html.j2")
+        .generate(
+            lang=view["lang"],
+            title=view["title"],
+            verdict_word=view["verdict_word"],
+            T=view["T"],
+            report=view,
+            fleet=None,
+            reports=[],
+        )
+    ):
+        out.write(piece)
+    out.flush()
+
+
 def render_html(report: Report, options: RenderOptions | None = None) -> str:
     """A self-contained HTML report of ``report``."""
-    view = html_context(report, options)
-    return _page(
-        lang=view["lang"],
-        title=view["title"],
-        verdict_word=view["verdict_word"],
-        T=view["T"],
-        report=view,
-        fleet=None,
-        reports=[],
-    )
+    return collect(write_html, report, options=options)
 
 
 def render_fleet_html(

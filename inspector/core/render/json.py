@@ -1,13 +1,13 @@
-"""The JSON report (schema ``aleth-inspector/report/1``, ``inspector/schemas/report-v1.json``)."""
+"""The JSON report (schema ``aleth-inspector/report/1``, ``inspector/schemas/report-v1.json``),
+written as it is made (:mod:`.stream`)."""
 
 from __future__ import annotations
 
-import json
-import math
 from typing import Any
 
 from ..verify.report import Report
 from .options import RenderOptions, tool_info
+from .stream import Sink, collect, iter_json, write_json_document
 
 
 def report_document(report: Report, tool: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -18,26 +18,17 @@ def report_document(report: Report, tool: dict[str, Any] | None = None) -> dict[
     return doc
 
 
-def _finite(value: Any) -> Any:
-    """``value`` with NaN/Infinity replaced by null (strict JSON has neither)."""
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_finite(v) for v in value]
-    return value
-
-
 def dumps(doc: Any) -> str:
-    """Strict JSON text of ``doc`` (one object, a trailing newline).  Characters the
-    output cannot carry are escaped when it is encoded (:func:`.safe.encode`)."""
-    try:
-        text = json.dumps(doc, indent=1, ensure_ascii=False, allow_nan=False)
-    except ValueError:  # a non-finite float somewhere: never print NaN
-        text = json.dumps(_finite(doc), indent=1, ensure_ascii=False, allow_nan=False)
-    return text + "\n"
+    """Strict JSON text of ``doc`` (one object, a trailing newline; NaN and infinity are
+    written as null).  Characters the output cannot carry are escaped when it is encoded
+    (:func:`.safe.encode`)."""
+    return "".join(iter_json(doc)) + "\n"
+
+
+def write_json(report: Report, sink: Sink, options: RenderOptions | None = None) -> None:
+    """The JSON report of ``report``, written to ``sink`` in pieces."""
+    write_json_document(report_document(report, (options or RenderOptions()).tool), sink)
 
 
 def render_json(report: Report, options: RenderOptions | None = None) -> str:
-    return dumps(report_document(report, (options or RenderOptions()).tool))
+    return collect(write_json, report, options=options)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import hashlib
 import os
 from datetime import UTC, datetime
-from pathlib import Path
 
 from ..verify.report import Report
 
@@ -23,18 +22,17 @@ def utc_now() -> str:
 def file_digest(path: str | os.PathLike[str]) -> tuple[str | None, int | None]:
     """SHA-256 (hex) and size of a regular file, read in chunks; ``(None, None)`` for
     a directory or anything that cannot be read."""
-    p = Path(path)
+    from ..files import NotAFile, open_regular
+
     try:
-        if not p.is_file():
-            return None, None
         h = hashlib.sha256()
         size = 0
-        with p.open("rb") as fh:
+        with open_regular(path) as fh:
             while chunk := fh.read(_CHUNK):
                 h.update(chunk)
                 size += len(chunk)
         return h.hexdigest(), size
-    except (OSError, ValueError):  # ValueError: a name no file system can hold
+    except (OSError, ValueError, NotAFile):  # ValueError: a name no file system can hold
         return None, None
 
 

@@ -11,16 +11,16 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 from urllib.parse import quote
 
 from ..codes import CodeInfo, lookup
 from ..findings import Finding, Severity
 from ..verify.report import Report
-from .json import dumps
 from .options import RenderOptions
 from .safe import escape
+from .stream import Sink, collect, write_json_document
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -89,6 +89,9 @@ def _result(f: Finding, rule_index: int, uri: str, artifact_index: int) -> dict[
             properties[name] = escape(value)
     if f.additional:
         properties["additional"] = True
+    if f.count > 1:  # a summary of the findings of this code beyond the cap
+        properties["count"] = f.count
+        properties["ids"] = [escape(i) for i in f.ids]
     return {
         "ruleId": escape(f.code),
         "ruleIndex": rule_index,
@@ -125,25 +128,31 @@ def _artifact(r: Report, uri: str) -> dict[str, Any]:
     return artifact
 
 
-def sarif_log(reports: Report | Sequence[Report], options: RenderOptions | None = None) -> dict[str, Any]:
-    """The SARIF log object of ``reports``."""
+def _log(reports: Report | Sequence[Report], options: RenderOptions | None, lazy: bool) -> dict[str, Any]:
+    """The SARIF log; with ``lazy``, its results are a generator made as it is written
+    (the rules are gathered first: one per code, a pass over the findings)."""
     o = options or RenderOptions()
     items = [reports] if isinstance(reports, Report) else list(reports)
+    uris = [
+        artifact_uri((r.input or {}).get("path") if o.source is None or len(items) > 1 else o.source)
+        for r in items
+    ]
     rules: list[dict[str, Any]] = []
     rule_index: dict[str, int] = {}
-    artifacts: list[dict[str, Any]] = []
-    results: list[dict[str, Any]] = []
     notifications: list[dict[str, Any]] = []
-    for i, r in enumerate(items):
-        uri = artifact_uri((r.input or {}).get("path") if o.source is None or len(items) > 1 else o.source)
-        artifacts.append(_artifact(r, uri))
+    for r in items:
         for f in r.findings:
             if f.code not in rule_index:
                 rule_index[f.code] = len(rules)
                 rules.append(_rule(f.code, lookup(f.code)))
-            results.append(_result(f, rule_index[f.code], uri, i))
             if r.verdict in _NOT_A_VERDICT and f.severity is Severity.ERROR:
                 notifications.append({"level": "error", "message": {"text": escape(f.message)}})
+
+    def results() -> Iterator[dict[str, Any]]:
+        for i, r in enumerate(items):
+            for f in r.findings:
+                yield _result(f, rule_index[f.code], uris[i], i)
+
     invocation: dict[str, Any] = {
         "executionSuccessful": not any(r.verdict in _NOT_A_VERDICT for r in items),
     }
@@ -162,12 +171,23 @@ def sarif_log(reports: Report | Sequence[Report], options: RenderOptions | None 
     run: dict[str, Any] = {
         "tool": {"driver": driver},
         "invocations": [invocation],
-        "artifacts": artifacts,
-        "results": results,
+        "artifacts": [_artifact(r, uris[i]) for i, r in enumerate(items)],
+        "results": results() if lazy else list(results()),
         "columnKind": "unicodeCodePoints",
     }
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
 
 
+def sarif_log(reports: Report | Sequence[Report], options: RenderOptions | None = None) -> dict[str, Any]:
+    """The SARIF log object of ``reports``."""
+    return _log(reports, options, lazy=False)
+
+
+def write_sarif(reports: Report | Sequence[Report], sink: Sink, options: RenderOptions | None = None) -> None:
+    """The SARIF log of ``reports``, written to ``sink`` as its results are made (never
+    the whole log in memory)."""
+    write_json_document(_log(reports, options, lazy=True), sink)
+
+
 def render_sarif(reports: Report | Sequence[Report], options: RenderOptions | None = None) -> str:
-    return dumps(sarif_log(reports, options))
+    return collect(write_sarif, reports, options=options)

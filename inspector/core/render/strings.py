@@ -165,6 +165,10 @@ class Tr:
         writes them (``2,048 commits``, ``12.345 bytes``, ``0 erreur``)."""
         return self(forms[0] if is_singular(n, self.lang) else forms[1], n=number(n, self.lang))
 
+    def number(self, n: int) -> str:
+        """``n`` with its digits grouped as the language writes them."""
+        return number(n, self.lang)
+
     def decimal(self, x: float, places: int) -> str:
         """``x`` with the language's decimal mark (``0.25``, ``0,25``)."""
         return decimal(x, places, self.lang)

@@ -21,6 +21,7 @@ from ..verify.report import Report, Status
 from . import strings as S
 from .options import RenderOptions
 from .safe import escape
+from .stream import Chunks, Sink, collect
 
 _FULL_ID = re.compile(r"sha256:([0-9a-f]{8})[0-9a-f]{56}")
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -57,11 +58,25 @@ def plain_width(line: str) -> int:
     return len(_ANSI.sub("", line))
 
 
+class _LineSink:
+    """Lines handed on as they are made, each with its newline."""
+
+    def __init__(self, sink: Chunks) -> None:
+        self.sink = sink
+
+    def append(self, line: str) -> None:
+        self.sink.write(line + "\n")
+
+    def extend(self, lines: list[str]) -> None:
+        for line in lines:
+            self.append(line)
+
+
 class _Lines:
-    def __init__(self, width: int, color: bool) -> None:
+    def __init__(self, width: int, color: bool, sink: Chunks) -> None:
         self.width = width
         self.color = color
-        self.out: list[str] = []
+        self.out = _LineSink(sink)
 
     def paint(self, text: str, style: object) -> str:
         code = _STYLE.get(style)  # type: ignore[call-overload]
@@ -183,9 +198,12 @@ def _finding_groups(
     groups: dict[str, list[Finding]] = {}
     for f in findings:
         groups.setdefault(f.code, []).append(f)
-    for code, items in groups.items():
-        sev = min((f.severity for f in items), key=lambda s: s.rank)
-        head = f"  {GLYPH[sev]} {escape(code)}" + (f" ({len(items)})" if len(items) > 1 else "")
+    for code, group in groups.items():
+        items = [f for f in group if f.count == 1]
+        summaries = [f for f in group if f.count > 1]  # beyond the cap: one finding, a count and ids
+        total = sum(f.count for f in group)
+        sev = min((f.severity for f in group), key=lambda s: s.rank)
+        head = f"  {GLYPH[sev]} {escape(code)}" + (f" ({t.number(total)})" if total > 1 else "")
         info = lookup(code)
         title = t(info.title) if info is not None else ""
         if title and len(head) + len(title) + 3 <= lines.width:
@@ -194,19 +212,25 @@ def _finding_groups(
         if title:
             lines.wrap(title, 4, 6)
         for f in items[: o.max_per_code]:
-            target = finding_target(f, source)
-            if target:
-                lines.wrap(target, 4, 6)
-            lines.wrap(_message(f, o.lang), 6)
-            for template, value in (
-                (S.EXPECTED, f.expected),
-                (S.FOUND, f.found),
-                (S.LIKELY_CAUSE, f.likely_cause),
-            ):
-                if value:
-                    lines.wrap(t(template, value=shorten_ids(escape(value))), 6, 8)
+            _one_finding(f, source, o, t, lines)
         if len(items) > o.max_per_code:
             lines.wrap(t(S.MORE, n=len(items) - o.max_per_code), 4, 6)
+        for f in summaries:
+            _one_finding(f, source, o, t, lines)
+
+
+def _one_finding(f: Finding, source: str | None, o: RenderOptions, t: S.Tr, lines: _Lines) -> None:
+    target = finding_target(f, source)
+    if target:
+        lines.wrap(target, 4, 6)
+    lines.wrap(_message(f, o.lang), 6)
+    for template, value in (
+        (S.EXPECTED, f.expected),
+        (S.FOUND, f.found),
+        (S.LIKELY_CAUSE, f.likely_cause),
+    ):
+        if value:
+            lines.wrap(t(template, value=shorten_ids(escape(value))), 6, 8)
 
 
 def _findings(report: Report, o: RenderOptions, t: S.Tr, lines: _Lines) -> None:
@@ -216,12 +240,12 @@ def _findings(report: Report, o: RenderOptions, t: S.Tr, lines: _Lines) -> None:
         items = [f for f in primary if f.severity is sev]
         if items:
             lines.add()
-            lines.add(t(S.SECTION[sev.value], n=len(items)), sev)
+            lines.add(t(S.SECTION[sev.value], n=sum(f.count for f in items)), sev)
             _finding_groups(items, source, o, t, lines)
     extra = [f for f in report.findings if f.additional]
     if extra:
         lines.add()
-        lines.wrap(t(S.SECTION_ADDITIONAL, n=len(extra)), 0, 2)
+        lines.wrap(t(S.SECTION_ADDITIONAL, n=sum(f.count for f in extra)), 0, 2)
         _finding_groups(sorted(extra, key=lambda f: f.severity.rank), source, o, t, lines)
 
 
@@ -259,7 +283,7 @@ def _statuses(report: Report, t: S.Tr, lines: _Lines) -> None:
             continue
         counts = Counter(statuses.values())
         label = t(template)
-        parts = " · ".join(f"{s.value} {counts[s]}" for s in reversed(Status) if counts[s])
+        parts = " · ".join(f"{s.value} {t.number(counts[s])}" for s in reversed(Status) if counts[s])
         if template == S.SECTION_COMMITS:
             lines.add()
         lines.wrap(f"{label}  {parts}", 0, len(label) + 2)
@@ -274,7 +298,7 @@ def _mutmem(report: Report, t: S.Tr, lines: _Lines) -> None:
         untrusted = Counter(str(v.label) for v in mm.memories.values() if v.untrusted)
         parts = [t.count(len(mm.memories), S.MEMORIES)]
         if untrusted:
-            labels = ", ".join(f"{escape(k)} {n}" for k, n in sorted(untrusted.items()))
+            labels = ", ".join(f"{escape(k)} {t.number(n)}" for k, n in sorted(untrusted.items()))
             parts.append(t(S.UNTRUSTED, n=sum(untrusted.values()), labels=labels))
         label = t(S.SECTION_MEMORIES)
         lines.wrap(f"{label}  " + " · ".join(parts), 0, len(label) + 2)
@@ -319,9 +343,15 @@ def _input(report: Report, o: RenderOptions, t: S.Tr, lines: _Lines) -> None:
 
 def render_text(report: Report, options: RenderOptions | None = None) -> str:
     """The text report of ``report`` (``options.quiet``: the verdict line only)."""
+    return collect(write_text, report, options=options)
+
+
+def write_text(report: Report, sink: Sink, options: RenderOptions | None = None) -> None:
+    """The text report of ``report``, written to ``sink`` line by line."""
     o = options or RenderOptions()
     t = S.Tr(o.lang)
-    lines = _Lines(max(MIN_WIDTH, o.width), o.color)
+    out = Chunks(sink)
+    lines = _Lines(max(MIN_WIDTH, o.width), o.color, out)
     summary = _verdict_line(report, o, t, lines)
     if not o.quiet:
         counts = report.severity_counts()
@@ -331,4 +361,4 @@ def render_text(report: Report, options: RenderOptions | None = None) -> str:
         _statuses(report, t, lines)
         _mutmem(report, t, lines)
         _input(report, o, t, lines)
-    return "\n".join(lines.out) + "\n"
+    out.flush()

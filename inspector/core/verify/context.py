@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import Cancelled
-from ..findings import Severity, make_finding
+from ..findings import Severity
 from ..objects import Obj
 from ..store import Store
 from .authority import Authority
@@ -95,7 +95,7 @@ class Context:
     ) -> None:
         """Record one finding; ``template`` is a registered message, ``kw`` its
         parameters plus the optional ``expected``/``found``/``likely_cause``."""
-        self.report.findings.append(make_finding(code, severity, kind, oid, template, related, **kw))
+        self.report.add(code, severity, kind, oid, template, related, **kw)
 
     def lap(self, name: str) -> None:
         now = time.perf_counter()

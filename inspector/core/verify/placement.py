@@ -277,6 +277,21 @@ class _Judge:
         return Status.NOT_IN_PROVEN_PRE_ROTATION_HISTORY
 
 
+def _citing(ctx: Context) -> dict[str, list[str]]:
+    """The trusted commits citing each object placed below (a cited id the store lacks is
+    never asked for: a file citing 200,000 missing ids costs no entry here)."""
+    dag = ctx.dag
+    assert dag is not None
+    placed = {*ctx.evidence, *(c.stored_id for c in ctx.checkpoints)}
+    citing: dict[str, list[str]] = {}
+    for cid, o in ctx.commits.items():
+        if dag.trusted[dag.index[cid]]:
+            for ref in o.evidence_refs:
+                if ref in placed or ref in ctx.commits:
+                    citing.setdefault(ref, []).append(cid)
+    return citing
+
+
 def place(ctx: Context) -> None:
     """Statuses of every commit, evidence and stored checkpoint (and the external one)."""
     authority, dag, r = ctx.authority, ctx.dag, ctx.report
@@ -286,12 +301,7 @@ def place(ctx: Context) -> None:
         member = ctx.commits[root].agent_id if root is not None else None
         authority.resolve_ambiguity(member if member in authority.ambiguous else None)
 
-    citing: dict[str, list[str]] = {}
-    for cid, o in ctx.commits.items():
-        if dag.trusted[dag.index[cid]]:
-            for ref in o.evidence_refs:
-                citing.setdefault(ref, []).append(cid)
-
+    citing = _citing(ctx)
     judge = _Judge(ctx)
     # keyed by kind and id: a commit and an evidence may claim one id
     early: dict[tuple[str, str], Status] = {}

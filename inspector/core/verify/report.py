@@ -6,11 +6,12 @@ plain data; ``to_json()`` gives the schema of ``aleth-inspector verify --json``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..findings import Finding, Severity, make_finding, message
+from ..findings import Finding, FindingCap, Severity, make_finding, message
 
 if TYPE_CHECKING:
     from ..objects import Obj
@@ -142,6 +143,7 @@ EXIT_CODES: dict[str, int] = {
     Verdict.INTERRUPTED: 130,
 }
 EXIT_INTERNAL_ERROR = 5  # a report with the ``internal_error`` finding, or one never finalized
+EXIT_OUTPUT_FAILED = 6  # the command line could not write what it produced (a full disk): no report code
 
 SCHEMA = "aleth-inspector/report/1"
 
@@ -175,6 +177,8 @@ class Report:
     started_at: str | None = None  # ISO 8601 UTC
     duration_s: float | None = None
     checkpoint: dict[str, Any] = field(default_factory=lambda: {"given": False, "state": "none"})
+    # beyond FINDING_CAP findings of one kind, only their ids (summarised by finalize)
+    cap: FindingCap = field(default_factory=FindingCap, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.verdict = Verdict(self.verdict)  # a string of the schema becomes its member; others fail
@@ -184,10 +188,31 @@ class Report:
     def ok(self) -> bool:
         return self.verdict == Verdict.PASS  # == : a schema string assigned later counts too
 
+    def add(
+        self,
+        code: str,
+        severity: Severity,
+        kind: str,
+        object_id: str,
+        template: str,
+        related: Iterable[str] = (),
+        /,
+        **kw: Any,
+    ) -> None:
+        """Record one finding (:func:`~inspector.core.findings.make_finding`'s arguments).
+        Beyond :data:`~inspector.core.findings.FINDING_CAP` of one code and severity only
+        its ids are kept, and :meth:`finalize` adds one summary finding for them."""
+        additional = bool(kw.get("additional"))
+        if self.cap.admit(code, severity, additional):
+            self.findings.append(make_finding(code, severity, kind, object_id, template, related, **kw))
+        elif self.cap.overflow(code, severity, kind, object_id, related, additional):
+            self.cap.keep_first(make_finding(code, severity, kind, object_id, template, related, **kw))
+
     def severity_counts(self) -> dict[str, int]:
+        """How many findings of each severity (a summary counts for every finding it stands for)."""
         out = {"error": 0, "warning": 0, "info": 0}
         for f in self.findings:
-            out[f.severity.value] += 1
+            out[f.severity.value] += f.count
         return out
 
     def worst_severity(self) -> Severity | None:
@@ -199,7 +224,7 @@ class Report:
         return {f.code for f in self.findings if severity is None or f.severity == severity}
 
     def findings_for(self, object_id: str) -> list[Finding]:
-        return [f for f in self.findings if f.object_id == object_id or object_id in f.related]
+        return [f for f in self.findings if f.concerns(object_id)]
 
     def era_of(self, object_id: str) -> KeyEra | None:
         i = self.signer.get(object_id)
@@ -209,6 +234,10 @@ class Report:
         """Compute the verdict from the findings (fail iff an error; ``strict``: or a
         warning); again after findings were added.  A verdict that is not a judgement of
         the findings (unopenable, indeterminate, error, interrupted) is kept."""
+        before = {id(f) for f in self.cap.emitted}
+        summaries = self.cap.summaries()
+        if summaries or before:  # the findings beyond the cap, summarised (again: with any added since)
+            self.findings = [f for f in self.findings if id(f) not in before] + summaries
         if not Verdict(self.verdict).judged:
             return
         bad = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}

@@ -12,14 +12,19 @@ rules give it).
 
 from __future__ import annotations
 
+import array
+import fcntl
 import json
+import os
 import shutil
+import termios
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
 from inspector.core.container import Credential
+from inspector.core.fleet.credentials import CredentialRef
 from inspector.core.opener import open_and_verify
 from inspector.core.verify.engine import VerifyOptions
 from inspector.core.verify.report import Report
@@ -196,10 +201,47 @@ class Background:
         assert not self.thread.is_alive(), "the executor did not finish"
 
 
-def feed_fifo(path: Path, data: bytes) -> None:
-    """Write ``data`` into a named pipe once a reader has opened it (blocks until then)."""
-    with open(path, "wb") as fh:
-        fh.write(data)
+class StalledSecret:
+    """A passphrase file that keeps its reader waiting, as a file on a hung network share
+    does: a named pipe whose writing end the test holds open without writing.
+
+    The memory file itself can no longer be a pipe (the opener refuses one at once), but
+    a secret may come through a pipe (``--passphrase-file <(pass show x)``) and its reader
+    waits for the writer's data.  :meth:`release` hands the waiting (or the next) reader
+    the secret and ends the pipe; :meth:`close` ends it with nothing written."""
+
+    def __init__(self, path: Path) -> None:
+        os.mkfifo(path)
+        self.path = path
+        self.fd = os.open(path, os.O_RDWR)  # Linux: opens at once and holds a writing end
+
+    def ref(self) -> CredentialRef:
+        return CredentialRef("passphrase", "file", str(self.path))
+
+    def pending(self) -> int:
+        """Bytes written into the pipe and not read yet."""
+        buf = array.array("i", [0])
+        fcntl.ioctl(self.fd, termios.FIONREAD, buf)
+        return buf[0]
+
+    def release(self, data: bytes) -> None:
+        os.write(self.fd, data)
+        wait_for(lambda: self.pending() == 0, what="a reader to take the secret")
+        self.close()
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+    def reader_waiting(self) -> bool:
+        """Whether anyone still has the pipe open for reading (call after :meth:`close`)."""
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError:  # ENXIO: no reader
+            return False
+        os.close(fd)
+        return True
 
 
 def wait_for(predicate, timeout: float = 600, what: str = "condition"):  # type: ignore[no-untyped-def]

@@ -21,11 +21,12 @@ from inspector.core.fleet.task import FileJob
 from inspector.core.opener import open_and_verify
 
 from ...conftest import ALETHECH
-from .conftest import Background, assert_each_file_as_verify_alone, comparable, feed_fifo, wait_for
+from .conftest import Background, StalledSecret, assert_each_file_as_verify_alone, comparable, wait_for
 from .schema import assert_valid
 
 SEALED = ALETHECH / "01_basic" / "memory.aleth"
-CRED = Credential(passphrase="basalt-żółw-yarrow-6077")
+PASSPHRASE = "basalt-żółw-yarrow-6077"
+CRED = Credential(passphrase=PASSPHRASE)
 
 
 def _cluster_client():  # type: ignore[no-untyped-def]
@@ -84,17 +85,16 @@ def _alive(pid: int) -> bool:
 
 def test_a_worker_killed_mid_file_is_retried(tmp_path, own_client):
     client = own_client
-    fifo = tmp_path / "slow.aleth"
-    os.mkfifo(fifo)
+    secret = StalledSecret(tmp_path / "slow.pass")  # the task waits for its passphrase
     ex = DaskExecutor(client=client)
-    run = Background(ex, [FileJob(0, str(fifo), "slow.aleth", "sealed", CRED)])
+    run = Background(ex, [FileJob(0, str(SEALED), "slow.aleth", "sealed", secret.ref())])
     addr = wait_for(lambda: next((a for a, ks in client.processing().items() if ks), None), what="the task")
     pid = client.run(os.getpid, workers=[addr])[addr]
     os.kill(pid, signal.SIGKILL)
-    # feed the pipe only once the killed reader is gone and the retry is running elsewhere
+    # hand over the secret only once the killed reader is gone and the retry is running elsewhere
     wait_for(lambda: not _alive(pid), what="the killed worker to go")
     wait_for(lambda: any(ks and a != addr for a, ks in client.processing().items()), what="the retry")
-    feed_fifo(fifo, SEALED.read_bytes())
+    secret.release(PASSPHRASE.encode() + b"\n")
     run.join()
     assert run.error is None
     (res,) = run.results
@@ -104,10 +104,9 @@ def test_a_worker_killed_mid_file_is_retried(tmp_path, own_client):
 
 def test_a_file_whose_worker_dies_twice_is_worker_lost(tmp_path, own_client):
     client = own_client
-    fifo = tmp_path / "killer.aleth"
-    os.mkfifo(fifo)
+    secret = StalledSecret(tmp_path / "killer.pass")
     ex = DaskExecutor(client=client)
-    run = Background(ex, [FileJob(0, str(fifo), "killer.aleth", "sealed", CRED)])
+    run = Background(ex, [FileJob(0, str(SEALED), "killer.aleth", "sealed", secret.ref())])
     killed: list[int] = []
     for _ in range(2):
 
@@ -126,6 +125,7 @@ def test_a_file_whose_worker_dies_twice_is_worker_lost(tmp_path, own_client):
         os.kill(pid, signal.SIGKILL)
         killed.append(pid)
     run.join()
+    secret.close()
     (res,) = run.results
     assert (res.report.verdict, res.report.codes()) == ("error", {"worker_lost"})
 

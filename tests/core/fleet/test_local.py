@@ -20,11 +20,12 @@ from inspector.core.opener import open_and_verify
 from inspector.core.verify.engine import CancelToken
 
 from ...conftest import ALETHECH
-from .conftest import Background, assert_each_file_as_verify_alone, comparable, feed_fifo, wait_for
+from .conftest import Background, StalledSecret, assert_each_file_as_verify_alone, comparable, wait_for
 from .schema import assert_valid
 
 SEALED = ALETHECH / "01_basic" / "memory.aleth"
-CRED = Credential(passphrase="basalt-żółw-yarrow-6077")
+PASSPHRASE = "basalt-żółw-yarrow-6077"
+CRED = Credential(passphrase=PASSPHRASE)
 
 
 def test_the_fleet_on_two_worker_processes_is_verify_file_by_file(fleet):
@@ -46,20 +47,20 @@ def test_the_fleet_on_two_worker_processes_is_verify_file_by_file(fleet):
     assert ex.worker_pids() == []  # the pool is shut down
 
 
-def _fifo_job(tmp_path, index=0, name="slow.aleth"):
-    fifo = tmp_path / name
-    os.mkfifo(fifo)
-    return fifo, FileJob(index, str(fifo), name, "sealed", CRED)
+def _stalled_job(tmp_path, index=0, name="slow.aleth"):
+    """A job whose worker waits (on its passphrase file) until the test releases it."""
+    secret = StalledSecret(tmp_path / f"{name}.pass")
+    return secret, FileJob(index, str(SEALED), name, "sealed", secret.ref())
 
 
 def test_a_worker_killed_mid_file_is_retried_and_the_file_still_judged(tmp_path):
-    fifo, job = _fifo_job(tmp_path)
+    secret, job = _stalled_job(tmp_path)
     ex = LocalExecutor(1)
     run = Background(ex, [job])
     first = wait_for(ex.worker_pids, what="a worker")[0]
-    os.kill(first, signal.SIGKILL)  # killed while blocked reading the file
+    os.kill(first, signal.SIGKILL)  # killed while waiting for the file's secret
     wait_for(lambda: ex.worker_pids() and ex.worker_pids() != [first], what="a new worker")
-    feed_fifo(fifo, SEALED.read_bytes())  # the retry reads the whole file
+    secret.release(PASSPHRASE.encode() + b"\n")  # the retry reads it and judges the file
     run.join()
     assert run.error is None
     (res,) = run.results
@@ -67,7 +68,7 @@ def test_a_worker_killed_mid_file_is_retried_and_the_file_still_judged(tmp_path)
 
 
 def test_a_file_that_kills_its_worker_twice_is_worker_lost_and_the_others_are_judged(tmp_path):
-    fifo, bad = _fifo_job(tmp_path, 0)
+    secret, bad = _stalled_job(tmp_path, 0)
     good = [FileJob(i, str(SEALED), f"good-{i}", "sealed", CRED) for i in (1, 2, 3)]
     ex = LocalExecutor(2)
     run = Background(ex, [bad, *good])
@@ -85,16 +86,12 @@ def test_a_file_that_kills_its_worker_twice_is_worker_lost_and_the_others_are_ju
     lost = by_index[0]
     assert (lost.verdict, lost.codes()) == ("error", {"worker_lost"})
     assert "slow.aleth" in lost.findings[0].message
-    try:  # nothing reads the pipe any more; do not leave a writer behind either
-        fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
-        os.close(fd)
-        raise AssertionError("a reader is still blocked on the pipe")
-    except OSError:
-        pass
+    secret.close()
+    assert not secret.reader_waiting()  # nothing reads the pipe any more
 
 
 def test_cancel_stops_the_workers_and_the_run_is_interrupted(tmp_path):
-    _fifo, stuck = _fifo_job(tmp_path, 0)
+    secret, stuck = _stalled_job(tmp_path, 0)
     good = FileJob(1, str(SEALED), "good", "sealed", CRED)
     ex = LocalExecutor(2)
     token = CancelToken()
@@ -109,6 +106,7 @@ def test_cancel_stops_the_workers_and_the_run_is_interrupted(tmp_path):
         lambda: not any(psutil.pid_exists(p) and psutil.Process(p).status() != "zombie" for p in pids),
         what="the workers to exit",
     )
+    secret.close()
 
 
 def test_run_audit_reports_an_interrupted_run(tmp_path):

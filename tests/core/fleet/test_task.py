@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import pickle
 import shutil
 import threading
@@ -18,7 +17,7 @@ from inspector.core.fleet.task import FileJob, audit_file
 from inspector.core.opener import open_and_verify
 
 from ...conftest import ALETHECH
-from .conftest import comparable
+from .conftest import StalledSecret, comparable
 
 
 @pytest.fixture(scope="module")
@@ -164,29 +163,27 @@ def test_a_slow_file_is_stopped_at_its_timeout(demo_store, monkeypatch):
 
 def test_a_file_that_never_answers_is_reported_not_awaited(tmp_path, monkeypatch):
     monkeypatch.setattr(T, "TIMEOUT_GRACE", 0.2)
-    fifo = tmp_path / "stuck.aleth"
-    os.mkfifo(fifo)
+    secret = StalledSecret(tmp_path / "stuck.pass")  # its reader waits for a writer that says nothing
+    sealed = ALETHECH / "01_basic" / "memory.aleth"
     released = threading.Event()
 
     def release() -> None:
-        """Unblock the reader stuck in open(): a writer that closes at once."""
+        """End the pipe: the reader still waiting for the secret reads to its end."""
         released.set()
-        open(fifo, "wb").close()
+        secret.close()
 
     # not a time limit: should audit_file wait for the reader, this releases it (much
     # later) so that the assertion below fails instead of the run hanging
     watchdog = threading.Timer(600, release)
     watchdog.start()
     try:
-        r = audit_file(
-            FileJob(0, str(fifo), "stuck.aleth", "sealed", Credential(passphrase="x"), timeout=0.3)
-        )
+        r = audit_file(FileJob(0, str(sealed), "stuck.aleth", "sealed", secret.ref(), timeout=0.3))
         assert not released.is_set(), "audit_file waited for a file that never answers"
         assert r.report.codes() == {"file_timeout"}
     finally:
         watchdog.cancel()
         if not released.is_set():
-            threading.Thread(target=release, daemon=True).start()
+            release()
 
 
 def test_summary_detail_drops_the_per_object_maps(tmp_path):
