@@ -426,7 +426,7 @@ def _check_new_key(src: Source, w: StoreWriter, key: KeyPair, role: str) -> None
             )
 
 
-def _check_sealed_key(src: Source, store: Store) -> None:
+def refuse_foreign_sealed_key(src: Source, store: Store) -> None:
     """The library never seals the root key or a role key (SPEC E): a new
     ``keys/signing.key`` must be the first active key, of the agent role."""
     pem = store.files.get("keys/signing.key")
@@ -524,7 +524,7 @@ def _finish(
     extra_effects: Sequence[Effect] = (),
     **extra: Any,
 ) -> Result:
-    _check_sealed_key(src, store)
+    refuse_foreign_sealed_key(src, store)
     report = verify(store, options)
     added, removed, changed = _diff(src.store, store)
     files = dict(store.files)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +42,7 @@ W_OPERATION = message("another operation")
 W_INPUTS = message("other inputs")
 W_EFFECTS = message("other effects")
 W_DISOWNED = message("other objects disowned")
+W_TARGET = message("another destination")
 
 
 def effect_entry(e: Effect) -> dict[str, Any]:
@@ -79,9 +80,9 @@ class Plan:
     inputs: Mapping[str, Any]
     effects: tuple[Mapping[str, Any], ...]
     disowned: tuple[Mapping[str, str], ...]
+    target: Mapping[str, Any] | None = None  # where the write goes, when the dry run said
     output_sha256: str = ""  # what the dry run would have written (its keys are drawn again)
     verdict: str = ""
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -90,6 +91,7 @@ class Plan:
             "source": self.source,
             "source_sha256": self.source_sha256,
             "inputs": dict(self.inputs),
+            "target": dict(self.target) if self.target is not None else None,
             "effects": [dict(e) for e in self.effects],
             "disowned": [dict(d) for d in self.disowned],
             "verdict": self.verdict,
@@ -97,13 +99,16 @@ class Plan:
         }
 
 
-def plan_of(res: Result, inputs: Mapping[str, Any]) -> Plan:
-    """The plan of a previewed result made with ``inputs`` (no secrets in them)."""
+def plan_of(res: Result, inputs: Mapping[str, Any], target: Mapping[str, Any] | None = None) -> Plan:
+    """The plan of a previewed result made with ``inputs`` (no secrets in them), to be
+    written to ``target`` (``{"output": …, "in_place": …, "backup": …}``; None: not
+    decided by the dry run)."""
     return Plan(
         operation=res.operation,
         source=str(res.source.path),
         source_sha256=res.source.sha256,
         inputs=_plain(inputs),
+        target=_plain(target) if target is not None else None,
         effects=tuple(effect_entry(e) for e in res.effects),
         disowned=tuple(disowned_entries(res)),
         output_sha256=res.output.sha256,
@@ -144,6 +149,7 @@ def load_plan(path: str | os.PathLike[str]) -> Plan:
             and isinstance(doc["inputs"], dict)
             and isinstance(doc["effects"], list)
             and isinstance(doc["disowned"], list)
+            and (doc.get("target") is None or isinstance(doc.get("target"), dict))
         )
     except KeyError as exc:
         raise _bad(path, f"the field {exc.args[0]} is missing") from None
@@ -156,14 +162,17 @@ def load_plan(path: str | os.PathLike[str]) -> Plan:
         inputs=doc["inputs"],
         effects=tuple(doc["effects"]),
         disowned=tuple(doc["disowned"]),
+        target=doc.get("target"),
         output_sha256=str(doc.get("dry_run_output_sha256", "")),
         verdict=str(doc.get("verdict", "")),
     )
 
 
-def differences(plan: Plan, res: Result, inputs: Mapping[str, Any]) -> list[str]:
-    """What differs between ``plan`` and the write about to be made (template names of
-    W_*; empty when the write is the planned one)."""
+def differences(
+    plan: Plan, res: Result, inputs: Mapping[str, Any], target: Mapping[str, Any] | None = None
+) -> list[str]:
+    """What differs between ``plan`` and the write about to be made (the W_* templates;
+    empty when the write is the planned one)."""
     out = []
     if plan.source_sha256 != res.source.sha256:
         out.append(W_SOURCE)
@@ -175,18 +184,26 @@ def differences(plan: Plan, res: Result, inputs: Mapping[str, Any]) -> list[str]
         out.append(W_EFFECTS)
     if [dict(d) for d in plan.disowned] != disowned_entries(res):
         out.append(W_DISOWNED)
+    if plan.target is not None and dict(plan.target) != _plain(target):
+        out.append(W_TARGET)
     return out
 
 
-def check_plan(plan: Plan, res: Result, inputs: Mapping[str, Any], path: str | os.PathLike[str]) -> None:
+def check_plan(
+    plan: Plan,
+    res: Result,
+    inputs: Mapping[str, Any],
+    path: str | os.PathLike[str],
+    target: Mapping[str, Any] | None = None,
+) -> None:
     """Refuse the write unless it is exactly the one ``plan`` describes (SPEC E6):
     :class:`OperationError` ``plan_mismatch`` naming what differs."""
-    diff = differences(plan, res, inputs)
+    diff = differences(plan, res, inputs, target)
     if not diff:
         return
     from ..i18n import Phrase
 
-    expected, found = _first_difference(plan, res, inputs, diff[0])
+    expected, found = _first_difference(plan, res, inputs, target, diff[0])
     raise OperationError.templated(
         "plan_mismatch",
         PLAN_MISMATCH,
@@ -198,7 +215,9 @@ def check_plan(plan: Plan, res: Result, inputs: Mapping[str, Any], path: str | o
     )
 
 
-def _first_difference(plan: Plan, res: Result, inputs: Mapping[str, Any], what: str) -> tuple[str, str]:
+def _first_difference(
+    plan: Plan, res: Result, inputs: Mapping[str, Any], target: Mapping[str, Any] | None, what: str
+) -> tuple[str, str]:
     if what == W_SOURCE:
         return f"SHA-256 {plan.source_sha256}", f"SHA-256 {res.source.sha256}"
     if what == W_OPERATION:
@@ -210,6 +229,8 @@ def _first_difference(plan: Plan, res: Result, inputs: Mapping[str, Any], what: 
             ", ".join(f"{k}={plan.inputs.get(k)!r}" for k in keys),
             ", ".join(f"{k}={now.get(k)!r}" for k in keys),
         )
+    if what == W_TARGET:
+        return json.dumps(plan.target), json.dumps(_plain(target))
     if what == W_DISOWNED:
         planned = {d["object_id"] for d in plan.disowned}
         now_ids = {d["object_id"] for d in disowned_entries(res)}

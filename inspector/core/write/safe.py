@@ -189,6 +189,8 @@ def check_new_target(path: str | os.PathLike[str]) -> None:
         st = os.lstat(target)
     except FileNotFoundError:
         st = None
+    except NotADirectoryError:
+        raise _err("target_directory_missing", PARENT_NOT_DIR, directory=_parent(target)) from None
     except OSError as exc:
         raise _err("write_failed", CANNOT_WRITE, path=target, reason=exc.strerror or str(exc)) from exc
     if st is not None:
@@ -711,6 +713,7 @@ def _write_journal(change: Change, entries: Sequence[_Entry]) -> Path:
         "target": str(change.target),
         "kind": change.kind,
         "in_place": change.in_place,
+        "backup": change.backup,
         "sha256": change.sha256,
         "source_sha256": change.source_sha256,
         "entries": [e.to_json() for e in entries],
@@ -967,9 +970,9 @@ def apply(change: Change) -> Committed:
             bak = backup_path(target)
             try:
                 if change.backup:
+                    _step("backup", deferral, forward=True)
                     _replace_backup(e.temp, bak, kind)
                     backup = bak
-                    _step("backup", deferral, forward=True)
                 elif os.path.isdir(e.temp):
                     shutil.rmtree(e.temp)  # the previous version, which the user chose not to keep
                 e.made = False
@@ -977,8 +980,9 @@ def apply(change: Change) -> Committed:
                 warnings.append(
                     _warn(BACKUP_NOT_KEPT, "backup_not_kept", backup=bak, reason=exc.strerror or str(exc))
                 )
-                backup = None
         for e in entries:
+            if e.role == "output" and kind == "directory" and not change.in_place:
+                e.made = False  # renamed into place
             if not e.made or e.role == "backup" or (e.role == "output" and kind == "directory"):
                 continue
             try:
@@ -1047,7 +1051,7 @@ def recover(target: str | os.PathLike[str], kind: str | None = None) -> list[str
             return [f"{jp} is not a journal of this program; left alone"]
         entries = [_Entry(e["role"], Path(e["final"]), Path(e["temp"]), e["sha256"]) for e in doc["entries"]]
         kind = str(doc.get("kind") or kind or "sealed")
-        new_sha, in_place = str(doc["sha256"]), bool(doc.get("in_place"))
+        new_sha, in_place, keep = str(doc["sha256"]), bool(doc.get("in_place")), bool(doc.get("backup"))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return [f"{jp} cannot be read; left alone"]
     old = t.with_name(f".{t.name}{OLD_SUFFIX}")
@@ -1083,7 +1087,7 @@ def recover(target: str | os.PathLike[str], kind: str | None = None) -> list[str
             if os.path.isdir(e.temp) and not os.path.islink(e.temp):
                 if committed and in_place:
                     # the previous version, swapped out by the switch: the backup, if one was asked
-                    if any(x.role == "backup" for x in entries) or os.path.lexists(backup_path(t)):
+                    if keep:
                         _replace_backup(e.temp, backup_path(t), "directory")
                     else:
                         shutil.rmtree(e.temp)
