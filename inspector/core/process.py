@@ -63,12 +63,16 @@ def _libc() -> Any:
 
 
 def harden() -> None:
-    """Turn core dumps off for this process and its children (best effort where the
-    platform lacks a mechanism; never raises)."""
+    """Turn core dumps off for this process (best effort where the platform lacks a
+    mechanism; never raises): the core size limit is 0 (children inherit it; the hard
+    limit is left alone, so a program this one starts may raise it again), and on
+    Linux the process is not dumpable (no core, no ptrace by other processes of the
+    user; reset by exec)."""
     try:
         import resource
 
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        _soft, hard = resource.getrlimit(resource.RLIMIT_CORE)
+        resource.setrlimit(resource.RLIMIT_CORE, (0, hard))
     except (ImportError, ValueError, OSError):
         pass
     if sys.platform.startswith("linux"):
@@ -76,21 +80,26 @@ def harden() -> None:
             _libc().prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
 
 
+def dumpable() -> bool | None:
+    """The Linux dumpable flag of this process (None elsewhere)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return int(_libc().prctl(PR_GET_DUMPABLE, 0, 0, 0, 0)) != 0
+    except (OSError, AttributeError):
+        return None
+
+
 def core_dumps_off() -> bool:
     """Whether this process can leave no core dump (what :func:`harden` set)."""
     try:
         import resource
 
-        if resource.getrlimit(resource.RLIMIT_CORE) != (0, 0):
+        if resource.getrlimit(resource.RLIMIT_CORE)[0] != 0:
             return False
     except ImportError:
         return False
-    if sys.platform.startswith("linux"):
-        try:
-            return int(_libc().prctl(PR_GET_DUMPABLE, 0, 0, 0, 0)) == 0
-        except (OSError, AttributeError):
-            return False
-    return True
+    return dumpable() is not True
 
 
 # --------------------------------------------------------------------------- interruptions
