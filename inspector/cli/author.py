@@ -542,6 +542,7 @@ def _decide_and_write(
     lang: str,
 ) -> int:
     from ..core import process
+    from ..core.errors import InspectorError
     from ..core.write import authoring as A
     from ..core.write import plan as P
 
@@ -603,9 +604,12 @@ def _decide_and_write(
     # signals wait from here to the last word: before the switch they abandon the write
     # (KeyboardInterrupt: nothing new is left), after it the write is finished and said
     with process.signals_deferred():
-        written = A.write_result(
-            res, args.output, in_place=in_place, backup=backup, disown=disown, secrets=secrets
-        )
+        try:
+            written = A.write_result(
+                res, args.output, in_place=in_place, backup=backup, disown=disown, secrets=secrets
+            )
+        except InspectorError as exc:  # refused or failed before the switch: nothing new is left
+            raise UsageError(f"{_describe(exc, lang)}\n{tr(M.AUTHOR_NOT_WRITTEN, lang)}") from exc
         _report_written(args, res, written, out, lang)
     return EXIT_PASS
 

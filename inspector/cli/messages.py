@@ -30,6 +30,7 @@ AUTHOR_OLD_COPY = message(
     "{path} still opens with the old passphrase; it was not deleted: delete it if that passphrase leaked"
 )
 AUTHOR_NOTHING_WRITTEN = message("interrupted; nothing was written")
+AUTHOR_NOT_WRITTEN = message("nothing was written")
 AUTHOR_INTERRUPTED_AFTER = message(
     "interrupted once the write was complete: the file below is written, with its keys"
 )

@@ -698,6 +698,14 @@ def _step(name: str, deferral: Deferral | None, *, forward: bool) -> None:
         deferral.check()
 
 
+def _linked(a: Path, b: Path) -> bool:
+    """Whether the names ``a`` and ``b`` are one file (a hard link)."""
+    try:
+        return os.path.samestat(os.lstat(a), os.lstat(b))
+    except OSError:
+        return False
+
+
 def _same_file(path: Path, fd: int) -> bool:
     """Whether ``path`` is still the very file open as ``fd`` (never delete another)."""
     try:
@@ -1093,6 +1101,8 @@ def recover(target: str | os.PathLike[str], kind: str | None = None) -> list[str
                         shutil.rmtree(e.temp)
                 else:
                     shutil.rmtree(e.temp)
+        elif _linked(e.temp, e.final):
+            os.unlink(e.temp)  # the second name of the published file
         else:
             with contextlib.suppress(OperationError):
                 _reclaim(e.temp, e.final)
