@@ -1277,7 +1277,8 @@ def _earlier_version(bak: Path, output: Output, current: bytes | Store) -> bool:
     if isinstance(current, bytes):
         try:
             cur = container.parse_envelope(current)
-            like = Opened(cur.format, cur.header, {}, output.key or b"", cur.has_recovery_slot, cur.container_id)
+            key = output.key or b""
+            like = Opened(cur.format, cur.header, {}, key, cur.has_recovery_slot, cur.container_id)
         except InspectorError:
             like = None
     files = _opens(bak, output.key, output.credential, like)

@@ -5,8 +5,8 @@
 with the exact :class:`~.authoring.Output` to be written (sealed bytes, or the
 files of a directory store: in memory and through the job pipe, never a file).
 ``author_write`` writes that output — the previewed bytes or nothing — in one
-transaction with the new private keys and recovery code (saved before the switch).  Secrets arrive through the pipe, never
-via argv or a file.
+transaction with the new private keys and recovery code (saved before the switch).
+Secrets arrive through the pipe, never via argv or a file.
 """
 
 from __future__ import annotations
