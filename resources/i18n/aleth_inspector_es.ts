@@ -460,8 +460,16 @@
         <translation>&amp;Guardar en un archivo…</translation>
     </message>
     <message>
+        <source>What is written next</source>
+        <translation>Lo que se escribe a continuación</translation>
+    </message>
+    <message>
         <source>I have stored the new recovery code</source>
         <translation>He guardado el nuevo código de recuperación</translation>
+    </message>
+    <message>
+        <source>Once you tick the box above, Write the file writes {target}; this code opens it.</source>
+        <translation>Cuando marque la casilla de arriba, Escribir el archivo escribe {target}; este código lo abre.</translation>
     </message>
     <message>
         <source>The inputs changed: press Preview again before writing.</source>

@@ -460,8 +460,16 @@
         <translation>&amp;Enregistrer dans un fichier…</translation>
     </message>
     <message>
+        <source>What is written next</source>
+        <translation>Ce qui est écrit ensuite</translation>
+    </message>
+    <message>
         <source>I have stored the new recovery code</source>
         <translation>J’ai conservé le nouveau code de récupération</translation>
+    </message>
+    <message>
+        <source>Once you tick the box above, Write the file writes {target}; this code opens it.</source>
+        <translation>Une fois la case ci-dessus cochée, Écrire le fichier écrit {target}&#x202f;; ce code l’ouvre.</translation>
     </message>
     <message>
         <source>The inputs changed: press Preview again before writing.</source>

@@ -23,7 +23,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -117,18 +117,36 @@ def _rows(view: QWidget, least: int, most: int) -> None:
 
 
 class _WrapLabel(QLabel):
-    """A word-wrapped label that asks for the height its text needs at its width (a form
-    in a crowded dialog would otherwise squeeze it to one clipped line)."""
+    """A word-wrapped label that asks for the height its text needs at its width: no
+    clipped line in a crowded form, and no blank band either (QLabel's own hint assumes a
+    narrow column and asks for several lines)."""
 
     def __init__(self, text: str = "") -> None:
         super().__init__(text)
         self.setWordWrap(True)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        if self.width() > 0 and self.text():
+            need = self.heightForWidth(self.width())
+            if need > 0:
+                return QSize(hint.width(), need)
+        return hint
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._fit()
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
-        need = self.heightForWidth(self.width())
-        if need > 0 and need != self.minimumHeight():
-            self.setMinimumHeight(need)
+        self._fit()
+
+    def _fit(self) -> None:
+        need = self.heightForWidth(self.width()) if self.width() > 0 and self.text() else 0
+        if need != self.minimumHeight():
+            self.setMinimumHeight(max(need, 0))
+            self.updateGeometry()
 
 
 def _file_row(placeholder: str, save: bool, parent: QWidget) -> tuple[QWidget, QLineEdit]:
@@ -783,6 +801,9 @@ class AuthorDialog(QDialog):
         )
         self.code_status = _WrapLabel()
         self.code_status.setAccessibleName(self.tr("Recovery code status"))
+        self.code_target = _WrapLabel()
+        self.code_target.setAccessibleName(self.tr("What is written next"))
+        self.code_target.setTextFormat(Qt.TextFormat.PlainText)
         self.stored = QCheckBox(self.tr("I have stored the new recovery code"))
         self.code_back = QPushButton(self.tr("&Back"))
         self.code_write = QPushButton(self.tr("&Write the file"))
@@ -801,6 +822,7 @@ class AuthorDialog(QDialog):
         lay.addLayout(row)
         lay.addWidget(note)
         lay.addWidget(self.stored)
+        lay.addWidget(self.code_target)
         lay.addWidget(self.code_status)
         lay.addStretch(1)
         lay.addLayout(buttons)
@@ -811,6 +833,12 @@ class AuthorDialog(QDialog):
         self.secret_out.setText(self.recovery_code)
         self.stored.setChecked(False)
         self.code_status.setText("")
+        target = self.path if self.in_place.isChecked() else self.output_path.text().strip()
+        self.code_target.setText(
+            self.tr(
+                "Once you tick the box above, Write the file writes {target}; this code opens it."
+            ).format(target=target)
+        )
         self.code_back.setEnabled(True)
         self.pages.setCurrentWidget(self.code_page)
         self.secret_out.setFocus()
