@@ -36,27 +36,8 @@ from inspector.core.write.directory import write_directory
 
 from .checks import identity_record
 from .conftest import open_small, ours
+from .faults import FailingOS
 from .stores import NEW_PASS, PASS, build_compromised
-
-
-class FailingOS(types.SimpleNamespace):
-    """``os`` as ``inspector.core.write.safe`` sees it, one call failing (CI runs as root,
-    which may do anything, so the refusal is injected)."""
-
-    def __init__(self, fail: str, err: int) -> None:
-        super().__init__()
-        self._fail, self._err = fail, err
-
-    def __getattr__(self, name: str) -> Any:
-        real = getattr(os, name)
-        if name != self._fail:
-            return real
-
-        def failing(*args: Any, **kw: Any) -> Any:
-            raise OSError(self._err, os.strerror(self._err))
-
-        return failing
-
 
 # --------------------------------------------------------------------------- keys
 

@@ -11,6 +11,7 @@ backup and deletes nothing: what the old passphrase still opens is named.
 from __future__ import annotations
 
 import os
+import signal
 import stat
 import types
 from pathlib import Path
@@ -143,9 +144,8 @@ def test_a_second_writer_is_told_the_file_is_busy(sealed_copy, small, small_seal
         os.close(r)
         with safe.exclusive(sealed_copy):
             os.write(w, b"1")
-            import time
-
-            time.sleep(30)
+            while True:  # hold it until killed
+                signal.pause()
         os._exit(0)
     os.close(w)
     try:
