@@ -1108,3 +1108,151 @@ def test_preview_and_write_lines_speak_the_user_language(run, work, sealed, cred
     assert f"escrito {out} (SHA-256 {sha256_of(out)})" in text
     assert "salida SHA-256 " in text and "era key-001 (agent)" in text
     assert "wrote " not in text and "result " not in text
+
+
+# =========================================================================== issue 21
+
+
+def test_outputs_are_refused_before_the_preview_even_in_a_dry_run(run, work, sealed, creds, keys) -> None:
+    """-o onto an existing path, a directory or a FIFO, or a key file that exists: exit 3
+    before anything is built or previewed (no 'the result will be written to X' first)."""
+    (work / "taken.aleth").write_bytes(b"mine")
+    (work / "adir").mkdir()
+    os.mkfifo(work / "afifo")
+    base = (
+        "grant",
+        sealed,
+        "--recovery-code-file",
+        creds.recovery,
+        "--root-key",
+        keys.root,
+        "--role",
+        "auditor",
+    )
+    for out, kind in (("taken.aleth", "a file"), ("adir", "a directory"), ("afifo", "a FIFO")):
+        for extra in ((), ("--dry-run",)):
+            code, stdout, err = run(*base, "--key-out", work / "k.pem", "-o", work / out, *extra)
+            assert code == 3 and f"already exists ({kind})" in err, (out, extra, err)
+            assert stdout == "" and "will be written" not in stdout + err
+    code, stdout, err = run(*base, "--key-out", work / "taken.aleth", "--dry-run")
+    assert code == 3 and "already exists (a file)" in err and stdout == ""
+    assert (work / "taken.aleth").read_bytes() == b"mine" and not (work / "k.pem").exists()
+
+
+def test_a_fifo_or_a_device_given_as_file_is_refused_without_hanging(work, keys) -> None:
+    """A real process: a FIFO with no writer would block an ordinary open forever (holding
+    the lock); /dev/zero would be read without end.  Both are refused at once."""
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    fifo = work / "m.aleth"
+    os.mkfifo(fifo)
+    for target in (fifo, Path("/dev/zero")):
+        for where in (("--in-place",), ("--dry-run",)):
+            r = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "inspector",
+                    "grant",
+                    str(target),
+                    "--root-key",
+                    str(keys.root),
+                    "--role",
+                    "agent",
+                    *where,
+                ],
+                capture_output=True,
+                text=True,
+                cwd=ROOT,
+                env={**os.environ, "PYTHONPATH": str(ROOT)},
+                stdin=subprocess.DEVNULL,
+                timeout=300,  # a hang fails the test instead of blocking the suite
+            )
+            assert r.returncode == 3, r.stderr
+            kind = "a FIFO" if target == fifo else "a device"
+            assert f"is {kind}, not a regular file or a store directory" in r.stderr
+    assert not safe.lock_path(fifo).exists()
+
+
+def test_a_plan_binds_the_write(run, work, sealed, creds, keys, small, sealed_blob) -> None:
+    """SPEC E6 on the command line: the dry run saves its plan; the write with --plan is
+    made when nothing changed (new keys all the same); a source swapped after the dry
+    run is refused and left as it is."""
+    plan = work.parent / "rotate.plan"
+    args = ("rotate", sealed, "--recovery-code-file", creds.recovery, "--root-key", keys.root,
+            "--key", small.hk_id, "--new-key-out", work / "hk2.pem")  # fmt: skip
+    code, out, err = run(*args, "--in-place", "--dry-run", "--plan-out", plan)
+    assert code == 0, err
+    assert f"plan saved to {plan}" in out and out.rstrip().endswith("dry run: nothing was written")
+    doc = json.loads(plan.read_text())
+    assert doc["source_sha256"] == sha256_of(sealed) and doc["inputs"]["key"] == small.hk_id
+    assert doc["target"] == {"output": None, "in_place": True, "backup": True}
+    code, _, err = run(*args, "--in-place", "--dry-run", "--plan-out", plan)  # never over a plan
+    assert code == 3 and "already exists" in err
+    code, _, err = run(*args, "-o", work / "elsewhere.aleth", "--plan", plan)  # another destination
+    assert code == 3 and "plan_mismatch" in err and "another destination" in err
+    # another program writes the file between the dry run and the write
+    A.write_result(
+        A.label(
+            A.load_source(sealed, key=sealed_blob.key), small.memories[3], "poison_suspect", small.hk, "x"
+        ),
+        in_place=True,
+        backup=False,
+    )
+    swapped = sealed.read_bytes()
+    code, out, err = run(*args, "--in-place", "--plan", plan)
+    assert code == 3 and "plan_mismatch" in err and "the source is not byte-identical" in err
+    assert "nothing was written" in err
+    assert sealed.read_bytes() == swapped and not (work / "hk2.pem").exists()
+    code, out, err = run(*args, "--in-place", "--dry-run", "--plan-out", work.parent / "again.plan")
+    assert code == 0, err
+    code, out, err = run(*args, "--in-place", "--plan", work.parent / "again.plan")
+    assert code == 0, err
+    assert out.rstrip().splitlines()[-1].startswith(f"wrote {sealed}") and (work / "hk2.pem").exists()
+    code, _, err = run(*args, "--in-place", "--plan-out", work.parent / "p3.plan")
+    assert code == 3 and "--plan-out goes with --dry-run" in err
+
+
+def test_a_compromise_plan_binds_the_disowned_list(run, work, compromised) -> None:
+    c = compromised
+    plan = work.parent / "answer.plan"
+    args = ("revoke", c.path, "--root-key", c.root_pem, "--key", "key-001", "--reason", "compromise",
+            "--cutoff", c.cutoff, "--grant-agent")  # fmt: skip
+    code, _, err = run(*args, "--dry-run", "--plan-out", plan)
+    assert code == 1 and "would be disowned" in err  # the plan is saved all the same
+    listed = {(d["kind"], d["object_id"]) for d in json.loads(plan.read_text())["disowned"]}
+    assert listed == c.disowned
+    code, _, err = run(*args, "--disown", "-o", work / "answered", "--plan", plan)
+    assert code == 0, err
+    assert open_and_verify(work / "answered").verdict == "fail"
+
+
+def test_a_compromise_needs_a_cutoff_and_the_last_agent_key_a_successor(run, work, compromised) -> None:
+    c = compromised
+    code, _, err = run("revoke", c.path, "--root-key", c.root_pem, "--key", "key-001", "--dry-run")
+    assert code == 3 and "cutoff_required" in err and "--cutoff" in err
+    code, _, err = run(
+        "revoke", c.path, "--root-key", c.root_pem, "--key", "key-001", "--reason", "rotation", "--dry-run"
+    )
+    assert code == 3 and "last_agent_key" in err and "--grant-agent" in err
+
+
+def test_grant_role_agent_gives_a_store_without_one_a_new_agent_key(run, work, small, keys) -> None:
+    w = StoreWriter(Store(dict(small.files)), root=small.root)
+    w.revoke("key-001", reason="rotation")  # an older build allowed it
+    store = write_directory(w.store, work / "store")
+    code, _, err = run("grant", store, "--root-key", keys.root, "--role", "auditor", "--dry-run")
+    assert code == 3 and "needs --key-out" in err
+    code, _out, err = run("grant", store, "--root-key", keys.root, "--role", "agent", "--in-place")
+    assert code == 0, err
+    report = assert_pass(open_and_verify(store))
+    assert {e.key_id: e.state for e in report.eras if e.role == "agent"} == {
+        "key-001": "revoked",
+        "key-002": "active",
+    }
+    assert (store / "keys" / "signing.key").exists()
+    code, _, err = run("grant", store, "--root-key", keys.root, "--role", "agent", "--dry-run")
+    assert code == 3 and "agent_key_active" in err and "rotate it" in err
