@@ -23,7 +23,7 @@ import contextlib
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any
@@ -192,6 +192,3 @@ def terminate_as_interrupt() -> Iterator[None]:
         for s, handler in previous.items():
             with contextlib.suppress(ValueError, OSError, TypeError):
                 signal.signal(s, handler)
-
-
-Hook = Callable[[str], None]

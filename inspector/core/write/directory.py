@@ -7,24 +7,17 @@ here writes plaintext anywhere else.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
-from ..canonical import canonical
 from ..errors import StoreError
 from ..store import ALL_DIRS, Store, logical_to_physical
-from .safe import fsync_dir, rename_noreplace
+from .safe import fsync_dir, rename_noreplace, store_digest
 
-
-def store_digest(files: Mapping[str, bytes]) -> str:
-    """SHA-256 (hex) of a store's file list: the identity of a directory store's
-    content, as a sealed file's identity is the SHA-256 of its bytes."""
-    manifest = {path: hashlib.sha256(data).hexdigest() for path, data in files.items()}
-    return hashlib.sha256(canonical({"aleth-inspector/store-digest": 1, "files": manifest})).hexdigest()
+__all__ = ["fill_directory", "store_digest", "unmanaged_files", "write_directory"]
 
 
 def fill_directory(store: Store, dest: Path, carry: Mapping[str, Path] | None = None) -> None:

@@ -56,7 +56,7 @@ import os
 import re
 import shutil
 import stat
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -670,9 +670,17 @@ class _Entry:
         return {"role": self.role, "final": str(self.final), "temp": str(self.temp), "sha256": self.sha256}
 
 
+def store_digest(files: Mapping[str, bytes]) -> str:
+    """SHA-256 (hex) of a store's file list: the identity of a directory store's
+    content, as a sealed file's identity is the SHA-256 of its bytes."""
+    from ..canonical import canonical
+
+    manifest = {path: hashlib.sha256(data).hexdigest() for path, data in files.items()}
+    return hashlib.sha256(canonical({"aleth-inspector/store-digest": 1, "files": manifest})).hexdigest()
+
+
 def directory_digest(path: Path) -> str:
     from ..store import read_directory
-    from .directory import store_digest
 
     return store_digest(read_directory(path).files)
 

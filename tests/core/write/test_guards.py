@@ -359,3 +359,23 @@ def test_a_store_left_without_an_agent_key_gets_a_new_one(tmp_path) -> None:
     assert w2.agent_key is not None and w2.agent_key.jwk == new_key.jwk
     commit = w2.commit({"kind": "fact", "text": "back in business"})
     assert verify(w2.store).commits[commit["commit_id"]] == Status.VALID
+
+
+def test_the_labels_offered_for_a_role_are_exactly_those_the_verifier_accepts(tmp_path, small) -> None:
+    """SPEC C2 as a property over every role and label: what ``writable_labels`` offers
+    (the label dialog's list) is what the verifier accepts from a key of that role."""
+    from inspector.core.verify.mutmem import LABELS
+    from inspector.core.write.mutmem import writable_labels
+
+    role_keys = {"housekeeper": small.hk, "auditor": small.au, "agent": small.agent}
+    for role, key in role_keys.items():
+        for label in LABELS:
+            w = StoreWriter(Store(dict(small.files)))
+            content = {
+                "mutmem": 1, "kind": "label", "memory": small.memories[0], "prev": None, "label": label,
+                "confidence_milli": 500, "reason": "r", "detector": "d", "evidence": [small.review],
+            }  # fmt: skip
+            w.commit(content, memory_type="procedural", key=key, evidence_refs=[small.review])
+            report = verify(w.store)
+            unauthorized = any(f.code == "mutmem_role_unauthorized" for f in report.findings)
+            assert unauthorized == (label not in writable_labels(role)), (role, label)
