@@ -343,7 +343,6 @@ def _secret_paths(args: argparse.Namespace) -> list[Path]:
 def _check_args(args: argparse.Namespace, path: Path) -> None:
     """Everything the command line alone can refuse, before any file is read."""
     from ..core.errors import InspectorError
-    from ..core.write import authoring as A
     from ..core.write import safe
 
     if not path.exists() and not path.is_symlink():
@@ -368,12 +367,21 @@ def _check_args(args: argparse.Namespace, path: Path) -> None:
             "result adds no error it did not have"
         )
     try:
-        in_place = bool(args.in_place) or not args.output  # a dry run may name no output
-        A.check_outputs(path, args.output, in_place=in_place, secrets=_secret_paths(args))
+        if args.output:
+            safe.check_new_target(args.output)
         if args.plan_out:
             safe.check_new_target(args.plan_out)
     except InspectorError as exc:
         raise UsageError(_describe(exc, i18n.system_language())) from exc
+
+
+def _check_outputs(args: argparse.Namespace, path: Path) -> None:
+    """The outputs as they are once a killed run's leftovers are settled: new paths, all
+    different, none the source."""
+    from ..core.write import authoring as A
+
+    in_place = bool(args.in_place) or not args.output  # a dry run may name no output
+    A.check_outputs(path, args.output, in_place=in_place, secrets=_secret_paths(args))
 
 
 def cmd_author(args: argparse.Namespace) -> int:
@@ -389,12 +397,34 @@ def cmd_author(args: argparse.Namespace) -> int:
         try:
             try:
                 stack.enter_context(safe.locked(path, write=bool(args.in_place and not args.dry_run)))
-            except InspectorError as exc:  # busy, a FIFO or a device as FILE, an in-place link
+                _settle(args, path, stack, lang)
+                _check_outputs(args, path)
+            except InspectorError as exc:  # busy, a FIFO or a device as FILE, an in-place link, outputs
                 raise UsageError(_describe(exc, lang)) from exc
             return _cycle(args, path, lang)
         except KeyboardInterrupt:  # before the switch: the transaction left nothing new
             _say("aleth-inspector: " + tr(M.AUTHOR_NOTHING_WRITTEN, lang), sys.stderr)
             return EXIT_INTERRUPTED
+
+
+def _settle(args: argparse.Namespace, path: Path, stack: contextlib.ExitStack[Any], lang: str) -> None:
+    """Before a write: what a killed run left on the target is finished or undone (its
+    journal says which), so the retry meets a settled state.  A dry run changes nothing:
+    it only says that a write is pending."""
+    from ..core.write import authoring as A
+    from ..core.write import safe
+
+    target = path if args.in_place else (Path(args.output) if args.output else None)
+    if target is None:
+        return
+    if args.dry_run:
+        if safe.journal_path(target).exists():
+            _warn(tr(M.AUTHOR_PENDING, lang, path=str(target)))
+        return
+    if not args.in_place:
+        stack.enter_context(safe.locked(target, write=True))
+    for line in A.settle(target):
+        _warn(said(line, lang))
 
 
 def _describe(exc: Any, lang: str) -> str:

@@ -38,5 +38,6 @@ AUTHOR_ADDS_ERRORS = message("the result adds {count} errors the input does not 
 AUTHOR_NEEDS_DISOWN = message("{count} objects would be disowned; add --disown to write; nothing was written")
 AUTHOR_PLAN_SAVED = message("plan saved to {path}")
 AUTHOR_DRY_RUN = message("dry run: nothing was written")
+AUTHOR_PENDING = message("a write to {path} was interrupted; the next write finishes it or undoes it first")
 AUTHOR_SAVED = message("saved {path} (mode 0600)")
 AUTHOR_RECOVERY = message("new recovery code (shown once, store it safely): {code}")

@@ -395,3 +395,26 @@ def test_a_sealed_backup_copy_the_program_did_not_write_survives_every_command(
         assert code == 0, (name, err)
         assert keep.read_bytes() == foreign, name
         cmd.check_new()
+
+
+def test_the_retry_of_a_killed_command_meets_a_settled_state(
+    tmp_path: Path, small, sealed_blob, keys, creds, capsys
+) -> None:
+    """Killed after its new key file was saved but before the switch: the key file is the
+    killed run's (its journal says so), so the same command run again first removes it,
+    says what it did, and then writes; a dry run in between only says a write is pending."""
+    work = tmp_path / "w"
+    work.mkdir()
+    cmd = make_command(COMMANDS[0], work, small, sealed_blob, keys, creds)
+    before = listing(work)
+    killed_at(cmd.argv, "switch")
+    assert cmd.secrets[0].exists() and not assert_whole(cmd, before)
+    code, _out, err = run_in_process([*cmd.argv, "--dry-run"], capsys, None)
+    assert "was interrupted; the next write finishes it or undoes it first" in err
+    assert code == 3 and "hk2.pem already exists" in err  # as it stands until the write settles it
+    assert cmd.secrets[0].exists()  # a dry run changes nothing
+    code, out, err = run_in_process(cmd.argv, capsys, None)
+    assert code == 0, err
+    assert "was interrupted before the new file was in place" in err
+    assert out.rstrip().splitlines()[-1].startswith(f"wrote {cmd.target} (SHA-256 ")
+    assert_settled(cmd, before, new=True)

@@ -1133,13 +1133,18 @@ def write(
     if output.disown_only and not disown:
         raise _refuse("needs_disown", NEEDS_DISOWN, count=len(output.disowned))
     source = Path(output.source)
-    check_outputs(source, out, in_place=in_place, secrets=[s.path for s in secrets])
+    if not in_place:
+        if out is None:
+            raise _refuse("usage", NEEDS_OUTPUT)
+        safe.check_new_target(out)
     target = source if in_place else Path(str(out))
     with safe.locked(source, write=in_place) as st:
         if in_place and st is not None and stat.S_ISDIR(st.st_mode) != (output.kind == "directory"):
             raise _refuse("source_changed", SOURCE_CHANGED, path=source)
         guard = safe.locked(target, write=True) if not in_place else _nothing()
         with guard:
+            settle(target)  # a killed run's leftovers (its new key files included) first
+            check_outputs(source, out, in_place=in_place, secrets=[s.path for s in secrets])
             current = _check_source(output)
             keep = in_place and backup and not output.rekey
             if keep:
@@ -1171,6 +1176,18 @@ def write(
         committed.warnings,
         committed.interrupted,
     )
+
+
+def settle(target: str | os.PathLike[str]) -> list[Phrase]:
+    """Finish or undo what a killed write left on ``target`` (its journal; the caller holds
+    the target's write lock), so that a retry meets the state the journal promises.
+    Returns what was done, in words."""
+    try:
+        return safe.recover(target)
+    except OSError as exc:
+        raise _refuse(
+            "write_failed", safe.CANNOT_WRITE, path=target, reason=exc.strerror or str(exc)
+        ) from exc
 
 
 class _nothing:

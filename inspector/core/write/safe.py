@@ -96,6 +96,15 @@ OWNER_NOT_KEPT = message(
 XATTR_NOT_KEPT = message("the extended attribute {name} of {path} could not be kept: {reason}")
 BACKUP_NOT_KEPT = message("the previous version could not be kept as {backup}: {reason}")
 SOURCE_MOVED = message("{path} changed after it was read; nothing was written")
+RECOVERED_FORWARD = message(
+    "a write to {path} was interrupted after the new file was in place; it is finished now "
+    "({count} files put in place or tidied)"
+)
+RECOVERED_BACK = message(
+    "a write to {path} was interrupted before the new file was in place; the {count} files it had made "
+    "are removed"
+)
+JOURNAL_LEFT = message("{journal} is not a journal this program can use; it is left alone")
 CLEANUP_LEFT = message("{path} could not be removed: {reason}; the next write removes it")
 # kinds of file (a parameter of NOT_REGULAR and TAKEN)
 K_FILE = message("a file")
@@ -1048,15 +1057,15 @@ def _replace_backup(temp: Path, bak: Path, kind: str) -> None:
     fsync_dir(_parent(bak))
 
 
-def recover(target: str | os.PathLike[str], kind: str | None = None) -> list[str]:
+def recover(target: str | os.PathLike[str], kind: str | None = None) -> list[Phrase]:
     """Finish or undo the transaction a killed run left on ``target`` (its journal).
 
     When the target is the new file the run was writing, the secrets still under
     their temporary names are published, the backup is given its name and the rest
     removed (forward); otherwise every file the run made is removed (back).  Only
     files that are still what the journal says are touched, by exact name.  The
-    caller holds the target's write lock.  Returns what was done, in words, for a
-    note; an unreadable journal is left alone."""
+    caller holds the target's write lock.  Returns what was done, as a sentence (none
+    when there was no journal); an unreadable journal is left alone."""
     t = Path(target)
     jp = journal_path(t)
     if not os.path.lexists(jp):
@@ -1064,49 +1073,43 @@ def recover(target: str | os.PathLike[str], kind: str | None = None) -> list[str
     try:
         doc = json.loads(Path(jp).read_text(encoding="utf-8"))
         if doc.get("journal") != JOURNAL_FORMAT or doc.get("target") != str(t):
-            return [f"{jp} is not a journal of this program; left alone"]
+            return [Phrase(JOURNAL_LEFT, journal=str(jp))]
         entries = [_Entry(e["role"], Path(e["final"]), Path(e["temp"]), e["sha256"]) for e in doc["entries"]]
         kind = str(doc.get("kind") or kind or "sealed")
         new_sha, in_place, keep = str(doc["sha256"]), bool(doc.get("in_place")), bool(doc.get("backup"))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return [f"{jp} cannot be read; left alone"]
+        return [Phrase(JOURNAL_LEFT, journal=str(jp))]
     old = t.with_name(f".{t.name}{OLD_SUFFIX}")
     if kind == "directory" and not os.path.lexists(t) and os.path.isdir(old):
         os.rename(old, t)  # a switch without an atomic exchange was cut in half
     committed = _digest(t, kind) == new_sha
-    done: list[str] = []
+    touched = 0
     for e in entries:
+        before = os.path.lexists(e.temp) or (e.role == "secret" and os.path.lexists(e.final))
         if e.role == "secret":
             final_ok = _digest(e.final, "sealed") == e.sha256
             temp_ok = _digest(e.temp, "sealed") == e.sha256
             if committed:
                 if not final_ok and temp_ok and not os.path.lexists(e.final):
                     os.link(e.temp, e.final)
-                    done.append(f"saved {e.final}")
                     final_ok = True
                 if final_ok and temp_ok:
                     os.unlink(e.temp)
             else:
                 if final_ok:
                     os.unlink(e.final)
-                    done.append(f"removed {e.final}")
                 with contextlib.suppress(OperationError):
                     _reclaim(e.temp, e.final)
         elif e.role == "backup":
             if _digest(e.temp, "sealed") == e.sha256:
                 if committed:
                     os.replace(e.temp, e.final)
-                    done.append(f"kept {e.final}")
                 else:
                     os.unlink(e.temp)
         elif kind == "directory":
             if os.path.isdir(e.temp) and not os.path.islink(e.temp):
-                if committed and in_place:
-                    # the previous version, swapped out by the switch: the backup, if one was asked
-                    if keep:
-                        _replace_backup(e.temp, backup_path(t), "directory")
-                    else:
-                        shutil.rmtree(e.temp)
+                if committed and in_place and keep:
+                    _replace_backup(e.temp, backup_path(t), "directory")  # the previous version
                 else:
                     shutil.rmtree(e.temp)
         elif _linked(e.temp, e.final):
@@ -1114,12 +1117,12 @@ def recover(target: str | os.PathLike[str], kind: str | None = None) -> list[str
         else:
             with contextlib.suppress(OperationError):
                 _reclaim(e.temp, e.final)
+        touched += int(before)
     for d in {_parent(e.final) for e in entries} | {_parent(t)}:
         fsync_dir(d)
     os.unlink(jp)
     fsync_dir(_parent(jp))
-    done.insert(0, "finished an interrupted write" if committed else "undid an interrupted write")
-    return done
+    return [Phrase(RECOVERED_FORWARD if committed else RECOVERED_BACK, path=str(t), count=touched)]
 
 
 # --------------------------------------------------------------------------- leftovers (issue 16)
