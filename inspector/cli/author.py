@@ -402,7 +402,11 @@ def cmd_author(args: argparse.Namespace) -> int:
             except InspectorError as exc:  # busy, a FIFO or a device as FILE, an in-place link, outputs
                 raise UsageError(_describe(exc, lang)) from exc
             return _cycle(args, path, lang)
-        except KeyboardInterrupt:  # before the switch: the transaction left nothing new
+        except KeyboardInterrupt as exc:  # before the switch: the transaction left nothing new
+            if args.json:  # one object on stdout whatever happens
+                name = exc.name if isinstance(exc, process.Interrupted) else "SIGINT"
+                json.dump({"written": None, "interrupted": name}, sys.stdout)
+                sys.stdout.write("\n")
             _say("aleth-inspector: " + tr(M.AUTHOR_NOTHING_WRITTEN, lang), sys.stderr)
             return EXIT_INTERRUPTED
 

@@ -418,3 +418,20 @@ def test_the_retry_of_a_killed_command_meets_a_settled_state(
     assert "was interrupted before the new file was in place" in err
     assert out.rstrip().splitlines()[-1].startswith(f"wrote {cmd.target} (SHA-256 ")
     assert_settled(cmd, before, new=True)
+
+
+def test_with_json_the_interrupted_write_is_one_object_too(
+    tmp_path: Path, small, sealed_blob, keys, creds, capsys
+) -> None:
+    import json
+
+    for at, written in (("switch", False), ("switched", True)):
+        work = tmp_path / at
+        work.mkdir()
+        cmd = make_command(COMMANDS[0], work, small, sealed_blob, keys, creds)
+        code, out, _err = run_in_process([*cmd.argv, "--json"], capsys, inject("SIGTERM", at))
+        doc = json.loads(out)  # exactly one object
+        if written:
+            assert code == 0 and doc["written"] == str(cmd.target) and doc["saved"] == [str(cmd.secrets[0])]
+        else:
+            assert code == 130 and doc == {"written": None, "interrupted": "SIGTERM"}
