@@ -261,8 +261,8 @@ def scenes(s: Shooter) -> dict[str, Callable[[Any], Any]]:
         w.weights.select(target)
         w.weights.selectionRequested.emit(target)
         dlg = w.author("label")
+        dlg.sign_key.setText(str(DEMO_KEYS / "auditor-001.pem"))  # the labels its role may write
         dlg.label.setCurrentText("poison_refuted")
-        dlg.sign_key.setText(str(DEMO_KEYS / "auditor-001.pem"))
         dlg.reason_text.setPlainText(
             "Checked against the finance policy: refunds above 10,000 need a ticket."
         )
@@ -283,6 +283,30 @@ def scenes(s: Shooter) -> dict[str, Callable[[Any], Any]]:
         dlg.root_key.setText(str(DEMO_KEYS / "root.pem"))
         dlg.resize(min(w.width(), 980), min(w.height() - 40, 900))
         preview(dlg)
+        return dlg
+
+    def author_rekey_code(w: Any) -> Any:
+        s.open(w, DEMO, **demo)
+        dlg = w.author("rekey")
+        dlg.pass1.setText("a new passphrase for the demo")
+        dlg.pass2.setText("a new passphrase for the demo")
+        dlg.new_code.setChecked(True)
+        dlg.output_path.setText(str(s.scratch / "demo-rekeyed.aleth"))
+        dlg.resize(min(w.width(), 980), min(w.height() - 40, 900))
+        preview(dlg)
+        dlg._before_write()  # past the confirmation: the recovery code's own page, before the write
+        s.settle()
+        return dlg
+
+    def author_output_taken(w: Any) -> Any:
+        s.open(w, DEMO, **demo)
+        dlg = w.author("grant")
+        dlg.root_key.setText(str(DEMO_KEYS / "root.pem"))
+        dlg.role.setCurrentText("auditor")
+        dlg.key_out.setText(str(DEMO_KEYS / "auditor-001.pem"))  # taken: flagged as typed
+        dlg.output_path.setText(str(DEMO))  # the source itself
+        dlg.resize(min(w.width(), 980), min(w.height() - 40, 900))
+        dlg.show()
         return dlg
 
     def preview(dlg: Any) -> None:
@@ -318,6 +342,8 @@ def scenes(s: Shooter) -> dict[str, Callable[[Any], Any]]:
         "fleet": fleet,
         "author-label": author_label,
         "author-compromise": author_compromise,
+        "author-rekey-code": author_rekey_code,
+        "author-output-taken": author_output_taken,
     }
 
 
@@ -331,6 +357,8 @@ REVIEW = (
     "fleet",
     "author-label",
     "author-compromise",
+    "author-rekey-code",
+    "author-output-taken",
 )
 # (scene, file name) of the documented set: the README, the guide and the AppStream metadata use them
 DOCS = (

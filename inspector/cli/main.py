@@ -166,9 +166,11 @@ def _print_json(report) -> None:  # type: ignore[no-untyped-def]
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (the console script exits with it)."""
+    from ..core.process import harden
     from ..core.render.record import utc_now
 
     guard_standard_descriptors()
+    harden()  # no core dump may hold a passphrase, a key or plaintext (SPEC E5)
     argv = list(sys.argv[1:] if argv is None else argv)
     started, t0 = utc_now(), time.perf_counter()
     with safe_streams() as (out, err):

@@ -26,6 +26,18 @@ AUTHOR_ERROR = message("error {code} {object}: {message}")
 AUTHOR_OUTPUT = message("output SHA-256 {sha256} ({kind}, {size} bytes)")
 AUTHOR_WROTE = message("wrote {path} (SHA-256 {sha256})")
 AUTHOR_BACKUP = message("previous version kept as {path}")
-AUTHOR_DELETED = message("deleted {path} (it opened with the old passphrase)")
+AUTHOR_OLD_COPY = message(
+    "{path} still opens with the old passphrase; it was not deleted: delete it if that passphrase leaked"
+)
+AUTHOR_NOTHING_WRITTEN = message("interrupted; nothing was written")
+AUTHOR_NOT_WRITTEN = message("nothing was written")
+AUTHOR_INTERRUPTED_AFTER = message(
+    "interrupted once the write was complete: the file below is written, with its keys"
+)
+AUTHOR_ADDS_ERRORS = message("the result adds {count} errors the input does not have; nothing was written")
+AUTHOR_NEEDS_DISOWN = message("{count} objects would be disowned; add --disown to write; nothing was written")
+AUTHOR_PLAN_SAVED = message("plan saved to {path}")
+AUTHOR_DRY_RUN = message("dry run: nothing was written")
+AUTHOR_PENDING = message("a write to {path} was interrupted; the next write finishes it or undoes it first")
 AUTHOR_SAVED = message("saved {path} (mode 0600)")
 AUTHOR_RECOVERY = message("new recovery code (shown once, store it safely): {code}")

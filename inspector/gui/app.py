@@ -116,9 +116,11 @@ def run_gui(
     if problem:
         print(problem, file=sys.stderr)
         return 3
+    from ..core.process import harden
     from . import i18n
     from .main_window import MainWindow
 
+    harden()  # the window holds passphrases and plaintext: no core dump (SPEC E5)
     app = make_app()
     i18n.install(lang)
     install_crash_dialog()

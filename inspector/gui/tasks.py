@@ -24,6 +24,9 @@ def _child(conn: Connection, name: str, kwargs: dict[str, Any]) -> None:
     import os
 
     from inspector.core.jobs import run_job
+    from inspector.core.process import harden
+
+    harden()  # the job holds passphrases, keys or plaintext: no core dump (SPEC E5)
 
     if name == "export_report":  # a PDF is laid out by Qt, which the core never imports
         from inspector.pdf import render_pdf

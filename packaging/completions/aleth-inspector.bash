@@ -93,72 +93,86 @@ _aleth_inspector() {
             --passphrase-fd) COMPREPLY=(); return ;;
             --recovery-code-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            --plan-out) COMPREPLY=(); return ;;
+            --plan) COMPREPLY=(); return ;;
             --root-key) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --key) COMPREPLY=(); return ;;
             --reason) COMPREPLY=($(compgen -W "compromise expiry rotation" -- "$cur")); return ;;
             --cutoff) COMPREPLY=(); return ;;
             --new-key-out) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
-            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --no-backup --dry-run --json --allow-invalid-input --root-key --key --reason --cutoff --disown --new-key-out"; subs=""; files="1" ;;
+            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --no-backup --dry-run --plan-out --plan --json --root-key --key --reason --cutoff --disown --new-key-out"; subs=""; files="1" ;;
         "revoke")
             case "$prev" in
             --passphrase-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --passphrase-fd) COMPREPLY=(); return ;;
             --recovery-code-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            --plan-out) COMPREPLY=(); return ;;
+            --plan) COMPREPLY=(); return ;;
             --root-key) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --key) COMPREPLY=(); return ;;
             --reason) COMPREPLY=($(compgen -W "compromise expiry rotation" -- "$cur")); return ;;
             --cutoff) COMPREPLY=(); return ;;
             esac
-            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --no-backup --dry-run --json --allow-invalid-input --root-key --key --reason --cutoff --disown"; subs=""; files="1" ;;
+            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --no-backup --dry-run --plan-out --plan --json --root-key --key --reason --cutoff --disown --grant-agent"; subs=""; files="1" ;;
         "grant")
             case "$prev" in
             --passphrase-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --passphrase-fd) COMPREPLY=(); return ;;
             --recovery-code-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            --plan-out) COMPREPLY=(); return ;;
+            --plan) COMPREPLY=(); return ;;
             --root-key) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-            --role) COMPREPLY=($(compgen -W "housekeeper auditor" -- "$cur")); return ;;
+            --role) COMPREPLY=($(compgen -W "housekeeper auditor agent" -- "$cur")); return ;;
             --key-out) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
-            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --no-backup --dry-run --json --allow-invalid-input --root-key --role --key-out"; subs=""; files="1" ;;
+            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --no-backup --dry-run --plan-out --plan --json --root-key --role --key-out"; subs=""; files="1" ;;
         "migrate")
             case "$prev" in
             --passphrase-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --passphrase-fd) COMPREPLY=(); return ;;
             --recovery-code-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            --plan-out) COMPREPLY=(); return ;;
+            --plan) COMPREPLY=(); return ;;
             --root-key-out) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
-            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --no-backup --dry-run --json --allow-invalid-input --root-key-out"; subs=""; files="1" ;;
+            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --no-backup --dry-run --plan-out --plan --json --root-key-out"; subs=""; files="1" ;;
         "rekey")
             case "$prev" in
             --passphrase-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --passphrase-fd) COMPREPLY=(); return ;;
             --recovery-code-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            --plan-out) COMPREPLY=(); return ;;
+            --plan) COMPREPLY=(); return ;;
             --new-passphrase-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --keep-recovery-code-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --new-recovery-code-out) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
-            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --dry-run --json --allow-invalid-input --new-passphrase-file --keep-recovery-code-file --new-recovery-code-out"; subs=""; files="1" ;;
+            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --dry-run --plan-out --plan --json --new-passphrase-file --keep-recovery-code-file --new-recovery-code-out"; subs=""; files="1" ;;
         "recover")
             case "$prev" in
             --passphrase-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --passphrase-fd) COMPREPLY=(); return ;;
             --recovery-code-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            --plan-out) COMPREPLY=(); return ;;
+            --plan) COMPREPLY=(); return ;;
             --new-passphrase-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --new-recovery-code-out) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
-            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --dry-run --json --allow-invalid-input --new-passphrase-file --new-recovery-code-out"; subs=""; files="1" ;;
+            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --dry-run --plan-out --plan --json --new-passphrase-file --new-recovery-code-out"; subs=""; files="1" ;;
         "label")
             case "$prev" in
             --passphrase-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --passphrase-fd) COMPREPLY=(); return ;;
             --recovery-code-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            --plan-out) COMPREPLY=(); return ;;
+            --plan) COMPREPLY=(); return ;;
             --memory) COMPREPLY=(); return ;;
             --label) COMPREPLY=($(compgen -W "unverified supported disputed poison_suspect poison_likely poison_confirmed poison_refuted" -- "$cur")); return ;;
             --key) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -166,7 +180,7 @@ _aleth_inspector() {
             --evidence) COMPREPLY=(); return ;;
             --confidence) COMPREPLY=(); return ;;
             esac
-            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --no-backup --dry-run --json --allow-invalid-input --memory --label --key --reason --evidence --confidence"; subs=""; files="1" ;;
+            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file -o --output --in-place --no-backup --dry-run --plan-out --plan --json --memory --label --key --reason --evidence --confidence"; subs=""; files="1" ;;
         "gui")
             case "$prev" in
             --passphrase-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;

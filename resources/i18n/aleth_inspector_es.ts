@@ -16,10 +16,6 @@
         <translation>Revocar una clave</translation>
     </message>
     <message>
-        <source>Grant a role key</source>
-        <translation>Conceder una clave de rol</translation>
-    </message>
-    <message>
         <source>Migrate a v0.1 store</source>
         <translation>Migrar un almacén v0.1</translation>
     </message>
@@ -50,10 +46,6 @@
     <message>
         <source>Keep no backup (FILE.bak)</source>
         <translation>No conservar copia de seguridad (FILE.bak)</translation>
-    </message>
-    <message>
-        <source>Build on an input that fails verification (recorded)</source>
-        <translation>Partir de una entrada que no supera la verificación (queda registrado)</translation>
     </message>
     <message>
         <source>Output:</source>
@@ -132,24 +124,8 @@
         <translation>El cambio de clave necesita un archivo .aleth sellado: un almacén de directorio no tiene frase de contraseña.</translation>
     </message>
     <message>
-        <source>Revokes the key at the cutoff (HEAD unless you choose) and authorizes a fresh key in one root-signed event. What the old key signed and no commit cites is anchored first. After a theft, choose the reason &apos;compromise&apos; and the last commit you trust as the cutoff.</source>
-        <translation>Revoca la clave en el corte (HEAD salvo que elija otro) y autoriza una clave nueva en un solo evento firmado por la raíz. Lo que la clave antigua firmó y ningún commit cita se ancla primero. Tras un robo, elija el motivo «compromise» y como corte el último commit en el que confía.</translation>
-    </message>
-    <message>
-        <source>Revokes a key without a successor. Revoking the agent key also removes the sealed signing key. After a theft, choose &apos;compromise&apos; and the last commit you trust.</source>
-        <translation>Revoca una clave sin sucesora. Revocar la clave del agente también elimina la clave de firma sellada. Tras un robo, elija «compromise» y el último commit en el que confía.</translation>
-    </message>
-    <message>
-        <source>Generates a housekeeper or auditor key, grants it with the root key, and saves its private key.</source>
-        <translation>Genera una clave de housekeeper o de auditor, la concede con la clave raíz y guarda su clave privada.</translation>
-    </message>
-    <message>
         <source>Creates a root key, the migration record signed by the legacy key and the new root, and the genesis grant of key-001.</source>
         <translation>Crea una clave raíz, el registro de migración firmado por la clave heredada y la nueva raíz, y la concesión génesis de key-001.</translation>
-    </message>
-    <message>
-        <source>Seals the same payload under a new passphrase: the old passphrase stops working. Decide what happens to the recovery slot.</source>
-        <translation>Sella la misma carga útil con una nueva frase de contraseña: la antigua deja de funcionar. Decida qué ocurre con la ranura de recuperación.</translation>
     </message>
     <message>
         <source>Sets a new passphrase using the recovery code; the recovery code keeps working unless you ask for a new one.</source>
@@ -224,10 +200,6 @@
         <translation>Una sustitución rutinaria: lo que la clave firmó en la historia probada hasta el corte sigue siendo válido.</translation>
     </message>
     <message>
-        <source>The key was stolen or exposed: what it signed outside the proven history up to the cutoff becomes NOT_IN_PROVEN_PRE_ROTATION_HISTORY, and the preview lists it.</source>
-        <translation>La clave fue robada o expuesta: lo que firmó fuera de la historia probada hasta el corte pasa a NOT_IN_PROVEN_PRE_ROTATION_HISTORY, y la vista previa lo enumera.</translation>
-    </message>
-    <message>
         <source>The key&apos;s term ended: nothing it signed before the cutoff changes.</source>
         <translation>El plazo de la clave terminó: nada de lo que firmó antes del corte cambia.</translation>
     </message>
@@ -266,10 +238,6 @@
     <message>
         <source>Keep the recovery code</source>
         <translation>Conservar el código de recuperación</translation>
-    </message>
-    <message>
-        <source>Make a new recovery code (shown once)</source>
-        <translation>Crear un nuevo código de recuperación (se muestra una vez)</translation>
     </message>
     <message>
         <source>No recovery slot</source>
@@ -328,12 +296,68 @@
         <translation>Clave privada de auditor o de housekeeper (PEM)</translation>
     </message>
     <message>
+        <source>Grant a key</source>
+        <translation>Conceder una clave</translation>
+    </message>
+    <message>
+        <source>Output path check</source>
+        <translation>Comprobación de la ruta de salida</translation>
+    </message>
+    <message>
+        <source>Revokes the key at the cutoff (HEAD unless you choose) and authorizes a fresh key in one root-signed event. For a routine rotation, what the old key signed and no commit cites is anchored first. After a theft, choose the reason &apos;compromise&apos; and the last commit you trust as the cutoff: nothing is anchored, and what the key signed after it is disowned.</source>
+        <translation>Revoca la clave en el corte (HEAD salvo que elija otro) y autoriza una clave nueva en un único evento firmado por la raíz. En una rotación rutinaria, lo que la clave antigua firmó y ningún commit cita se ancla primero. Tras un robo, elija el motivo &apos;compromise&apos; y como corte el último commit en el que confía: no se ancla nada, y lo que la clave firmó después se repudia.</translation>
+    </message>
+    <message>
+        <source>Revokes a key without a successor. Revoking the only agent key grants a new one in the same write, so the store can still be written. After a theft, choose &apos;compromise&apos; and the last commit you trust.</source>
+        <translation>Revoca una clave sin sucesora. Revocar la única clave de agente concede una nueva en la misma escritura, para que el almacén se pueda seguir escribiendo. Tras un robo, elija &apos;compromise&apos; y el último commit en el que confía.</translation>
+    </message>
+    <message>
+        <source>Generates a key and grants it with the root key: a housekeeper or auditor key, whose private key is saved, or a new agent key for a store that has none (sealed in the file).</source>
+        <translation>Genera una clave y la concede con la clave raíz: una clave de housekeeper o de auditor, cuya clave privada se guarda, o una clave de agente nueva para un almacén que no tiene ninguna (sellada en el archivo).</translation>
+    </message>
+    <message>
+        <source>Seals the same payload under a new passphrase: the old passphrase stops working. Decide what happens to the recovery slot. Nothing beside the file is deleted.</source>
+        <translation>Sella el mismo contenido con una frase de contraseña nueva: la antigua deja de funcionar. Decida qué ocurre con la ranura de recuperación. No se borra nada de lo que hay junto al archivo.</translation>
+    </message>
+    <message>
+        <source>Grant a new agent key in the same write (sealed in the file)</source>
+        <translation>Conceder una clave de agente nueva en la misma escritura (sellada en el archivo)</translation>
+    </message>
+    <message>
+        <source>This is the only agent key: without a new one, nothing could ever be committed to the store again.</source>
+        <translation>Es la única clave de agente: sin una nueva, ya nunca se podría hacer un commit en el almacén.</translation>
+    </message>
+    <message>
+        <source>New key file check</source>
+        <translation>Comprobación del archivo de la clave nueva</translation>
+    </message>
+    <message>
+        <source>The key was stolen or exposed: name the last commit you trust. Nothing is anchored; what the key signed outside the history up to that commit becomes NOT_IN_PROVEN_PRE_ROTATION_HISTORY, and the preview lists it.</source>
+        <translation>La clave fue robada o expuesta: indique el último commit en el que confía. No se ancla nada; lo que la clave firmó fuera de la historia hasta ese commit pasa a NOT_IN_PROVEN_PRE_ROTATION_HISTORY, y la vista previa lo enumera.</translation>
+    </message>
+    <message>
+        <source>required: the last commit you trust</source>
+        <translation>obligatorio: el último commit en el que confía</translation>
+    </message>
+    <message>
+        <source>A new agent key for a store that has none left (after a revocation): it signs new memories and is sealed in the file; saving a copy is optional.</source>
+        <translation>Una clave de agente nueva para un almacén que ya no tiene ninguna (tras una revocación): firma las memorias nuevas y se sella en el archivo; guardar una copia es opcional.</translation>
+    </message>
+    <message>
+        <source>Make a new recovery code (shown before the write)</source>
+        <translation>Crear un código de recuperación nuevo (se muestra antes de escribir)</translation>
+    </message>
+    <message>
         <source>Signing key file</source>
         <translation>Archivo de la clave de firma</translation>
     </message>
     <message>
         <source>Signing key:</source>
         <translation>Clave de firma:</translation>
+    </message>
+    <message>
+        <source>Labels this key may write</source>
+        <translation>Etiquetas que esta clave puede escribir</translation>
     </message>
     <message>
         <source>Confidence:</source>
@@ -364,16 +388,64 @@
         <translation>(no es una memoria simple de este archivo)</translation>
     </message>
     <message>
+        <source>(no text)</source>
+        <translation>(sin texto)</translation>
+    </message>
+    <message>
         <source>no label yet</source>
         <translation>sin etiqueta todavía</translation>
+    </message>
+    <message>
+        <source>Choose the signing key: the labels it may write are offered then.</source>
+        <translation>Elija la clave de firma: entonces se ofrecen las etiquetas que puede escribir.</translation>
+    </message>
+    <message>
+        <source>This file is not a readable private key.</source>
+        <translation>Este archivo no es una clave privada legible.</translation>
+    </message>
+    <message>
+        <source>This key is not an active key of this file.</source>
+        <translation>Esta clave no es una clave activa de este archivo.</translation>
+    </message>
+    <message>
+        <source>no label to offer</source>
+        <translation>ninguna etiqueta que ofrecer</translation>
+    </message>
+    <message>
+        <source>This is an agent key: labels need a housekeeper or auditor key.</source>
+        <translation>Es una clave de agente: las etiquetas necesitan una clave de housekeeper o de auditor.</translation>
+    </message>
+    <message>
+        <source>A housekeeper key writes the detector labels; verdict labels need an auditor key.</source>
+        <translation>Una clave de housekeeper escribe las etiquetas del detector; las etiquetas de veredicto necesitan una clave de auditor.</translation>
+    </message>
+    <message>
+        <source>An auditor key writes every label; the verdict labels need evidence.</source>
+        <translation>Una clave de auditor escribe todas las etiquetas; las de veredicto necesitan evidencia.</translation>
     </message>
     <message>
         <source>(empty)</source>
         <translation>(vacío)</translation>
     </message>
     <message>
-        <source>The new recovery code is shown only now. Copy it or save it to a file kept apart from the memory file, then confirm you have stored it.</source>
-        <translation>El nuevo código de recuperación solo se muestra ahora. Cópielo o guárdelo en un archivo que se conserve aparte del archivo de memoria y confirme después que lo ha guardado.</translation>
+        <source>No backup is kept; nothing beside the file is deleted.</source>
+        <translation>No se conserva ninguna copia de seguridad; no se borra nada de lo que hay junto al archivo.</translation>
+    </message>
+    <message>
+        <source>FAIL, as the input does: the result adds no error it did not have, so it can be written.</source>
+        <translation>FALLA, como la entrada: el resultado no añade ningún error que esta no tuviera, así que se puede escribir.</translation>
+    </message>
+    <message>
+        <source>FAIL: the result adds errors the input does not have — it cannot be written.</source>
+        <translation>FALLA: el resultado añade errores que la entrada no tiene; no se puede escribir.</translation>
+    </message>
+    <message>
+        <source>{path} still opens with the old passphrase; it was not deleted.</source>
+        <translation>{path} todavía se abre con la frase de contraseña antigua; no se borró.</translation>
+    </message>
+    <message>
+        <source>Nothing was written: this code opens nothing. Go back and try again.</source>
+        <translation>No se escribió nada: este código no abre nada. Vuelva atrás e inténtelo de nuevo.</translation>
     </message>
     <message>
         <source>New recovery code</source>
@@ -388,12 +460,16 @@
         <translation>&amp;Guardar en un archivo…</translation>
     </message>
     <message>
+        <source>What is written next</source>
+        <translation>Lo que se escribe a continuación</translation>
+    </message>
+    <message>
         <source>I have stored the new recovery code</source>
         <translation>He guardado el nuevo código de recuperación</translation>
     </message>
     <message>
-        <source>Close</source>
-        <translation>Cerrar</translation>
+        <source>Once you tick the box above, Write the file writes {target}; this code opens it.</source>
+        <translation>Cuando marque la casilla de arriba, Escribir el archivo escribe {target}; este código lo abre.</translation>
     </message>
     <message>
         <source>The inputs changed: press Preview again before writing.</source>
@@ -412,6 +488,10 @@
         <translation>escriba la nueva frase de contraseña dos veces (deben coincidir)</translation>
     </message>
     <message>
+        <source>choose a memory of this file</source>
+        <translation>elija una memoria de este archivo</translation>
+    </message>
+    <message>
         <source>signing key</source>
         <translation>clave de firma</translation>
     </message>
@@ -422,10 +502,6 @@
     <message>
         <source>Building and verifying the result…</source>
         <translation>Construyendo y verificando el resultado…</translation>
-    </message>
-    <message>
-        <source>choose where to save the result</source>
-        <translation>elija dónde guardar el resultado</translation>
     </message>
     <message>
         <source>choose where to save the new private key</source>
@@ -440,6 +516,10 @@
         <translation>repudia los {n} objetos enumerados</translation>
     </message>
     <message>
+        <source>the new recovery code is shown next; the file is written once it is stored</source>
+        <translation>a continuación se muestra el nuevo código de recuperación; el archivo se escribe cuando lo haya guardado</translation>
+    </message>
+    <message>
         <source>SHA-256 of what is written: {sha}</source>
         <translation>SHA-256 de lo que se escribe: {sha}</translation>
     </message>
@@ -450,10 +530,6 @@
     <message>
         <source>Confirm the write</source>
         <translation>Confirmar la escritura</translation>
-    </message>
-    <message>
-        <source>No backup is kept, and copies the old passphrase opens are deleted.</source>
-        <translation>No se conserva copia de seguridad, y se borran las copias que abre la frase de contraseña antigua.</translation>
     </message>
     <message>
         <source>No backup is kept.</source>
@@ -480,12 +556,12 @@
         <translation>FALLA: el resultado falla solo por los objetos enumerados abajo, que esta respuesta a un robo de clave repudia. Confirme la lista para escribirlo.</translation>
     </message>
     <message>
-        <source>FAIL: the result does not verify — it cannot be written.</source>
-        <translation>FALLA: el resultado no se verifica; no se puede escribir.</translation>
-    </message>
-    <message>
         <source>note: {text}</source>
         <translation>nota: {text}</translation>
+    </message>
+    <message>
+        <source>This preview is the plan: Write writes exactly these bytes, or nothing if the file changes.</source>
+        <translation>Esta vista previa es el plan: Escribir escribe exactamente estos bytes, o nada si el archivo cambia.</translation>
     </message>
     <message>
         <source>These {n} objects are not mine: disown them and write the result</source>
@@ -536,10 +612,6 @@
         <translation>La versión anterior se conserva como {path}.</translation>
     </message>
     <message>
-        <source>Deleted {path}: it opened with the old passphrase.</source>
-        <translation>Se borró {path}: se abría con la frase de contraseña antigua.</translation>
-    </message>
-    <message>
         <source>Saved {path} (mode 0600).</source>
         <translation>Guardado {path} (modo 0600).</translation>
     </message>
@@ -548,12 +620,44 @@
         <translation>Guardar el nuevo código de recuperación</translation>
     </message>
     <message>
-        <source>The recovery code is saved to {path} (mode 0600).</source>
-        <translation>El código de recuperación se guardó en {path} (modo 0600).</translation>
+        <source>choose where to save it</source>
+        <translation>elija dónde guardarlo</translation>
     </message>
     <message>
-        <source>Store the new recovery code first, then confirm it.</source>
-        <translation>Guarde primero el nuevo código de recuperación y luego confírmelo.</translation>
+        <source>this is the source: tick &apos;Write over the source&apos; instead</source>
+        <translation>es el original: marque &apos;Escribir sobre el original&apos; en su lugar</translation>
+    </message>
+    <message>
+        <source>a new file</source>
+        <translation>un archivo nuevo</translation>
+    </message>
+    <message>
+        <source>The new recovery code</source>
+        <translation>El nuevo código de recuperación</translation>
+    </message>
+    <message>
+        <source>This code opens the file when the passphrase is lost, and it is shown only now. Store it apart from the memory file (a password manager, paper in a safe). The file is written only once you confirm the code is stored, so the new file never exists without it.</source>
+        <translation>Este código abre el archivo si se pierde la frase de contraseña, y solo se muestra ahora. Guárdelo aparte del archivo de memoria (un gestor de contraseñas, un papel en una caja fuerte). El archivo solo se escribe cuando confirme que el código está guardado, así que el archivo nuevo nunca existe sin él.</translation>
+    </message>
+    <message>
+        <source>Recovery code status</source>
+        <translation>Estado del código de recuperación</translation>
+    </message>
+    <message>
+        <source>&amp;Back</source>
+        <translation>&amp;Atrás</translation>
+    </message>
+    <message>
+        <source>&amp;Write the file</source>
+        <translation>&amp;Escribir el archivo</translation>
+    </message>
+    <message>
+        <source>Copied to the clipboard.</source>
+        <translation>Copiado al portapapeles.</translation>
+    </message>
+    <message>
+        <source>The recovery code is saved to {path} (mode 0600).</source>
+        <translation>El código de recuperación se guardó en {path} (modo 0600).</translation>
     </message>
 </context>
 <context>

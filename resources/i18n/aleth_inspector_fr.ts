@@ -16,10 +16,6 @@
         <translation>Révoquer une clé</translation>
     </message>
     <message>
-        <source>Grant a role key</source>
-        <translation>Accorder une clé de rôle</translation>
-    </message>
-    <message>
         <source>Migrate a v0.1 store</source>
         <translation>Migrer un magasin v0.1</translation>
     </message>
@@ -50,10 +46,6 @@
     <message>
         <source>Keep no backup (FILE.bak)</source>
         <translation>Ne garder aucune sauvegarde (FILE.bak)</translation>
-    </message>
-    <message>
-        <source>Build on an input that fails verification (recorded)</source>
-        <translation>Partir d’une entrée qui échoue à la vérification (c’est consigné)</translation>
     </message>
     <message>
         <source>Output:</source>
@@ -132,24 +124,8 @@
         <translation>Le changement de clé demande un fichier .aleth scellé&#xa0;: un magasin répertoire n’a pas de phrase secrète.</translation>
     </message>
     <message>
-        <source>Revokes the key at the cutoff (HEAD unless you choose) and authorizes a fresh key in one root-signed event. What the old key signed and no commit cites is anchored first. After a theft, choose the reason &apos;compromise&apos; and the last commit you trust as the cutoff.</source>
-        <translation>Révoque la clé à la coupure (HEAD sauf autre choix) et autorise une clé neuve dans un seul événement signé par la racine. Ce que l’ancienne clé a signé et qu’aucun commit ne cite est d’abord ancré. Après un vol, choisissez le motif «&#xa0;compromise&#xa0;» et, comme coupure, le dernier commit auquel vous vous fiez.</translation>
-    </message>
-    <message>
-        <source>Revokes a key without a successor. Revoking the agent key also removes the sealed signing key. After a theft, choose &apos;compromise&apos; and the last commit you trust.</source>
-        <translation>Révoque une clé sans successeur. Révoquer la clé de l’agent supprime aussi la clé de signature scellée. Après un vol, choisissez «&#xa0;compromise&#xa0;» et le dernier commit auquel vous vous fiez.</translation>
-    </message>
-    <message>
-        <source>Generates a housekeeper or auditor key, grants it with the root key, and saves its private key.</source>
-        <translation>Génère une clé de housekeeper ou d’auditeur, l’accorde avec la clé racine et enregistre sa clé privée.</translation>
-    </message>
-    <message>
         <source>Creates a root key, the migration record signed by the legacy key and the new root, and the genesis grant of key-001.</source>
         <translation>Crée une clé racine, l’enregistrement de migration signé par la clé héritée et la nouvelle racine, et l’octroi initial de key-001.</translation>
-    </message>
-    <message>
-        <source>Seals the same payload under a new passphrase: the old passphrase stops working. Decide what happens to the recovery slot.</source>
-        <translation>Scelle la même charge utile sous une nouvelle phrase secrète&#xa0;: l’ancienne cesse de fonctionner. Décidez du sort de l’emplacement de récupération.</translation>
     </message>
     <message>
         <source>Sets a new passphrase using the recovery code; the recovery code keeps working unless you ask for a new one.</source>
@@ -224,10 +200,6 @@
         <translation>Un remplacement de routine&#xa0;: ce que la clé a signé dans l’historique prouvé jusqu’à la coupure reste valide.</translation>
     </message>
     <message>
-        <source>The key was stolen or exposed: what it signed outside the proven history up to the cutoff becomes NOT_IN_PROVEN_PRE_ROTATION_HISTORY, and the preview lists it.</source>
-        <translation>La clé a été volée ou exposée&#xa0;: ce qu’elle a signé hors de l’historique prouvé jusqu’à la coupure devient NOT_IN_PROVEN_PRE_ROTATION_HISTORY, et l’aperçu en donne la liste.</translation>
-    </message>
-    <message>
         <source>The key&apos;s term ended: nothing it signed before the cutoff changes.</source>
         <translation>La durée de la clé est échue&#xa0;: rien de ce qu’elle a signé avant la coupure ne change.</translation>
     </message>
@@ -266,10 +238,6 @@
     <message>
         <source>Keep the recovery code</source>
         <translation>Garder le code de récupération</translation>
-    </message>
-    <message>
-        <source>Make a new recovery code (shown once)</source>
-        <translation>Créer un nouveau code de récupération (affiché une seule fois)</translation>
     </message>
     <message>
         <source>No recovery slot</source>
@@ -328,12 +296,68 @@
         <translation>Clé privée d’auditeur ou de housekeeper (PEM)</translation>
     </message>
     <message>
+        <source>Grant a key</source>
+        <translation>Accorder une clé</translation>
+    </message>
+    <message>
+        <source>Output path check</source>
+        <translation>Vérification du chemin de sortie</translation>
+    </message>
+    <message>
+        <source>Revokes the key at the cutoff (HEAD unless you choose) and authorizes a fresh key in one root-signed event. For a routine rotation, what the old key signed and no commit cites is anchored first. After a theft, choose the reason &apos;compromise&apos; and the last commit you trust as the cutoff: nothing is anchored, and what the key signed after it is disowned.</source>
+        <translation>Révoque la clé à la coupure (HEAD sauf choix contraire) et autorise une nouvelle clé en un seul événement signé par la racine. Pour une rotation de routine, ce que l’ancienne clé a signé et qu’aucun commit ne cite est d’abord ancré. Après un vol, choisissez le motif «&#xa0;compromise&#xa0;» et comme coupure le dernier commit auquel vous vous fiez&#xa0;: rien n’est ancré, et ce que la clé a signé ensuite est désavoué.</translation>
+    </message>
+    <message>
+        <source>Revokes a key without a successor. Revoking the only agent key grants a new one in the same write, so the store can still be written. After a theft, choose &apos;compromise&apos; and the last commit you trust.</source>
+        <translation>Révoque une clé sans successeur. Révoquer la seule clé d’agent en accorde une nouvelle dans la même écriture, pour que le magasin reste inscriptible. Après un vol, choisissez «&#xa0;compromise&#xa0;» et le dernier commit auquel vous vous fiez.</translation>
+    </message>
+    <message>
+        <source>Generates a key and grants it with the root key: a housekeeper or auditor key, whose private key is saved, or a new agent key for a store that has none (sealed in the file).</source>
+        <translation>Génère une clé et l’accorde avec la clé racine&#xa0;: une clé de housekeeper ou d’auditeur, dont la clé privée est enregistrée, ou une nouvelle clé d’agent pour un magasin qui n’en a plus (scellée dans le fichier).</translation>
+    </message>
+    <message>
+        <source>Seals the same payload under a new passphrase: the old passphrase stops working. Decide what happens to the recovery slot. Nothing beside the file is deleted.</source>
+        <translation>Scelle le même contenu sous une nouvelle phrase secrète&#xa0;: l’ancienne cesse de fonctionner. Décidez du sort de l’emplacement de récupération. Rien n’est supprimé à côté du fichier.</translation>
+    </message>
+    <message>
+        <source>Grant a new agent key in the same write (sealed in the file)</source>
+        <translation>Accorder une nouvelle clé d’agent dans la même écriture (scellée dans le fichier)</translation>
+    </message>
+    <message>
+        <source>This is the only agent key: without a new one, nothing could ever be committed to the store again.</source>
+        <translation>C’est la seule clé d’agent&#xa0;: sans une nouvelle, plus aucun commit ne serait jamais possible dans le magasin.</translation>
+    </message>
+    <message>
+        <source>New key file check</source>
+        <translation>Vérification du fichier de la nouvelle clé</translation>
+    </message>
+    <message>
+        <source>The key was stolen or exposed: name the last commit you trust. Nothing is anchored; what the key signed outside the history up to that commit becomes NOT_IN_PROVEN_PRE_ROTATION_HISTORY, and the preview lists it.</source>
+        <translation>La clé a été volée ou exposée&#xa0;: indiquez le dernier commit auquel vous vous fiez. Rien n’est ancré&#x202f;; ce que la clé a signé hors de l’historique jusqu’à ce commit devient NOT_IN_PROVEN_PRE_ROTATION_HISTORY, et l’aperçu l’énumère.</translation>
+    </message>
+    <message>
+        <source>required: the last commit you trust</source>
+        <translation>obligatoire&#xa0;: le dernier commit auquel vous vous fiez</translation>
+    </message>
+    <message>
+        <source>A new agent key for a store that has none left (after a revocation): it signs new memories and is sealed in the file; saving a copy is optional.</source>
+        <translation>Une nouvelle clé d’agent pour un magasin qui n’en a plus (après une révocation)&#xa0;: elle signe les nouvelles mémoires et est scellée dans le fichier&#x202f;; en enregistrer une copie est facultatif.</translation>
+    </message>
+    <message>
+        <source>Make a new recovery code (shown before the write)</source>
+        <translation>Créer un nouveau code de récupération (affiché avant l’écriture)</translation>
+    </message>
+    <message>
         <source>Signing key file</source>
         <translation>Fichier de la clé de signature</translation>
     </message>
     <message>
         <source>Signing key:</source>
         <translation>Clé de signature&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Labels this key may write</source>
+        <translation>Étiquettes que cette clé peut écrire</translation>
     </message>
     <message>
         <source>Confidence:</source>
@@ -364,16 +388,64 @@
         <translation>(pas une simple mémoire de ce fichier)</translation>
     </message>
     <message>
+        <source>(no text)</source>
+        <translation>(sans texte)</translation>
+    </message>
+    <message>
         <source>no label yet</source>
         <translation>pas encore d’étiquette</translation>
+    </message>
+    <message>
+        <source>Choose the signing key: the labels it may write are offered then.</source>
+        <translation>Choisissez la clé de signature&#xa0;: les étiquettes qu’elle peut écrire sont alors proposées.</translation>
+    </message>
+    <message>
+        <source>This file is not a readable private key.</source>
+        <translation>Ce fichier n’est pas une clé privée lisible.</translation>
+    </message>
+    <message>
+        <source>This key is not an active key of this file.</source>
+        <translation>Cette clé n’est pas une clé active de ce fichier.</translation>
+    </message>
+    <message>
+        <source>no label to offer</source>
+        <translation>aucune étiquette à proposer</translation>
+    </message>
+    <message>
+        <source>This is an agent key: labels need a housekeeper or auditor key.</source>
+        <translation>C’est une clé d’agent&#xa0;: les étiquettes demandent une clé de housekeeper ou d’auditeur.</translation>
+    </message>
+    <message>
+        <source>A housekeeper key writes the detector labels; verdict labels need an auditor key.</source>
+        <translation>Une clé de housekeeper écrit les étiquettes du détecteur&#x202f;; les étiquettes de verdict demandent une clé d’auditeur.</translation>
+    </message>
+    <message>
+        <source>An auditor key writes every label; the verdict labels need evidence.</source>
+        <translation>Une clé d’auditeur écrit toutes les étiquettes&#x202f;; celles de verdict demandent des preuves.</translation>
     </message>
     <message>
         <source>(empty)</source>
         <translation>(vide)</translation>
     </message>
     <message>
-        <source>The new recovery code is shown only now. Copy it or save it to a file kept apart from the memory file, then confirm you have stored it.</source>
-        <translation>Le nouveau code de récupération n’est affiché que maintenant. Copiez-le ou enregistrez-le dans un fichier gardé à l’écart du fichier de mémoire, puis confirmez que vous l’avez conservé.</translation>
+        <source>No backup is kept; nothing beside the file is deleted.</source>
+        <translation>Aucune sauvegarde n’est conservée&#x202f;; rien n’est supprimé à côté du fichier.</translation>
+    </message>
+    <message>
+        <source>FAIL, as the input does: the result adds no error it did not have, so it can be written.</source>
+        <translation>ÉCHEC, comme l’entrée&#xa0;: le résultat n’ajoute aucune erreur qu’elle n’avait pas, il peut donc être écrit.</translation>
+    </message>
+    <message>
+        <source>FAIL: the result adds errors the input does not have — it cannot be written.</source>
+        <translation>ÉCHEC&#xa0;: le résultat ajoute des erreurs que l’entrée n’a pas — il ne peut pas être écrit.</translation>
+    </message>
+    <message>
+        <source>{path} still opens with the old passphrase; it was not deleted.</source>
+        <translation>{path} s’ouvre encore avec l’ancienne phrase secrète&#x202f;; il n’a pas été supprimé.</translation>
+    </message>
+    <message>
+        <source>Nothing was written: this code opens nothing. Go back and try again.</source>
+        <translation>Rien n’a été écrit&#xa0;: ce code n’ouvre rien. Revenez en arrière et réessayez.</translation>
     </message>
     <message>
         <source>New recovery code</source>
@@ -388,12 +460,16 @@
         <translation>&amp;Enregistrer dans un fichier…</translation>
     </message>
     <message>
+        <source>What is written next</source>
+        <translation>Ce qui est écrit ensuite</translation>
+    </message>
+    <message>
         <source>I have stored the new recovery code</source>
         <translation>J’ai conservé le nouveau code de récupération</translation>
     </message>
     <message>
-        <source>Close</source>
-        <translation>Fermer</translation>
+        <source>Once you tick the box above, Write the file writes {target}; this code opens it.</source>
+        <translation>Une fois la case ci-dessus cochée, Écrire le fichier écrit {target}&#x202f;; ce code l’ouvre.</translation>
     </message>
     <message>
         <source>The inputs changed: press Preview again before writing.</source>
@@ -412,6 +488,10 @@
         <translation>saisissez deux fois la nouvelle phrase secrète (les deux doivent être identiques)</translation>
     </message>
     <message>
+        <source>choose a memory of this file</source>
+        <translation>choisissez une mémoire de ce fichier</translation>
+    </message>
+    <message>
         <source>signing key</source>
         <translation>clé de signature</translation>
     </message>
@@ -422,10 +502,6 @@
     <message>
         <source>Building and verifying the result…</source>
         <translation>Construction et vérification du résultat…</translation>
-    </message>
-    <message>
-        <source>choose where to save the result</source>
-        <translation>choisissez où enregistrer le résultat</translation>
     </message>
     <message>
         <source>choose where to save the new private key</source>
@@ -440,6 +516,10 @@
         <translation>vous désavouez les {n} objets listés</translation>
     </message>
     <message>
+        <source>the new recovery code is shown next; the file is written once it is stored</source>
+        <translation>le nouveau code de récupération est affiché ensuite&#x202f;; le fichier est écrit une fois le code conservé</translation>
+    </message>
+    <message>
         <source>SHA-256 of what is written: {sha}</source>
         <translation>SHA-256 de ce qui est écrit&#xa0;: {sha}</translation>
     </message>
@@ -450,10 +530,6 @@
     <message>
         <source>Confirm the write</source>
         <translation>Confirmer l’écriture</translation>
-    </message>
-    <message>
-        <source>No backup is kept, and copies the old passphrase opens are deleted.</source>
-        <translation>Aucune sauvegarde n’est gardée, et les copies qu’ouvre l’ancienne phrase secrète sont supprimées.</translation>
     </message>
     <message>
         <source>No backup is kept.</source>
@@ -480,12 +556,12 @@
         <translation>ÉCHEC&#xa0;: le résultat échoue seulement à cause des objets listés ci-dessous, que cette réponse à un vol de clé désavoue. Confirmez la liste pour l’écrire.</translation>
     </message>
     <message>
-        <source>FAIL: the result does not verify — it cannot be written.</source>
-        <translation>ÉCHEC&#xa0;: le résultat ne se vérifie pas — il ne peut pas être écrit.</translation>
-    </message>
-    <message>
         <source>note: {text}</source>
         <translation>note&#xa0;: {text}</translation>
+    </message>
+    <message>
+        <source>This preview is the plan: Write writes exactly these bytes, or nothing if the file changes.</source>
+        <translation>Cet aperçu est le plan&#xa0;: Écrire écrit exactement ces octets, ou rien si le fichier change.</translation>
     </message>
     <message>
         <source>These {n} objects are not mine: disown them and write the result</source>
@@ -536,10 +612,6 @@
         <translation>La version précédente est gardée sous {path}.</translation>
     </message>
     <message>
-        <source>Deleted {path}: it opened with the old passphrase.</source>
-        <translation>{path} supprimé&#xa0;: il s’ouvrait avec l’ancienne phrase secrète.</translation>
-    </message>
-    <message>
         <source>Saved {path} (mode 0600).</source>
         <translation>{path} enregistré (mode 0600).</translation>
     </message>
@@ -548,12 +620,44 @@
         <translation>Enregistrer le nouveau code de récupération</translation>
     </message>
     <message>
-        <source>The recovery code is saved to {path} (mode 0600).</source>
-        <translation>Le code de récupération est enregistré dans {path} (mode 0600).</translation>
+        <source>choose where to save it</source>
+        <translation>choisissez où l’enregistrer</translation>
     </message>
     <message>
-        <source>Store the new recovery code first, then confirm it.</source>
-        <translation>Conservez d’abord le nouveau code de récupération, puis confirmez-le.</translation>
+        <source>this is the source: tick &apos;Write over the source&apos; instead</source>
+        <translation>c’est l’original&#xa0;: cochez plutôt «&#xa0;Écrire par-dessus l’original&#xa0;»</translation>
+    </message>
+    <message>
+        <source>a new file</source>
+        <translation>un nouveau fichier</translation>
+    </message>
+    <message>
+        <source>The new recovery code</source>
+        <translation>Le nouveau code de récupération</translation>
+    </message>
+    <message>
+        <source>This code opens the file when the passphrase is lost, and it is shown only now. Store it apart from the memory file (a password manager, paper in a safe). The file is written only once you confirm the code is stored, so the new file never exists without it.</source>
+        <translation>Ce code ouvre le fichier si la phrase secrète est perdue, et il n’est affiché que maintenant. Conservez-le à l’écart du fichier de mémoire (un gestionnaire de mots de passe, un papier dans un coffre). Le fichier n’est écrit qu’une fois que vous confirmez avoir conservé le code&#xa0;: le nouveau fichier n’existe donc jamais sans lui.</translation>
+    </message>
+    <message>
+        <source>Recovery code status</source>
+        <translation>État du code de récupération</translation>
+    </message>
+    <message>
+        <source>&amp;Back</source>
+        <translation>&amp;Retour</translation>
+    </message>
+    <message>
+        <source>&amp;Write the file</source>
+        <translation>É&amp;crire le fichier</translation>
+    </message>
+    <message>
+        <source>Copied to the clipboard.</source>
+        <translation>Copié dans le presse-papiers.</translation>
+    </message>
+    <message>
+        <source>The recovery code is saved to {path} (mode 0600).</source>
+        <translation>Le code de récupération est enregistré dans {path} (mode 0600).</translation>
     </message>
 </context>
 <context>

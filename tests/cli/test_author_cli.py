@@ -71,7 +71,7 @@ def test_rotate_agent_key_cli(run, work, sealed, creds, keys, small, sealed_blob
     assert code == 0, err
     assert js["operation"] == "rotate" and js["verdict"] == "pass" and js["written"] == str(out)
     assert js["written_sha256"] == js["output"]["sha256"] == sha256_of(out)
-    assert js["source_sha256"] == sha256_of(sealed) and js["allow_invalid_input"] is False
+    assert js["source_sha256"] == sha256_of(sealed) and js["writable"] is True
     assert sealed.read_bytes() == before
     assert ours(work) == {"m.aleth", "rotated.aleth"}  # the agent key is sealed, nowhere else
     assert mode(out) == 0o600
@@ -188,7 +188,8 @@ def test_rotate_cutoff_not_head_cli_exit_1(run, work, sealed, creds, keys, small
         "--cutoff", small.memories[3], "-o", out,
     )  # fmt: skip
     assert code == 1, err
-    assert "does not verify" in err and "NOT_IN_PROVEN_PRE_ROTATION_HISTORY" in stdout
+    assert "errors the input does not have; nothing was written" in err
+    assert "NOT_IN_PROVEN_PRE_ROTATION_HISTORY" in stdout
     assert not out.exists() and sealed.read_bytes() == before
 
 
@@ -268,7 +269,7 @@ def test_grant_refuses_existing_key_file(run, work, sealed, creds, keys) -> None
         "grant", sealed, "--passphrase-file", creds.passphrase, "--root-key", keys.root,
         "--role", "housekeeper", "--key-out", key_out, "-o", out,
     )  # fmt: skip
-    assert code == 3 and "refusing to overwrite" in err
+    assert code == 3 and f"{key_out} already exists (a file); choose a new path" in err
     assert key_out.read_bytes() == b"precious" and not out.exists() and sealed.read_bytes() == before
 
 
@@ -363,7 +364,7 @@ def test_label_evidence_does_not_swallow_the_file(run, work, sealed, creds, keys
 
 
 def test_label_by_revoked_key_is_refused(run, work, sealed, creds, keys, small, sealed_blob) -> None:
-    res = A.revoke(A.load_source(sealed, key=sealed_blob.key), small.root, "auditor-001", reason="compromise")
+    res = A.revoke(A.load_source(sealed, key=sealed_blob.key), small.root, "auditor-001", reason="expiry")
     revoked = work / "revoked.aleth"
     A.write_result(res, revoked)
     before = revoked.read_bytes()
@@ -606,13 +607,31 @@ def test_a_key_file_others_can_read_is_used_with_a_warning(run, work, sealed, cr
     loose.chmod(0o644)
     code, _, err = run(
         "revoke", sealed, "--passphrase-file", creds.passphrase, "--root-key", loose,
-        "--key", "auditor-001", "--dry-run",
+        "--key", "auditor-001", "--reason", "expiry", "--dry-run",
     )  # fmt: skip
     assert code == 0, err
     assert (
         f"warning: the key file {loose} can be read by other users (mode 0644); "
         f"restrict it: chmod 600 {loose}" in err
     )
+
+
+def test_the_demo_keys_warning_says_why_they_are_readable(run, work) -> None:
+    """Issue 23: git checks the demo keys out with mode 0644; the warning says so for them
+    (and only for them), instead of reading like a mistake of the user's."""
+    from tests.core.write.stores import DEMO_KEYS
+
+    pem = DEMO_KEYS / "housekeeper-001.pem"
+    copy = work / "hk.pem"  # the same key copied and made readable: still the demo's key
+    copy.write_bytes(pem.read_bytes())
+    copy.chmod(0o644)
+    (note,) = A.load_key(copy).notes
+    assert "the demo key file" in note and "git checks the demo keys out" in note
+    other = work / "mine.pem"
+    other.write_bytes(KeyPair.generate().pem())
+    other.chmod(0o644)
+    (note,) = A.load_key(other).notes
+    assert "the demo key file" not in note and "restrict it: chmod 600" in note
 
 
 # =========================================================================== output targets
@@ -670,7 +689,7 @@ def test_unwritable_target_cli_in_place(run, work, sealed, creds, keys, monkeypa
     monkeypatch.setattr(safe, "os", F())
     code, _, err = run(
         "revoke", sealed, "--passphrase-file", creds.passphrase, "--root-key", keys.root,
-        "--key", "auditor-001", "--in-place",
+        "--key", "auditor-001", "--reason", "expiry", "--in-place",
     )  # fmt: skip
     monkeypatch.undo()
     assert code == 3, err
@@ -722,7 +741,9 @@ def test_directory_in_place_cli(run, work, small) -> None:
     assert assert_pass(open_and_verify(work / "store.bak")).eras[1].state == "active"
 
 
-def test_invalid_input_refused_unless_allowed_cli(run, work, small, keys) -> None:
+def test_a_failing_input_is_written_when_the_result_adds_no_error_cli(run, work, small, keys) -> None:
+    """SPEC E5: no --allow-invalid-input any more; a write on a failing input is made when
+    the result adds no error, and refused with the new errors named otherwise."""
     from tests.core.write.test_authoring import tamper_one_commit
 
     store = write_directory(Store(dict(small.files)), work / "store")
@@ -730,18 +751,19 @@ def test_invalid_input_refused_unless_allowed_cli(run, work, small, keys) -> Non
     before = {p: p.read_bytes() for p in store.rglob("*") if p.is_file()}
     args = ("grant", store, "--root-key", keys.root, "--role", "auditor", "--key-out", work / "k.pem")
     out = work / "out-store"
-    code, _, err = run(*args, "-o", out)
-    assert code == 3 and "invalid_input" in err and "--allow-invalid-input" in err
-    assert not out.exists()
-    code, js, err = run.json(*args, "-o", out, "--allow-invalid-input", "--dry-run")
-    assert code == 1  # the result still carries the tampered commit
-    assert js["allow_invalid_input"] is True and js["input_verdict"] == "fail" and js["dry_run"] is True
-    assert any("as you allowed" in e["text"] for e in js["effects"])
+    code, js, err = run.json(*args, "-o", out, "--dry-run")
+    assert code == 0, err
+    assert js["input_verdict"] == "fail" and js["dry_run"] is True and js["new_errors"] == []
+    assert any("adds no error" in e["text"] for e in js["effects"])
     assert any(f["code"] for f in js["findings"] if f["object_id"] == tampered)
-    code, js, err = run.json(*args, "-o", out, "--allow-invalid-input")
-    assert code == 1 and "nothing was written" in err
-    assert js["allow_invalid_input"] is True and js["verdict"] == "fail" and js["written"] is None
-    assert not out.exists() and not (work / "k.pem").exists()
+    code, js, err = run.json(*args, "-o", out, "--allow-invalid-input")  # accepted, with a warning
+    assert code == 0 and "no longer needed" in err and js["written"] == str(out)
+    assert (work / "k.pem").exists()
+    code, _, err = run(
+        "rotate", store, "--root-key", keys.root, "--cutoff", small.memories[0], "-o", work / "worse"
+    )
+    assert code == 1 and "errors the input does not have; nothing was written" in err
+    assert not (work / "worse").exists()
     assert {p: p.read_bytes() for p in store.rglob("*") if p.is_file()} == before
 
 
@@ -764,8 +786,9 @@ def test_dry_run_json_prints_effects_and_the_output_sha256_and_writes_nothing(
     texts = [e["text"] for e in js["effects"]]
     assert "housekeeper-001 stops being valid; 1 commits become historical" in texts
     assert [e["text"] for e in js["write_effects"]] == [
-        f"the result is written to {work / 'out.aleth'}; {sealed} is not changed",
-        f"the private key of housekeeper-002 is saved to {key_out} (mode 0600)",
+        f"the private key of housekeeper-002 will be saved to {key_out} (mode 0600) before the file is "
+        "replaced",
+        f"the result will be written to {work / 'out.aleth'}; {sealed} is not changed",
     ]
     after = {e["key_id"]: e for e in js["eras_after"]}
     assert after["housekeeper-001"]["state"] == "revoked" and after["housekeeper-001"]["cutoff"] == small.head
@@ -789,7 +812,8 @@ def test_dry_run_json_prints_effects_and_the_output_sha256_and_writes_nothing(
     )  # fmt: skip
     assert code == 0, err
     assert (
-        "auditor-002" in out and f"{sealed} is replaced; its previous version is kept as {sealed}.bak" in out
+        "auditor-002" in out
+        and f"{sealed} will be replaced; its previous version is kept as {sealed}.bak" in out
     )
     assert {p.name for p in work.iterdir()} == {"m.aleth"} and sealed.read_bytes() == before
 
@@ -920,7 +944,7 @@ def test_two_concurrent_in_place_writers(work, sealed, creds, keys, small, seale
     assert len(labelled) == codes.count(0)  # a refused writer changed nothing; no write was lost
 
 
-def test_rekey_in_place_cli_deletes_what_the_old_passphrase_opens(
+def test_rekey_in_place_cli_names_what_the_old_passphrase_opens_and_deletes_nothing(
     run, work, sealed, creds, keys, small
 ) -> None:
     code, _, err = run(
@@ -929,16 +953,31 @@ def test_rekey_in_place_cli_deletes_what_the_old_passphrase_opens(
     )  # fmt: skip
     assert code == 0, err
     bak = work / "m.aleth.bak"
-    assert bak.exists()
+    kept = bak.read_bytes()
     code, out, err = run(
         "rekey", sealed, "--passphrase-file", creds.passphrase, "--new-passphrase-file", creds.new_passphrase,
         "--keep-recovery-code-file", creds.recovery, "--in-place",
     )  # fmt: skip
     assert code == 0, err
-    assert f"  - {bak} is deleted: it opens with the old passphrase" in out
-    assert f"deleted {bak} (it opened with the old passphrase)" in out
-    assert ours(work) == {"m.aleth"}
+    assert (
+        f"  - {bak} opens with the old passphrase and is not deleted: delete it yourself if that "
+        "passphrase leaked" in out
+    )
+    assert f"{bak} still opens with the old passphrase; it was not deleted" in out
+    assert out.rstrip().splitlines()[-1].startswith(f"wrote {sealed} (SHA-256 ")  # the last words
+    assert ours(work) == {"m.aleth", "m.aleth.bak"} and bak.read_bytes() == kept
     assert_pass(open_and_verify(sealed, Credential(passphrase=NEW_PASS)))
+
+
+def test_a_rekey_to_the_passphrase_the_file_has_is_refused(run, work, sealed, creds) -> None:
+    before = sealed.read_bytes()
+    for cred in (("--passphrase-file", creds.passphrase), ("--recovery-code-file", creds.recovery)):
+        code, _, err = run(
+            "rekey", sealed, *cred, "--new-passphrase-file", creds.passphrase,
+            "--keep-recovery-code-file", creds.recovery, "--in-place",
+        )  # fmt: skip
+        assert code == 3 and "same_passphrase" in err and "already opens the file" in err
+    assert sealed.read_bytes() == before and ours(work) == {"m.aleth"}
 
 
 def test_a_stale_leftover_is_named_with_how_to_remove_it(run, work, sealed, creds, keys, sealed_blob) -> None:
@@ -959,6 +998,8 @@ def test_a_stale_leftover_is_named_with_how_to_remove_it(run, work, sealed, cred
         keys.root,
         "--key",
         "auditor-001",
+        "--reason",
+        "expiry",
         "--dry-run",
     )
     assert code == 0, err
@@ -986,7 +1027,7 @@ def test_compromise_stops_after_the_preview_without_disown(run, work, compromise
     c = compromised
     before = {p: p.read_bytes() for p in c.path.rglob("*") if p.is_file()}
     args = ("revoke", c.path, "--root-key", c.root_pem, "--key", "key-001", "--reason", "compromise",
-            "--cutoff", c.cutoff)  # fmt: skip
+            "--cutoff", c.cutoff, "--grant-agent")  # fmt: skip
     code, out, err = run(*args, "-o", work / "answered")
     n = len(c.disowned)
     assert code == 1
@@ -1007,7 +1048,7 @@ def test_compromise_is_written_with_disown(run, work, compromised) -> None:
     c = compromised
     code, _, err = run(
         "revoke", c.path, "--root-key", c.root_pem, "--key", "key-001", "--reason", "compromise",
-        "--cutoff", c.cutoff, "--disown", "--in-place",
+        "--cutoff", c.cutoff, "--grant-agent", "--disown", "--in-place",
     )  # fmt: skip
     assert code == 0, err
     report = open_and_verify(c.path)
@@ -1067,3 +1108,151 @@ def test_preview_and_write_lines_speak_the_user_language(run, work, sealed, cred
     assert f"escrito {out} (SHA-256 {sha256_of(out)})" in text
     assert "salida SHA-256 " in text and "era key-001 (agent)" in text
     assert "wrote " not in text and "result " not in text
+
+
+# =========================================================================== issue 21
+
+
+def test_outputs_are_refused_before_the_preview_even_in_a_dry_run(run, work, sealed, creds, keys) -> None:
+    """-o onto an existing path, a directory or a FIFO, or a key file that exists: exit 3
+    before anything is built or previewed (no 'the result will be written to X' first)."""
+    (work / "taken.aleth").write_bytes(b"mine")
+    (work / "adir").mkdir()
+    os.mkfifo(work / "afifo")
+    base = (
+        "grant",
+        sealed,
+        "--recovery-code-file",
+        creds.recovery,
+        "--root-key",
+        keys.root,
+        "--role",
+        "auditor",
+    )
+    for out, kind in (("taken.aleth", "a file"), ("adir", "a directory"), ("afifo", "a FIFO")):
+        for extra in ((), ("--dry-run",)):
+            code, stdout, err = run(*base, "--key-out", work / "k.pem", "-o", work / out, *extra)
+            assert code == 3 and f"already exists ({kind})" in err, (out, extra, err)
+            assert stdout == "" and "will be written" not in stdout + err
+    code, stdout, err = run(*base, "--key-out", work / "taken.aleth", "--dry-run")
+    assert code == 3 and "already exists (a file)" in err and stdout == ""
+    assert (work / "taken.aleth").read_bytes() == b"mine" and not (work / "k.pem").exists()
+
+
+def test_a_fifo_or_a_device_given_as_file_is_refused_without_hanging(work, keys) -> None:
+    """A real process: a FIFO with no writer would block an ordinary open forever (holding
+    the lock); /dev/zero would be read without end.  Both are refused at once."""
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    fifo = work / "m.aleth"
+    os.mkfifo(fifo)
+    for target in (fifo, Path("/dev/zero")):
+        for where in (("--in-place",), ("--dry-run",)):
+            r = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "inspector",
+                    "grant",
+                    str(target),
+                    "--root-key",
+                    str(keys.root),
+                    "--role",
+                    "agent",
+                    *where,
+                ],
+                capture_output=True,
+                text=True,
+                cwd=ROOT,
+                env={**os.environ, "PYTHONPATH": str(ROOT)},
+                stdin=subprocess.DEVNULL,
+                timeout=300,  # a hang fails the test instead of blocking the suite
+            )
+            assert r.returncode == 3, r.stderr
+            kind = "a FIFO" if target == fifo else "a device"
+            assert f"is {kind}, not a regular file or a store directory" in r.stderr
+    assert not safe.lock_path(fifo).exists()
+
+
+def test_a_plan_binds_the_write(run, work, sealed, creds, keys, small, sealed_blob) -> None:
+    """SPEC E6 on the command line: the dry run saves its plan; the write with --plan is
+    made when nothing changed (new keys all the same); a source swapped after the dry
+    run is refused and left as it is."""
+    plan = work.parent / "rotate.plan"
+    args = ("rotate", sealed, "--recovery-code-file", creds.recovery, "--root-key", keys.root,
+            "--key", small.hk_id, "--new-key-out", work / "hk2.pem")  # fmt: skip
+    code, out, err = run(*args, "--in-place", "--dry-run", "--plan-out", plan)
+    assert code == 0, err
+    assert f"plan saved to {plan}" in out and out.rstrip().endswith("dry run: nothing was written")
+    doc = json.loads(plan.read_text())
+    assert doc["source_sha256"] == sha256_of(sealed) and doc["inputs"]["key"] == small.hk_id
+    assert doc["target"] == {"output": None, "in_place": True, "backup": True}
+    code, _, err = run(*args, "--in-place", "--dry-run", "--plan-out", plan)  # never over a plan
+    assert code == 3 and "already exists" in err
+    code, _, err = run(*args, "-o", work / "elsewhere.aleth", "--plan", plan)  # another destination
+    assert code == 3 and "plan_mismatch" in err and "another destination" in err
+    # another program writes the file between the dry run and the write
+    A.write_result(
+        A.label(
+            A.load_source(sealed, key=sealed_blob.key), small.memories[3], "poison_suspect", small.hk, "x"
+        ),
+        in_place=True,
+        backup=False,
+    )
+    swapped = sealed.read_bytes()
+    code, out, err = run(*args, "--in-place", "--plan", plan)
+    assert code == 3 and "plan_mismatch" in err and "the source is not byte-identical" in err
+    assert "nothing was written" in err
+    assert sealed.read_bytes() == swapped and not (work / "hk2.pem").exists()
+    code, out, err = run(*args, "--in-place", "--dry-run", "--plan-out", work.parent / "again.plan")
+    assert code == 0, err
+    code, out, err = run(*args, "--in-place", "--plan", work.parent / "again.plan")
+    assert code == 0, err
+    assert out.rstrip().splitlines()[-1].startswith(f"wrote {sealed}") and (work / "hk2.pem").exists()
+    code, _, err = run(*args, "--in-place", "--plan-out", work.parent / "p3.plan")
+    assert code == 3 and "--plan-out goes with --dry-run" in err
+
+
+def test_a_compromise_plan_binds_the_disowned_list(run, work, compromised) -> None:
+    c = compromised
+    plan = work.parent / "answer.plan"
+    args = ("revoke", c.path, "--root-key", c.root_pem, "--key", "key-001", "--reason", "compromise",
+            "--cutoff", c.cutoff, "--grant-agent")  # fmt: skip
+    code, _, err = run(*args, "--dry-run", "--plan-out", plan)
+    assert code == 1 and "would be disowned" in err  # the plan is saved all the same
+    listed = {(d["kind"], d["object_id"]) for d in json.loads(plan.read_text())["disowned"]}
+    assert listed == c.disowned
+    code, _, err = run(*args, "--disown", "-o", work / "answered", "--plan", plan)
+    assert code == 0, err
+    assert open_and_verify(work / "answered").verdict == "fail"
+
+
+def test_a_compromise_needs_a_cutoff_and_the_last_agent_key_a_successor(run, work, compromised) -> None:
+    c = compromised
+    code, _, err = run("revoke", c.path, "--root-key", c.root_pem, "--key", "key-001", "--dry-run")
+    assert code == 3 and "cutoff_required" in err and "--cutoff" in err
+    code, _, err = run(
+        "revoke", c.path, "--root-key", c.root_pem, "--key", "key-001", "--reason", "rotation", "--dry-run"
+    )
+    assert code == 3 and "last_agent_key" in err and "--grant-agent" in err
+
+
+def test_grant_role_agent_gives_a_store_without_one_a_new_agent_key(run, work, small, keys) -> None:
+    w = StoreWriter(Store(dict(small.files)), root=small.root)
+    w.revoke("key-001", reason="rotation")  # an older build allowed it
+    store = write_directory(w.store, work / "store")
+    code, _, err = run("grant", store, "--root-key", keys.root, "--role", "auditor", "--dry-run")
+    assert code == 3 and "needs --key-out" in err
+    code, _out, err = run("grant", store, "--root-key", keys.root, "--role", "agent", "--in-place")
+    assert code == 0, err
+    report = assert_pass(open_and_verify(store))
+    assert {e.key_id: e.state for e in report.eras if e.role == "agent"} == {
+        "key-001": "revoked",
+        "key-002": "active",
+    }
+    assert (store / "keys" / "signing.key").exists()
+    code, _, err = run("grant", store, "--root-key", keys.root, "--role", "agent", "--dry-run")
+    assert code == 3 and "agent_key_active" in err and "rotate it" in err

@@ -1,70 +1,260 @@
-"""kill -9 during in-place rotate, rekey and label (issue 10, issue 16).
+"""Issue 21: every authoring command interrupted at every step of its write.
 
-Each run is the real command (``main([...])``) in a child forked from a forkserver
-that imported the program once (no interpreter start-up, and no lock copied from
-another thread of the test process).  It is killed with SIGKILL at a random
-instant — anywhere in the run, or inside the write itself (the child says when
-the write starts; the kill comes within 1.5× the measured write time) — or at a
-fixed step (just before or just after each file is published).  After every
-kill: the file is the old version or the new one, whole, and verifies; no
-plaintext is anywhere in the directory; only this program's own names are
-beside it.  After a killed re-key, no copy beside the file opens with a
-passphrase the file has left behind, and once the next command has run,
-nothing but the file is there.
+Each command (rotate, revoke, grant, migrate, label, rekey, recover — in place and
+to a new path, sealed file and directory store, with a new key, root key or
+recovery code) is run once to learn the steps of its write (the writer names them
+through :data:`inspector.core.write.safe.STEP_HOOK`).  Then, at each step:
 
-The commands open the file with its recovery code (HKDF, no scrypt) so that a
-label or rotation run takes a few tens of milliseconds and the 30+ kills per
-command stay cheap; a re-key still runs scrypt for its new passphrase slot.
+* **SIGKILL** — the real command in a child forked from a forkserver that imported
+  the program once; the hook kills the child at the step (no sleeping, no timing).
+  Afterwards FILE is the old file or the new one, whole; when it is the new one,
+  every secret is already at its final name.  The next write's recovery then leaves
+  "the old file and nothing new" or "the new file with all its secrets".
+* **SIGINT, SIGTERM or EIO** (one per step, the three in turn across the commands
+  and steps) — the command in-process; the exit code and the last words say what
+  happened: before the switch, exit 130 or 3 and "nothing was written" with the old
+  file and nothing new; after it, exit 0 and "wrote FILE" (with the keys saved)
+  with the new file and all its secrets.
+
+The commands open the file with its recovery code (HKDF, no scrypt), so a run costs
+a few tens of milliseconds; a re-key still runs scrypt for its new passphrase slot.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import multiprocessing
 import os
-import random
+import shutil
 import signal
-import time
+import types
 from collections.abc import Callable
+from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from inspector.cli.main import main  # imported once here: the forked children share it
 from inspector.core import container as C
+from inspector.core.canonical import loads_strict
 from inspector.core.container import Credential
+from inspector.core.keys import KeyPair
 from inspector.core.opener import open_path
-from inspector.core.verify.engine import verify
-from inspector.core.write import authoring as A
+from inspector.core.store import Store, read_directory
 from inspector.core.write import safe
-from tests.core.write.checks import assert_no_plaintext, control_events
+from inspector.core.write.builder import StoreWriter, stepping_clock
+from inspector.core.write.directory import store_digest, write_directory
+from tests.core.write.checks import assert_no_plaintext, identity_record
 
-from .conftest import secret_file
-
-KILLS, KILLS_ANYWHERE = 30, 8  # per command; the rest inside the write or at a fixed step
-OURS = {".{}.aleth-inspector.tmp", ".{}.aleth-inspector.lock", "{}.bak", ".{}.bak.aleth-inspector.tmp"}
-
-
-# The children come from a forkserver: a fresh single-threaded process that imported the
-# program once.  Forking the test process itself (pytest-xdist's I/O threads, a Dask
-# cluster's loop, the GUI tests' threads) could copy a lock some other thread held and
-# leave the child silent; the forkserver's children start clean and cost no start-up.
 _CTX = multiprocessing.get_context("forkserver")
 _CTX.set_forkserver_preload(["inspector.cli.main", "inspector.core.write.authoring", "tests.cli.test_kill"])
 
-
-def _wait_to_be_killed() -> None:
-    while True:
-        signal.pause()
+KINDS = ("SIGINT", "SIGTERM", "EIO")
 
 
-def _run_child(argv: list[str], mode: str, conn: Connection, stage: int) -> None:
-    """In the child: run ``aleth-inspector ARGV``, saying b"w" when the write starts,
-    b"d" when it ends, b"e"/b"x" at the end; with ``mode == "stage"`` also b"s", then
-    wait to be killed just before (stage > 0) or just after (stage < 0) the |stage|-th
-    file it publishes."""
+# --------------------------------------------------------------------------- the commands
+
+
+@dataclass
+class Command:
+    """One authoring command on a fresh copy of its input in ``work``."""
+
+    name: str
+    argv: list[str]
+    file: Path  # FILE
+    target: Path  # where the result goes (FILE when in place)
+    secrets: list[Path]  # files the write creates besides the target and FILE.bak
+    check_new: Callable[[], None]  # the target is the new file, with all its secrets valid
+    kept_backup: bool  # an in-place write that keeps FILE.bak
+
+    @property
+    def in_place(self) -> bool:
+        return self.target == self.file
+
+
+def fingerprint(path: Path) -> str:
+    return store_digest(read_directory(path).files) if path.is_dir() else safe.sha256_file(path)
+
+
+def events(files: dict[str, bytes]) -> list[dict[str, Any]]:
+    evs = [loads_strict(d)[0] for p, d in files.items() if p.startswith("control_events/")]
+    return sorted(evs, key=lambda e: e["sequence"])
+
+
+def active(files: dict[str, bytes]) -> dict[str, Any]:
+    return {k["key_id"]: k["public_key"] for k in identity_record(Store(dict(files)))["active_keys"]}
+
+
+def make_command(  # noqa: C901 -- one case per command, a table read top to bottom
+    name: str, work: Path, small: types.SimpleNamespace, blob: types.SimpleNamespace, keys: Any, creds: Any
+) -> Command:
+    """Put the command's input in ``work`` and describe the command."""
+    code = ["--recovery-code-file", str(creds.recovery)]
+    m = work / "m.aleth"
+    m.write_bytes(blob.blob)
+    m.chmod(0o600)
+
+    def opened(path: Path, cred: Credential | None = None) -> dict[str, bytes]:
+        return dict(open_path(path, cred or Credential(recovery_code=blob.code)).store.files)
+
+    old_events = len(events(small.files))
+    if name == "rotate the housekeeper key in place":
+        out = work / "hk2.pem"
+
+        def check() -> None:
+            files = opened(m)
+            assert events(files)[-1]["event_type"] == "key_rotation" and len(events(files)) == old_events + 1
+            assert KeyPair.load(out).jwk == active(files)["housekeeper-002"]
+
+        argv = ["rotate", str(m), *code, "--root-key", str(keys.root), "--key", small.hk_id,
+                "--new-key-out", str(out), "--in-place"]  # fmt: skip
+        return Command(name, argv, m, m, [out], check, True)
+    if name == "revoke the stolen agent key in place, granting a new one":
+
+        def check() -> None:
+            files = opened(m)
+            assert "key-001" not in active(files) and next(iter(active(files))) == "key-002"
+            assert KeyPair.from_pem(files["keys/signing.key"]).jwk == active(files)["key-002"]
+
+        argv = ["revoke", str(m), *code, "--root-key", str(keys.root), "--key", "key-001",
+                "--reason", "compromise", "--cutoff", small.head, "--grant-agent", "--disown",
+                "--in-place", "--no-backup"]  # fmt: skip
+        return Command(name, argv, m, m, [], check, False)
+    if name == "grant an auditor key to a new file":
+        new, out = work / "granted.aleth", work / "au2.pem"
+
+        def check() -> None:
+            assert KeyPair.load(out).jwk == active(opened(new))["auditor-002"]
+            assert m.read_bytes() == blob.blob
+
+        argv = ["grant", str(m), *code, "--root-key", str(keys.root), "--role", "auditor",
+                "--key-out", str(out), "-o", str(new)]  # fmt: skip
+        return Command(name, argv, m, new, [out], check, False)
+    if name == "migrate a directory store in place":
+        m.unlink()
+        w = StoreWriter.create(legacy=True, clock=stepping_clock())
+        for i in range(3):
+            w.commit({"kind": "fact", "text": f"legacy memory {i}"})
+        store = write_directory(w.store, work / "store")
+        out = work / "root.pem"
+
+        def check() -> None:
+            files = read_directory(store).files
+            ra = loads_strict(files["root_authority.json"])[0]
+            assert KeyPair.load(out).jwk == ra["root_public_key"]
+
+        argv = ["migrate", str(store), "--root-key-out", str(out), "--in-place"]
+        return Command(name, argv, store, store, [out], check, True)
+    if name == "label in place over an earlier backup":
+        bak = safe.backup_path(m)
+        bak.write_bytes(blob.blob)  # an earlier version of this file (the same container)
+
+        def check() -> None:
+            files = opened(m)
+            assert (
+                sum(p.startswith("commits/") for p in files)
+                == sum(p.startswith("commits/") for p in small.files) + 1
+            )
+
+        argv = ["label", str(m), *code, "--memory", small.memories[0], "--label", "poison_suspect",
+                "--key", str(keys.hk), "--reason", "flagged", "--in-place"]  # fmt: skip
+        return Command(name, argv, m, m, [], check, True)
+    if name == "rekey in place with a new recovery code":
+        out = work / "code.txt"
+
+        def check() -> None:
+            new_code = out.read_text().strip()
+            assert opened(m, Credential(recovery_code=new_code)) == dict(small.files)
+            with pytest.raises(C.ContainerError):
+                open_path(m, Credential(recovery_code=blob.code))
+
+        argv = ["rekey", str(m), *code, "--new-passphrase-file", str(creds.new_passphrase),
+                "--new-recovery-code-out", str(out), "--in-place"]  # fmt: skip
+        return Command(name, argv, m, m, [out], check, False)
+    if name == "recover to a new file with a new code":
+        new, out = work / "recovered.aleth", work / "code.txt"
+
+        def check() -> None:
+            assert opened(new, Credential(recovery_code=out.read_text().strip())) == dict(small.files)
+
+        argv = ["recover", str(m), *code, "--new-passphrase-file", str(creds.new_passphrase),
+                "--new-recovery-code-out", str(out), "-o", str(new)]  # fmt: skip
+        return Command(name, argv, m, new, [out], check, False)
+    raise AssertionError(name)
+
+
+COMMANDS = [
+    "rotate the housekeeper key in place",
+    "revoke the stolen agent key in place, granting a new one",
+    "grant an auditor key to a new file",
+    "migrate a directory store in place",
+    "label in place over an earlier backup",
+    "rekey in place with a new recovery code",
+    "recover to a new file with a new code",
+]
+
+
+# --------------------------------------------------------------------------- states
+
+
+def listing(work: Path) -> dict[str, str | None]:
+    """Top-level names in ``work`` (lock files aside) → fingerprint."""
+    out = {}
+    for p in work.iterdir():
+        if p.name.endswith(safe.LOCK_SUFFIX):
+            continue
+        out[p.name] = fingerprint(p) if (p.is_file() or (p.is_dir() and (p / "HEAD").exists())) else None
+    return out
+
+
+def is_old(cmd: Command, before: dict[str, str | None]) -> bool:
+    return fingerprint(cmd.target) == before.get(cmd.target.name) if cmd.target.exists() else not cmd.in_place
+
+
+def assert_whole(cmd: Command, before: dict[str, str | None]) -> bool:
+    """Right after an interruption: FILE is the old or the new file, whole; when it is the
+    new one, every secret is in place already.  Returns whether it is the new one."""
+    if is_old(cmd, before):
+        return False
+    cmd.check_new()
+    for s in cmd.secrets:
+        assert s.exists() and (s.stat().st_mode & 0o777) == 0o600, s
+    return True
+
+
+def assert_settled(cmd: Command, before: dict[str, str | None], new: bool) -> None:
+    """Once the journal is resolved: the old file and nothing new, or the new file with
+    all its secrets and nothing else new (a backup when one was asked)."""
+    now = listing(cmd.file.parent)
+    if not new:
+        assert now == before, f"not as before: {sorted(set(now) ^ set(before))}"
+        return
+    cmd.check_new()
+    expected = set(before) | {cmd.target.name} | {s.name for s in cmd.secrets}
+    if cmd.kept_backup:
+        expected.add(safe.backup_path(cmd.file).name)
+        assert now[safe.backup_path(cmd.file).name] == before[cmd.file.name], "FILE.bak is not the old file"
+    assert set(now) == expected, (sorted(set(now) - expected), sorted(expected - set(now)))
+    if not cmd.in_place:
+        assert now[cmd.file.name] == before[cmd.file.name]
+    if cmd.file.is_file():  # a directory store is plaintext by nature; a sealed file's never is
+        assert_no_plaintext(cmd.file.parent, exclude={s.name for s in cmd.secrets})
+
+
+def recover(cmd: Command) -> None:
+    """What the next write does first."""
+    with safe.exclusive(cmd.target):
+        safe.recover(cmd.target)
+
+
+# --------------------------------------------------------------------------- running
+
+
+def _child(argv: list[str], at: str, conn: Connection) -> None:
+    """In the child: run the command and kill this process at step ``at``."""
     try:
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, 1)
@@ -72,251 +262,176 @@ def _run_child(argv: list[str], mode: str, conn: Connection, stage: int) -> None
         import sys
 
         sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - the child ends with os._exit
-        real_write = A.write
 
-        def write(*a, **k):  # type: ignore[no-untyped-def]
-            conn.send_bytes(b"w")
-            out = real_write(*a, **k)
-            conn.send_bytes(b"d")
-            return out
+        def hook(step: str) -> None:
+            if step == at:
+                conn.send_bytes(b"k")
+                os.kill(os.getpid(), signal.SIGKILL)
 
-        A.write = write  # type: ignore[assignment]
-        if mode == "stage":
-            real_publish = safe._publish
-            count = [0]
-
-            def publish(*a, **k):  # type: ignore[no-untyped-def]
-                count[0] += 1
-                if count[0] == stage:
-                    conn.send_bytes(b"s")
-                    _wait_to_be_killed()
-                out = real_publish(*a, **k)
-                if count[0] == -stage:
-                    conn.send_bytes(b"s")
-                    _wait_to_be_killed()
-                return out
-
-            safe._publish = publish  # type: ignore[assignment]
+        safe.STEP_HOOK = hook
         code = main(argv)
-        conn.send_bytes(b"e" if code == 0 else b"x")
+        conn.send_bytes(b"e%d" % code)
     finally:
         os._exit(0)
 
 
-def child(argv: list[str], mode: str, conn: Connection, stage: int = 0) -> BaseProcess:
-    proc = _CTX.Process(target=_run_child, args=(argv, mode, conn, stage))
+def killed_at(argv: list[str], at: str) -> None:
+    r, w = _CTX.Pipe(duplex=False)
+    proc = _CTX.Process(target=_child, args=(argv, at, w))
     proc.start()
-    return proc
-
-
-def _kill(proc: BaseProcess) -> None:
-    with contextlib.suppress(ProcessLookupError, TypeError):
-        os.kill(proc.pid, signal.SIGKILL)  # type: ignore[arg-type]
-    proc.join(30)
-
-
-def read_until(conn: Connection, wanted: bytes | None, timeout: float = 600) -> bytes:
-    """What the child says until it says ``wanted`` (or, with None, until it exits);
-    a child that says nothing for ``timeout`` seconds fails the test, never hangs it."""
-    got = b""
-    deadline = time.monotonic() + timeout
-    while wanted is None or wanted not in got:
-        assert conn.poll(max(0.0, deadline - time.monotonic())), (
-            f"the child said {got!r} and then nothing for {timeout} s"
-        )
-        try:
-            got += conn.recv_bytes()
-        except EOFError:
-            break
-    return got
-
-
-def run_and_kill(argv: list[str], how: tuple[str, float | int]) -> None:
-    r, w = _CTX.Pipe(duplex=False)
-    mode, arg = how
-    proc = child(argv, mode, w, int(arg) if mode == "stage" else 0)
     w.close()
     try:
-        if mode == "anywhere":
-            time.sleep(float(arg))
-        elif mode == "in_write":
-            read_until(r, b"w")
-            time.sleep(float(arg))
-        else:
-            read_until(r, b"s")
-    finally:
-        _kill(proc)
-        r.close()
-
-
-def measure(argv: list[str]) -> tuple[float, float]:
-    """(whole run, write) durations of one complete run."""
-    r, w = _CTX.Pipe(duplex=False)
-    t0 = time.monotonic()
-    proc = child(argv, "none", w)
-    w.close()
-    got, marks = b"", {}
-    try:
-        while True:
-            assert r.poll(600), f"the run said {got!r} and then nothing for 600 s"  # a watchdog
+        said = b""
+        while True:  # until the child is gone (its end of the pipe closes)
             try:
-                chunk = r.recv_bytes()
+                said += r.recv_bytes()
             except EOFError:
                 break
-            marks.setdefault(chunk, time.monotonic())
-            got += chunk
+        proc.join()
     finally:
-        _kill(proc)
+        with contextlib.suppress(ProcessLookupError, TypeError):
+            os.kill(proc.pid, signal.SIGKILL)  # type: ignore[arg-type]
         r.close()
-    assert b"e" in got, f"the run did not succeed: {got!r}"
-    return marks[b"e"] - t0, marks[b"d"] - marks[b"w"]
+    assert said == b"k" and proc.exitcode == -signal.SIGKILL, (at, said, proc.exitcode)
 
 
-def plan(total: float, write: float, stages: int, rng: random.Random) -> list[tuple[str, float | int]]:
-    how: list[tuple[str, float | int]] = [("stage", s) for n in range(1, stages + 1) for s in (n, -n)]
-    how += [("anywhere", rng.uniform(0, total)) for _ in range(KILLS_ANYWHERE)]
-    how += [("in_write", rng.uniform(0, 1.5 * write)) for _ in range(KILLS - len(how))]
-    rng.shuffle(how)
-    return how
-
-
-def beside(path: Path) -> list[Path]:
-    allowed = {n.format(path.name) for n in OURS}
-    names = sorted(p.name for p in path.parent.iterdir() if p.name != path.name)
-    assert set(names) <= allowed, f"unexpected files beside {path.name}: {names}"
-    return [path.parent / n for n in names]
-
-
-def whole_container(p: Path) -> C.Envelope | None:
+def run_in_process(
+    argv: list[str], capsys: pytest.CaptureFixture[str], hook: Callable[[str], None] | None
+) -> tuple[int, str, str]:
+    capsys.readouterr()
+    safe.STEP_HOOK = hook
     try:
-        return C.parse_envelope(p.read_bytes())
-    except C.ContainerError:
-        return None
+        code = main(argv)
+    finally:
+        safe.STEP_HOOK = None
+    out = capsys.readouterr()
+    return code, out.out, out.err
 
 
-@pytest.fixture
-def file(work: Path, sealed: Path) -> Path:
-    return sealed
+def inject(kind: str, at: str) -> Callable[[str], None]:
+    def hook(step: str) -> None:
+        if step != at:
+            return
+        if kind == "EIO":
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        os.kill(os.getpid(), getattr(signal, kind))
+
+    return hook
 
 
-def check_after_kill(
-    path: Path, key: Callable[[], Credential], old: dict[str, bytes], check_new: Callable[[dict, dict], None]
-) -> bool:
-    """The file is the old version or a new one, whole, and verifies; returns whether it changed."""
-    assert path.is_file(), "the file is gone after a kill"
-    store = open_path(path, key()).store
-    report = verify(store)
-    assert report.verdict == "pass", [f.code for f in report.findings if f.severity.value == "error"]
-    changed = store.files != old
-    if changed:
-        check_new(old, store.files)
-    for p in beside(path):  # the backup, when there is one, is a whole verifying file too
-        if p.name.endswith(".bak"):
-            assert verify(open_path(p, key()).store).verdict == "pass"
-    assert_no_plaintext(path.parent)
-    return changed
+@pytest.fixture(params=range(len(COMMANDS)), ids=COMMANDS)
+def index(request: pytest.FixtureRequest) -> int:
+    return int(request.param)
 
 
-# --------------------------------------------------------------------------- label and rotate
-
-
-@pytest.mark.parametrize("op", ["label", "rotate"])
-def test_killed_in_place_writes_leave_the_old_or_the_new_file(
-    file, creds, keys, small, sealed_blob, op
+def test_every_command_interrupted_at_every_step(
+    index: int, tmp_path: Path, small, sealed_blob, keys, creds, capsys
 ) -> None:
-    rng = random.Random(f"kill-{op}")
-    cred = lambda: Credential(recovery_code=sealed_blob.code)  # noqa: E731
-    common = [str(file), "--recovery-code-file", str(creds.recovery), "--in-place"]
-    targets = iter(range(10_000))
+    name = COMMANDS[index]
+    work = tmp_path / "w"
 
-    def argv() -> list[str]:
-        if op == "label":
-            m = small.memories[next(targets) % len(small.memories)]
-            return ["label", *common, "--memory", m, "--label", "poison_suspect", "--key", str(keys.hk),
-                    "--reason", f"run {rng.random()}"]  # fmt: skip
-        return ["rotate", *common, "--root-key", str(keys.root)]
+    def fresh() -> tuple[Command, dict[str, str | None]]:
+        if work.exists():
+            shutil.rmtree(work)
+        work.mkdir()
+        cmd = make_command(name, work, small, sealed_blob, keys, creds)
+        return cmd, listing(work)
 
-    def check_new(old: dict[str, bytes], new: dict[str, bytes]) -> None:
-        if op == "label":  # exactly one more commit: the label record
-            assert (
-                len([p for p in new if p.startswith("commits/")])
-                == len([p for p in old if p.startswith("commits/")]) + 1
-            )
-        else:  # exactly one more control event, a key_rotation
-            from inspector.core.store import Store
+    cmd, before = fresh()
+    steps: list[str] = []
+    code, out, err = run_in_process(cmd.argv, capsys, steps.append)
+    assert code == 0, err
+    assert out.rstrip().splitlines()[-1].startswith(f"wrote {cmd.target} (SHA-256 ")
+    assert_settled(cmd, before, new=True)
+    assert steps[0] == "journal" and "switch" in steps and steps[-1] == "cleaned"
+    switch = steps.index("switch")
+    for j, at in enumerate(steps):
+        # SIGKILL: what is on the disk at that instant, then what the next write makes of it
+        cmd, before = fresh()
+        killed_at(cmd.argv, at)
+        new = assert_whole(cmd, before)
+        assert new == (j > switch), at
+        recover(cmd)
+        assert_settled(cmd, before, new)
+        # a signal or a failure the command answers: its last words match the outcome
+        kind = KINDS[(index + j) % len(KINDS)]
+        cmd, before = fresh()
+        code, out, err = run_in_process(cmd.argv, capsys, inject(kind, at))
+        if j <= switch:
+            assert code == (3 if kind == "EIO" else 130), (at, kind, err)
+            last = err.rstrip().splitlines()[-1]
+            assert last.endswith("nothing was written"), (at, kind, last)
+            assert "wrote " not in out
+            assert_settled(cmd, before, new=False)
+        else:
+            assert code == 0, (at, kind, err)
+            lines = out.rstrip().splitlines()
+            assert lines[-1].startswith(f"wrote {cmd.target} (SHA-256 "), (at, kind, lines[-1])
+            for s in cmd.secrets:
+                assert f"saved {s} (mode 0600)" in lines
+            if kind == "EIO":
+                assert "warning:" in err
+            else:
+                assert "interrupted once the write was complete" in err
+            assert_whole(cmd, before)
+            recover(cmd)  # a failed step after the switch is finished by the next write
+            assert_settled(cmd, before, new=True)
 
-            events = control_events(Store(dict(new)))
-            assert len(events) == len(control_events(Store(dict(old)))) + 1
-            assert events[-1]["event_type"] == "key_rotation"
 
-    total, write = measure(argv())
-    changed = 0
-    kills = plan(total, write, 2, rng)
-    for how in kills:
-        old = open_path(file, cred()).store.files
-        run_and_kill(argv(), how)
-        changed += check_after_kill(file, cred, old, check_new)
-    assert len(kills) >= 30 and changed >= 1  # some kills came after the new file was in place
-    measure(argv())  # the next command succeeds and leaves only the file and its backup
-    assert {p.name for p in beside(file)} == {"m.aleth.bak", ".m.aleth.aleth-inspector.lock"}
+def test_a_sealed_backup_copy_the_program_did_not_write_survives_every_command(
+    tmp_path: Path, small, sealed_blob, keys, creds, capsys
+) -> None:
+    """Issue 21: a sealed ``F.bak-…`` (the name older builds gave their backups) that this
+    program did not write — another container, another passphrase — survives every
+    command, written in place or not."""
+    foreign = C.seal_v2(small.files, "someone else's passphrase")
+    for name in COMMANDS:
+        work = tmp_path / name.replace(" ", "-").replace(",", "")
+        work.mkdir()
+        cmd = make_command(name, work, small, sealed_blob, keys, creds)
+        keep = cmd.file.parent / f"{cmd.file.name}.bak-20260105-093000-4242"
+        keep.write_bytes(foreign)
+        code, _out, err = run_in_process(cmd.argv, capsys, None)
+        assert code == 0, (name, err)
+        assert keep.read_bytes() == foreign, name
+        cmd.check_new()
 
 
-# --------------------------------------------------------------------------- rekey
+def test_the_retry_of_a_killed_command_meets_a_settled_state(
+    tmp_path: Path, small, sealed_blob, keys, creds, capsys
+) -> None:
+    """Killed after its new key file was saved but before the switch: the key file is the
+    killed run's (its journal says so), so the same command run again first removes it,
+    says what it did, and then writes; a dry run in between only says a write is pending."""
+    work = tmp_path / "w"
+    work.mkdir()
+    cmd = make_command(COMMANDS[0], work, small, sealed_blob, keys, creds)
+    before = listing(work)
+    killed_at(cmd.argv, "switch")
+    assert cmd.secrets[0].exists() and not assert_whole(cmd, before)
+    code, _out, err = run_in_process([*cmd.argv, "--dry-run"], capsys, None)
+    assert "was interrupted; the next write finishes it or undoes it first" in err
+    assert code == 3 and "hk2.pem already exists" in err  # as it stands until the write settles it
+    assert cmd.secrets[0].exists()  # a dry run changes nothing
+    code, out, err = run_in_process(cmd.argv, capsys, None)
+    assert code == 0, err
+    assert "was interrupted before the new file was in place" in err
+    assert out.rstrip().splitlines()[-1].startswith(f"wrote {cmd.target} (SHA-256 ")
+    assert_settled(cmd, before, new=True)
 
 
-def passphrase_slots(env: C.Envelope) -> set[str]:
+def test_with_json_the_interrupted_write_is_one_object_too(
+    tmp_path: Path, small, sealed_blob, keys, creds, capsys
+) -> None:
     import json
 
-    return {json.dumps(s, sort_keys=True) for s in env.slots if s["type"] == "passphrase"}
-
-
-def test_killed_rekeys_leave_nothing_the_old_passphrase_opens(file, creds, small, sealed_blob) -> None:
-    rng = random.Random("kill-rekey")
-    cred = lambda: Credential(recovery_code=sealed_blob.code)  # noqa: E731
-    # an earlier in-place write left FILE.bak, and an older build a backup of its own
-    A.write_result(
-        A.label(A.load_source(file, key=sealed_blob.key), small.memories[0], "poison_suspect", small.hk, "r"),
-        in_place=True,
-    )
-    (file.parent / "m.aleth.bak-20260105-093000-4242").write_bytes(file.read_bytes())
-    counter = iter(range(10_000))
-
-    def argv() -> list[str]:
-        new = secret_file(creds.dir / f"p{next(counter)}.txt", f"passphrase {rng.random()}")
-        return ["rekey", str(file), "--recovery-code-file", str(creds.recovery),
-                "--new-passphrase-file", str(new), "--keep-recovery-code-file", str(creds.recovery),
-                "--in-place"]  # fmt: skip
-
-    left_behind: set[str] = set()  # passphrase slots of every version the file has left
-
-    def current_slots() -> set[str]:
-        env = whole_container(file)
-        assert env is not None
-        return passphrase_slots(env)
-
-    def no_old_copies() -> None:
-        for p in file.parent.iterdir():
-            env = whole_container(p) if p != file and p.is_file() else None
-            if env is not None:
-                assert not passphrase_slots(env) & left_behind, f"{p.name} opens with an old passphrase"
-
-    before = current_slots()
-    total, write = measure(argv())
-    left_behind |= before
-    assert [p.name for p in beside(file)] == [".m.aleth.aleth-inspector.lock"]  # both old copies deleted
-    kills = plan(total, write, 1, rng)
-    changed = 0
-    for how in kills:
-        before = current_slots()
-        old = open_path(file, cred()).store.files
-        run_and_kill(argv(), how)
-        if check_after_kill(file, cred, old, lambda o, n: None) or current_slots() != before:
-            changed += 1
-        after = current_slots()
-        if after != before:
-            left_behind |= before
-        no_old_copies()
-    assert len(kills) >= 30 and changed >= 1
-    measure(argv())  # the next command runs to the end
-    no_old_copies()
-    assert [p.name for p in beside(file)] == [".m.aleth.aleth-inspector.lock"]
+    for at, written in (("switch", False), ("switched", True)):
+        work = tmp_path / at
+        work.mkdir()
+        cmd = make_command(COMMANDS[0], work, small, sealed_blob, keys, creds)
+        code, out, _err = run_in_process([*cmd.argv, "--json"], capsys, inject("SIGTERM", at))
+        doc = json.loads(out)  # exactly one object
+        if written:
+            assert code == 0 and doc["written"] == str(cmd.target) and doc["saved"] == [str(cmd.secrets[0])]
+        else:
+            assert code == 130 and doc == {"written": None, "interrupted": "SIGTERM"}

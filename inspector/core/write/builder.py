@@ -527,6 +527,19 @@ class StoreWriter:
     def grant(self, key_id: str, public: KeyPair) -> dict[str, Any]:
         return self._control("key_grant", key_id=key_id, public_key=public.jwk, reason="grant")
 
+    def grant_agent(self, key_id: str, key: KeyPair) -> dict[str, Any]:
+        """Grant a new agent key to a store that has none active: it goes first in
+        ``active_keys`` (alethech signs with the first entry) and is sealed as
+        ``keys/signing.key``."""
+        ev = self._control("key_grant", key_id=key_id, public_key=key.jwk, reason="grant")
+        entry = next(k for k in self.active if k["key_id"] == key_id)
+        self.active.remove(entry)
+        self.active.insert(0, entry)
+        self._write_identity()
+        self.agent_key = key
+        self.store.files["keys/signing.key"] = key.pem()
+        return ev
+
     def rotate(
         self,
         old_key_id: str,

@@ -66,18 +66,29 @@ OLD_PASSPHRASE_STOPS_NO_CODE = message(
 )
 NEW_CODE = message("a new recovery code opens the file too; it is shown once")
 BECOMES_ALETH002 = message("the file becomes ALETH002 (it was ALETH001)")
-INVALID_INPUT = message("the input does not verify ({verdict}); the result is built on it as you allowed")
+INVALID_INPUT = message(
+    "the input does not verify ({verdict}); a write on it is allowed only when the result adds no error"
+)
+REKEY_FAILING_INPUT = message(
+    "the input does not verify ({verdict}); a new passphrase changes no signed byte, so it is allowed"
+)
 # ---- where it goes --------------------------------------------------------------------
-WRITE_NEW = message("the result is written to {target}; {source} is not changed")
-WRITE_IN_PLACE_BACKUP = message("{source} is replaced; its previous version is kept as {backup}")
-WRITE_IN_PLACE_NO_BACKUP = message("{source} is replaced; no backup is kept")
-WRITE_REKEY_IN_PLACE = message("{source} is replaced; no copy that opens with the old passphrase is kept")
-REMOVES_OLD_COPY = message("{path} is deleted: it opens with the old passphrase")
+WRITE_NEW = message("the result will be written to {target}; {source} is not changed")
+WRITE_IN_PLACE_BACKUP = message("{source} will be replaced; its previous version is kept as {backup}")
+WRITE_IN_PLACE_NO_BACKUP = message("{source} will be replaced; no backup is kept")
+WRITE_REKEY_IN_PLACE = message(
+    "{source} will be replaced; no backup that opens with the old passphrase is kept"
+)
+OLD_COPY_KEPT = message(
+    "{path} opens with the old passphrase and is not deleted: delete it yourself if that passphrase leaked"
+)
 SOURCE_KEEPS_OLD_SECRET = message(
     "{source} is not changed and still opens with the old passphrase; delete it if that passphrase leaked"
 )
-SAVES_KEY = message("the private key of {key_id} is saved to {path} (mode 0600)")
-SAVES_CODE = message("the new recovery code is saved to {path} (mode 0600)")
+SAVES_KEY = message(
+    "the private key of {key_id} will be saved to {path} (mode 0600) before the file is replaced"
+)
+SAVES_CODE = message("the new recovery code will be saved to {path} (mode 0600) before the file is replaced")
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,9 @@
 ``author_preview`` builds and verifies the result and ships the preview together
 with the exact :class:`~.authoring.Output` to be written (sealed bytes, or the
 files of a directory store: in memory and through the job pipe, never a file).
-``author_write`` writes that output — the previewed bytes or nothing — and then
-the new private keys and recovery code.  Secrets arrive through the pipe, never
-via argv or a file.
+``author_write`` writes that output — the previewed bytes or nothing — in one
+transaction with the new private keys and recovery code (saved before the switch).
+Secrets arrive through the pipe, never via argv or a file.
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ def build(
 ) -> A.Result:
     """Run operation ``op`` on ``path`` with the dialog's ``params`` (private keys as PEM)."""
     src = A.load_source(path, credential, options=options)
-    allow = bool(params.get("allow_invalid", False))
 
     def key(name: str) -> KeyPair | None:
         pem = params.get(name)
@@ -51,7 +50,6 @@ def build(
             cutoff=params.get("cutoff"),
             new_key=key("new_key"),
             reason=params.get("reason", "rotation"),
-            allow_invalid=allow,
         )
     if op == "revoke":
         return A.revoke(
@@ -60,12 +58,13 @@ def build(
             params["key_id"],
             reason=params.get("reason", "compromise"),
             cutoff=params.get("cutoff"),
-            allow_invalid=allow,
+            grant_agent=bool(params.get("grant_agent", False)),
+            new_key=key("new_key") if params.get("grant_agent") else None,
         )
     if op == "grant":
-        return A.grant(src, need("root"), params["role"], new_key=key("new_key"), allow_invalid=allow)
+        return A.grant(src, need("root"), params["role"], new_key=key("new_key"))
     if op == "migrate":
-        return A.migrate(src, new_root=key("new_key"), allow_invalid=allow)
+        return A.migrate(src, new_root=key("new_key"))
     if op == "label":
         return A.label(
             src,
@@ -75,7 +74,6 @@ def build(
             params["reason"],
             evidence=params.get("evidence", []),
             confidence_milli=params.get("confidence_milli", 800),
-            allow_invalid=allow,
         )
     if op == "rekey":
         return A.rekey(
@@ -83,14 +81,12 @@ def build(
             params["new_passphrase"],
             keep_recovery_code=params.get("keep_recovery_code"),
             new_recovery_code=bool(params.get("new_recovery_code")),
-            allow_invalid=allow,
         )
     if op == "recover":
         return A.recover(
             src,
             params["new_passphrase"],
             new_recovery_code=bool(params.get("new_recovery_code")),
-            allow_invalid=allow,
         )
     raise InspectorError("usage", f"unknown operation {op}")
 
@@ -101,7 +97,6 @@ def author_preview(
     """Build the result and ship the preview and the exact output."""
     send(("progress", "opening", 0, 1))
     res = build(op, path, credential, params, VerifyOptions(progress=throttled(send)))
-    removes = [str(p) for p in A.old_credential_copies(path)] if res.output.rekey else []
     send(
         (
             "result",
@@ -112,7 +107,7 @@ def author_preview(
                 "ok": res.ok,
                 "disown_only": res.disown_only,
                 "recovery_code": res.recovery_code,
-                "removes": removes,
+                "old_copies": [str(p) for p in res.old_copies],
             },
         )
     )
@@ -138,8 +133,9 @@ def author_write(
                 "written": str(written.path),
                 "sha256": written.sha256,
                 "backup": str(written.backup) if written.backup else None,
-                "removed": [str(p) for p in written.removed],
+                "old_copies": [str(p) for p in written.old_copies],
                 "saved": [str(Path(p)) for p in written.secrets],
+                "warnings": [w.message for w in written.warnings],
             },
         )
     )

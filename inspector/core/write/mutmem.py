@@ -267,6 +267,16 @@ class MutMemWriter:
         )
 
 
+def writable_labels(role: str) -> tuple[str, ...]:
+    """The labels a key of ``role`` may write (SPEC C2): a housekeeper the detector labels,
+    an auditor every label (the verdict ones need evidence), any other key none."""
+    if role == "housekeeper":
+        return rules.DETECTOR_LABELS
+    if role == "auditor":
+        return rules.LABELS
+    return ()
+
+
 def rules_role(key_id: str) -> str:
     from ..verify.authority import role_of
 

@@ -13,9 +13,12 @@ from inspector.core.container import Credential
 from inspector.core.findings import Severity
 from inspector.core.keys import agent_id_for
 from inspector.core.opener import open_and_verify
+from inspector.core.store import Store
 from inspector.core.verify.report import Status
 from inspector.core.write import authoring as A
 from inspector.core.write import effects as E
+from inspector.core.write.builder import StoreWriter
+from inspector.core.write.directory import write_directory
 
 from .conftest import open_small
 from .stores import DEMO, DEMO_PASS
@@ -82,36 +85,43 @@ def test_revocation_anchors_too(sealed_copy, small, small_sealed) -> None:
     assert commit["key_id"] == "key-001" and commit["provenance"]["evidence_refs"] == [small.review]
     assert last_event(res.store)["cutoff_head"] == res.store.head
     assert res.report.evidence[small.review] == Status.VALID_HISTORICAL
-    agent = A.revoke(src, small.root, "key-001", reason="rotation")
+    agent = A.revoke(src, small.root, "key-001", reason="rotation", grant_agent=True)
     assert agent.ok and agent.anchored == sorted([small.uncited, small.receipt, small.checkpoint])
-    assert "keys/signing.key" not in agent.store.files  # signed by the agent key, then revoked
+    ((new_id, new_key),) = agent.new_keys.items()  # the only agent key: a new one in the same write
+    assert new_id == "key-002" and agent.store.files["keys/signing.key"] == new_key.pem()
+
+
+def test_a_compromise_never_anchors(sealed_copy, small, small_sealed) -> None:
+    """SPEC E3 (rev 3): an anchoring commit would be signed by the stolen key itself and
+    would launder what the thief planted; what no commit before the cutoff cites is
+    disowned and listed instead, even at cutoff HEAD."""
+    src = open_small(sealed_copy, small_sealed)
+    res = A.rotate(src, small.root, cutoff=small.head, reason="compromise")
+    assert res.anchored == [] and res.store.head == small.head
+    assert not [e for e in res.effects if e.template in (E.ANCHORED, E.NOT_ANCHORED)]
+    assert {d.object_id for d in res.disowned} == {small.uncited, small.receipt, small.checkpoint}
+    assert res.report.verdict == "fail" and res.disown_only and res.writable
+    assert last_event(res.store)["cutoff_head"] == small.head
 
 
 def test_an_earlier_cutoff_is_not_anchored_and_says_why(sealed_copy, small, small_sealed) -> None:
     src = open_small(sealed_copy, small_sealed)
-    res = A.rotate(src, small.root, cutoff=small.memories[-1], reason="compromise")
+    res = A.rotate(src, small.root, cutoff=small.memories[-1], reason="rotation")
     assert res.anchored == []
     (note,) = [e for e in res.effects if e.template == E.NOT_ANCHORED]
     assert dict(note.params) == {"count": 3, "key_id": "key-001", "why": E.WHY_CUTOFF}
     assert last_event(res.store)["cutoff_head"] == small.memories[-1]
 
 
-def test_without_an_agent_key_nothing_is_anchored(tmp_path, small, small_sealed) -> None:
-    src = open_small_copy(tmp_path, small_sealed)
-    gone = A.revoke(src, small.root, "key-001", reason="rotation")
-    out = tmp_path / "no-agent.aleth"
-    A.write_result(gone, out)
-    src2 = A.load_source(out, key=small_sealed.key)
+def test_without_an_agent_key_nothing_is_anchored(tmp_path, small) -> None:
+    # a store whose agent key was revoked without a successor (an older build allowed it)
+    w = StoreWriter(Store(dict(small.files)), root=small.root)
+    w.revoke("key-001", reason="rotation")
+    src2 = A.load_source(write_directory(w.store, tmp_path / "no-agent"))
     res = A.revoke(src2, small.root, small.au_id, reason="expiry")
     assert res.anchored == []
     (note,) = [e for e in res.effects if e.template == E.NOT_ANCHORED]
     assert dict(note.params)["why"] == E.WHY_NO_AGENT_KEY
-
-
-def open_small_copy(tmp_path, small_sealed) -> A.Source:  # type: ignore[no-untyped-def]
-    p = tmp_path / "m.aleth"
-    p.write_bytes(small_sealed.blob)
-    return A.load_source(p, key=small_sealed.key)
 
 
 def test_the_demo_passes_with_no_warning() -> None:

@@ -21,6 +21,7 @@ from inspector.core.opener import open_and_verify, open_path
 from inspector.core.store import Store
 from inspector.core.verify.report import Status
 from inspector.core.write import authoring as A
+from inspector.core.write import effects as E
 from inspector.core.write import safe
 from inspector.core.write.builder import StoreWriter, stepping_clock
 
@@ -93,34 +94,51 @@ def _write(res: A.Result, path: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("reason", ["compromise", "rotation"])
-def test_revoke_agent_key_drops_signing_key(sealed_copy, small, small_sealed, reason: str) -> None:
+def test_revoking_the_only_agent_key_grants_a_new_one_in_the_same_write(
+    sealed_copy, small, small_sealed
+) -> None:
+    """Issue 21: never a store no one can write.  Alone, the revocation of the only agent
+    key is refused and says how to keep one; with ``grant_agent`` the same write grants
+    a new agent key, first in active_keys and sealed as keys/signing.key."""
     src = open_small(sealed_copy, small_sealed)
-    res = A.revoke(src, small.root, "key-001", reason=reason)
+    with pytest.raises(OperationError) as exc:
+        A.revoke(src, small.root, "key-001", reason="rotation")
+    assert exc.value.code == "last_agent_key" and "--grant-agent" in exc.value.message
+    res = A.revoke(src, small.root, "key-001", reason="rotation", grant_agent=True)
     assert res.ok
-    assert "keys/signing.key" not in res.store.files and res.removed == ["keys/signing.key"]
-    assert any(e.text.startswith("the sealed agent key is removed") for e in res.effects)
-    out = _write(res, sealed_copy.parent / "no-agent.aleth")
+    ((new_id, new_key),) = res.new_keys.items()
+    assert new_id == "key-002" and res.store.files["keys/signing.key"] == new_key.pem()
+    assert any(e.template == E.KEY_NEW and dict(e.params)["key_id"] == "key-002" for e in res.effects)
+    out = _write(res, sealed_copy.parent / "new-agent.aleth")
     report = assert_pass(open_and_verify(out, Credential(passphrase=PASS)))
     assert aleth_ok(out, passphrase=PASS)
     store = open_path(out, key=small_sealed.key).store
-    assert "keys/signing.key" not in store.files
     agent = era(report, "key-001")
-    assert agent.state == "revoked" and agent.revoke_reason == reason and agent.cutoff == store.head
-    assert [k["key_id"] for k in identity_record(store)["active_keys"]] == ["housekeeper-001", "auditor-001"]
+    assert agent.state == "revoked" and agent.revoke_reason == "rotation" and agent.cutoff == res.store.head
+    assert [k["key_id"] for k in identity_record(store)["active_keys"]] == [
+        "key-002",
+        "housekeeper-001",
+        "auditor-001",
+    ]
+    with pytest.raises(OperationError) as exc:  # with an agent key left, there is nothing to replace
+        A.revoke(src, small.root, small.hk_id, reason="expiry", grant_agent=True)
+    assert exc.value.code == "agent_key_active"
 
 
 def test_revoke_refusals(sealed_copy, small, small_sealed) -> None:
     src = open_small(sealed_copy, small_sealed)
     with pytest.raises(OperationError) as exc:
-        A.revoke(src, small.root, "key-007")
+        A.revoke(src, small.root, "key-007", reason="expiry")
     assert exc.value.code == "key_not_active"
     with pytest.raises(OperationError) as exc:
         A.revoke(src, small.root, "auditor-001", reason="boredom")
     assert exc.value.code == "invalid_reason"
     with pytest.raises(OperationError) as exc:
-        A.revoke(src, small.root, "auditor-001", cutoff="sha256:" + "1" * 64)
+        A.revoke(src, small.root, "auditor-001", reason="expiry", cutoff="sha256:" + "1" * 64)
     assert exc.value.code == "missing_cutoff_head"
+    with pytest.raises(OperationError) as exc:  # the default reason is compromise: no default cutoff
+        A.revoke(src, small.root, "auditor-001")
+    assert exc.value.code == "cutoff_required"
 
 
 def test_grant(sealed_copy, small, small_sealed) -> None:
@@ -129,8 +147,11 @@ def test_grant(sealed_copy, small, small_sealed) -> None:
     assert res.ok and list(res.new_keys) == ["housekeeper-002"]
     assert next(k["key_id"] for k in identity_record(res.store)["active_keys"]) == "key-001"
     with pytest.raises(OperationError) as exc:
-        A.grant(src, small.root, "agent")
+        A.grant(src, small.root, "boss")
     assert exc.value.code == "invalid_role"
+    with pytest.raises(OperationError) as exc:  # an agent key is active: rotate it instead
+        A.grant(src, small.root, "agent")
+    assert exc.value.code == "agent_key_active" and "key-001" in exc.value.message
 
 
 def test_the_root_key_is_never_granted(sealed_copy, small, small_sealed) -> None:
@@ -400,18 +421,16 @@ def test_unwritable_target_in_place(sealed_copy, small_sealed, monkeypatch, fail
 
 
 def test_unwritable_backup_location_in_place(sealed_copy, small, small_sealed, monkeypatch) -> None:
-    """--in-place first writes FILE.bak beside the file; when that fails (injected), the
+    """--in-place first stages FILE.bak beside the file; when that fails (injected), the
     file is untouched and nothing is left."""
     before = sealed_copy.read_bytes()
     res = A.label(open_small(sealed_copy, small_sealed), small.memories[0], "poison_suspect", small.hk, "r")
-    real = safe.atomic_write
 
-    def failing(path, data, **kw):  # type: ignore[no-untyped-def]
-        if str(path).endswith(".bak"):
-            raise OperationError("write_failed", f"cannot write {path}: Permission denied")
-        return real(path, data, **kw)
+    def failing(step: str) -> None:
+        if step == "staged backup m.aleth.bak":
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
 
-    monkeypatch.setattr(safe, "atomic_write", failing)
+    monkeypatch.setattr(safe, "STEP_HOOK", failing)
     with pytest.raises(OperationError) as exc:
         A.write_result(res, in_place=True)
     assert exc.value.code == "write_failed" and "Permission denied" in exc.value.message
@@ -450,21 +469,27 @@ def tamper_one_commit(store_dir: Path) -> str:
     raise AssertionError("no fact commit")
 
 
-def test_invalid_input_refused_unless_allowed(dir_copy, small) -> None:
+def test_a_failing_input_takes_a_write_that_adds_no_error(dir_copy, small) -> None:
+    """SPEC E5: a write on an input that fails is allowed when the result has no error
+    the input lacked (compared by code and object), and refused, with that reason,
+    when it adds one."""
     tampered = tamper_one_commit(dir_copy)
     src = A.load_source(dir_copy)
     assert src.report.verdict == "fail" and src.report.commits[tampered] == Status.DIGEST_MISMATCH
-    with pytest.raises(OperationError) as exc:
-        A.grant(src, small.root, "auditor")
-    assert exc.value.code == "invalid_input" and "--allow-invalid-input" in (exc.value.likely_cause or "")
-    res = A.grant(src, small.root, "auditor", allow_invalid=True)
-    assert res.allow_invalid_input and res.to_json()["allow_invalid_input"] is True
-    assert res.to_json()["input_verdict"] == "fail" and res.report.verdict == "fail"
-    assert any(f["object_id"] == tampered for f in res.to_json()["findings"])
+    res = A.grant(src, small.root, "auditor")
+    js = res.to_json()
+    assert js["input_verdict"] == "fail" and res.report.verdict == "fail" and js["new_errors"] == []
+    assert res.writable and js["writable"] is True
+    assert any(f["object_id"] == tampered for f in js["findings"])
     assert any(e.text.startswith("the input does not verify (fail)") for e in res.effects)
+    A.write_result(res, dir_copy.parent / "out")
+    assert A.store_digest(A.load_source(dir_copy.parent / "out").store.files) == res.output.sha256
+    worse = A.rotate(src, small.root, cutoff=small.memories[0], reason="rotation")  # disowns later commits
+    assert not worse.writable and worse.output.new_errors
     with pytest.raises(OperationError) as exc:
-        A.write_result(res, dir_copy.parent / "out")
-    assert exc.value.code == "result_invalid" and not (dir_copy.parent / "out").exists()
+        A.write_result(worse, dir_copy.parent / "worse")
+    assert exc.value.code == "result_invalid" and "errors the input does not have" in exc.value.message
+    assert worse.output.new_errors[0][0] in exc.value.message and not (dir_copy.parent / "worse").exists()
 
 
 def test_directory_in_place_keeps_files_it_does_not_manage(tmp_path) -> None:
@@ -490,16 +515,14 @@ def test_directory_in_place_keeps_files_it_does_not_manage(tmp_path) -> None:
 
 
 def test_unwritable_directory_output(dir_copy, small, monkeypatch) -> None:
-    import tempfile
-
     before = {p: p.read_bytes() for p in dir_copy.rglob("*") if p.is_file()}
     out = dir_copy.parent / "out-store"
 
     def boom(*a, **k):  # type: ignore[no-untyped-def]
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
 
-    res = A.revoke(A.load_source(dir_copy), small.root, "auditor-001")
-    monkeypatch.setattr(tempfile, "mkdtemp", boom)
+    res = A.revoke(A.load_source(dir_copy), small.root, "auditor-001", reason="expiry")
+    monkeypatch.setattr(safe, "STEP_HOOK", lambda step: boom() if step == "staged output out-store" else None)
     with pytest.raises(Exception) as exc:
         A.write_result(res, out)
     monkeypatch.undo()
@@ -522,8 +545,8 @@ def test_a_broken_root_authority_is_refused_not_a_crash(dir_copy, small) -> None
     src = A.load_source(dir_copy)
     assert src.report.verdict == "fail"
     for op in (
-        lambda: A.rotate(src, small.root, allow_invalid=True),
-        lambda: A.grant(src, small.root, "auditor", allow_invalid=True),
+        lambda: A.rotate(src, small.root),
+        lambda: A.grant(src, small.root, "auditor"),
     ):
         with pytest.raises(OperationError) as exc:
             op()

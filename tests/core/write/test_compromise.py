@@ -56,7 +56,9 @@ def test_the_input_passes(copy) -> None:
 
 
 def test_the_preview_lists_exactly_what_becomes_unproven(copy, case) -> None:
-    res = A.revoke(A.load_source(copy), case.root, "key-001", reason="compromise", cutoff=case.cutoff)
+    res = A.revoke(
+        A.load_source(copy), case.root, "key-001", grant_agent=True, reason="compromise", cutoff=case.cutoff
+    )
     assert res.report.verdict == "fail" and res.disown_only and res.writable and not res.ok
     assert as_set(res.unproven) == as_set(res.disowned) == case.disowned
     assert {d.key_id for d in res.disowned} == {"key-001"}
@@ -80,7 +82,9 @@ def test_the_preview_lists_exactly_what_becomes_unproven(copy, case) -> None:
 
 
 def test_the_result_is_written_only_with_the_list_confirmed(copy, case) -> None:
-    res = A.revoke(A.load_source(copy), case.root, "key-001", reason="compromise", cutoff=case.cutoff)
+    res = A.revoke(
+        A.load_source(copy), case.root, "key-001", grant_agent=True, reason="compromise", cutoff=case.cutoff
+    )
     out = copy.parent / "answered"
     with pytest.raises(OperationError) as exc:
         A.write_result(res, out)
@@ -109,7 +113,9 @@ def test_the_result_is_written_only_with_the_list_confirmed(copy, case) -> None:
 def test_the_disowned_commits_are_explained_as_a_compromise(copy, case) -> None:
     """Issue 10: the written file explains a disowned commit as signed by the key
     after the owner declared it compromised at the cutoff."""
-    res = A.revoke(A.load_source(copy), case.root, "key-001", reason="compromise", cutoff=case.cutoff)
+    res = A.revoke(
+        A.load_source(copy), case.root, "key-001", grant_agent=True, reason="compromise", cutoff=case.cutoff
+    )
     A.write_result(res, copy.parent / "answered", disown=True)
     report = open_and_verify(copy.parent / "answered")
     (finding,) = [f for f in report.findings if f.code == UNPLACED and f.object_id == case.lures[0]]
@@ -136,7 +142,9 @@ def test_a_new_error_elsewhere_refuses_the_write(tmp_path) -> None:
 
     case = build_compromised(auditor_relies_on_thief=True)
     path = write_directory(Store(dict(case.files)), tmp_path / "store")
-    res = A.revoke(A.load_source(path), case.root, "key-001", reason="compromise", cutoff=case.cutoff)
+    res = A.revoke(
+        A.load_source(path), case.root, "key-001", grant_agent=True, reason="compromise", cutoff=case.cutoff
+    )
     assert not res.ok and not res.disown_only and not res.writable
     assert any(f.object_id == case.label for f in res.report.findings if f.severity == Severity.ERROR)
     with pytest.raises(OperationError) as exc:
@@ -146,19 +154,32 @@ def test_a_new_error_elsewhere_refuses_the_write(tmp_path) -> None:
 
 
 def test_a_routine_reason_cannot_disown(copy, case) -> None:
-    res = A.revoke(A.load_source(copy), case.root, "key-001", reason="rotation", cutoff=case.cutoff)
+    res = A.revoke(
+        A.load_source(copy), case.root, "key-001", grant_agent=True, reason="rotation", cutoff=case.cutoff
+    )
     assert not res.ok and not res.disown_only
     with pytest.raises(OperationError) as exc:
         A.write_result(res, copy.parent / "out", disown=True)
     assert exc.value.code == "result_invalid"
 
 
-def test_compromise_at_head_disowns_nothing_and_passes(copy, case) -> None:
+def test_a_compromise_needs_an_explicit_cutoff_and_never_anchors(copy, case) -> None:
+    """SPEC E3 (rev 3): no default cutoff and no anchoring commit (it would be signed by
+    the stolen key): at cutoff HEAD, what the key signed and no commit cites — the
+    thief's evidence, receipt and checkpoint, and the owner's unplaced evidence — is
+    disowned and listed like commits."""
     src = A.load_source(copy)
-    res = A.revoke(src, case.root, "key-001", reason="compromise")
-    assert res.ok and res.disowned == [] and not res.to_json()["needs_disown"]
-    # everything the key signed is anchored or cited, so all of it stays history
-    assert sorted(res.anchored) == sorted(oid for kind, oid in case.disowned if kind != "commit")
+    for op in (
+        lambda: A.revoke(src, case.root, "key-001", grant_agent=True, reason="compromise"),
+        lambda: A.rotate(src, case.root, reason="compromise"),
+    ):
+        with pytest.raises(OperationError) as exc:
+            op()
+        assert exc.value.code == "cutoff_required" and "--cutoff" in exc.value.message
+    res = A.revoke(src, case.root, "key-001", grant_agent=True, reason="compromise", cutoff=src.store.head)
+    assert res.anchored == [] and res.store.head == src.store.head
+    assert as_set(res.disowned) == {(kind, oid) for kind, oid in case.disowned if kind != "commit"}
+    assert res.disown_only and res.to_json()["needs_disown"] is True
 
 
 def test_alethech_decrypts_the_answered_file_and_disowns_the_same_commits(tmp_path, case) -> None:
@@ -175,7 +196,12 @@ def test_alethech_decrypts_the_answered_file_and_disowns_the_same_commits(tmp_pa
     sealed.write_bytes(C.seal_v2(case.files, PASS))
     key = C.open_container(sealed.read_bytes(), Credential(passphrase=PASS)).key
     res = A.revoke(
-        A.load_source(sealed, key=key), case.root, "key-001", reason="compromise", cutoff=case.cutoff
+        A.load_source(sealed, key=key),
+        case.root,
+        "key-001",
+        grant_agent=True,
+        reason="compromise",
+        cutoff=case.cutoff,
     )
     out = tmp_path / "answered.aleth"
     A.write_result(res, out, disown=True)

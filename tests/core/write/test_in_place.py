@@ -1,10 +1,11 @@
-"""SPEC E2 and issue 16: nothing of the user's is lost, and a re-key leaves nothing
-the old passphrase opens.
+"""SPEC E2 and E5, issues 16 and 21: nothing of the user's is lost.
 
 An in-place write keeps one backup ``FILE.bak`` (replaced by the next one, or
-none on request), keeps the file's mode and owner, holds the write lock, and
-deletes only files it made, by exact name.  New private keys and recovery codes
-are written once the output is in place; a failure leaves nothing new.
+none on request, and only by an earlier version of the same file), keeps the
+file's mode and owner, holds the write locks, and deletes only files it made,
+by exact name.  New private keys and recovery codes are durable before the
+output replaces the source; a failure leaves nothing new.  A re-key keeps no
+backup and deletes nothing: what the old passphrase still opens is named.
 """
 
 from __future__ import annotations
@@ -200,30 +201,28 @@ def test_output_into_a_missing_directory_leaves_no_key_and_the_retry_succeeds(
 
 
 @pytest.mark.parametrize("in_place", [False, True])
-def test_a_key_that_cannot_be_saved_rolls_the_output_back(
+def test_a_key_that_cannot_be_saved_leaves_nothing_new(
     sealed_copy, small, small_sealed, monkeypatch, in_place: bool
 ) -> None:
-    """The key file fails after the output is in place (the disk fills up): the output
-    goes back to what it was, FILE.bak to what it was, and no key file stays."""
+    """The key file fails (the disk fills up while it is staged): the switch never
+    happens, FILE and FILE.bak are what they were, and no key file stays."""
     A.write_result(label_some(open_small(sealed_copy, small_sealed), small), in_place=True)  # a FILE.bak
     before, bak_before = sealed_copy.read_bytes(), safe.backup_path(sealed_copy).read_bytes()
     res = A.grant(open_small(sealed_copy, small_sealed), small.root, "auditor")
     kid, key = next(iter(res.new_keys.items()))
     key_path = sealed_copy.parent / "au2.pem"
-    real = safe.atomic_write
 
-    def failing(path, data, **kw):  # type: ignore[no-untyped-def]
-        if Path(path) == key_path:
-            raise OperationError("write_failed", f"cannot write {path}: No space left on device")
-        return real(path, data, **kw)
+    def fail(step: str) -> None:
+        if step == "staged secret au2.pem":
+            raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(safe, "atomic_write", failing)
+    monkeypatch.setattr(safe, "STEP_HOOK", fail)
     out = sealed_copy.parent / "out.aleth"
     with pytest.raises(OperationError) as exc:
         A.write_result(
             res, None if in_place else out, in_place=in_place, secrets=[A.SecretFile.key(key_path, kid, key)]
         )
-    assert exc.value.code == "write_failed"
+    assert exc.value.code == "write_failed" and "No space left" in exc.value.message
     monkeypatch.undo()
     assert sealed_copy.read_bytes() == before
     assert safe.backup_path(sealed_copy).read_bytes() == bak_before
@@ -268,23 +267,31 @@ def test_a_directory_of_the_user_named_like_the_backup_is_kept(dir_copy, small) 
 # --------------------------------------------------------------------------- re-key in place (issue 16)
 
 
-def test_rekey_in_place_leaves_nothing_the_old_passphrase_opens(sealed_copy, small, small_sealed) -> None:
+def test_rekey_in_place_deletes_nothing_and_names_what_the_old_passphrase_opens(
+    sealed_copy, small, small_sealed
+) -> None:
+    """Issue 21: no deletion by pattern.  The copies beside the file that the old
+    passphrase actually opens are named (preview and result), never deleted; a sealed
+    copy of another container under the backup's name is neither named nor touched."""
     A.write_result(label_some(open_small(sealed_copy, small_sealed), small), in_place=True)
     bak = safe.backup_path(sealed_copy)
     assert opens_with(bak, PASS)
     legacy = sealed_copy.parent / "m.aleth.bak-20260105-093000-4242"  # an older build's leftover
     legacy.write_bytes(small_sealed.blob)
+    foreign = sealed_copy.parent / "m.aleth.bak-20260106-101010-77"  # another container, another passphrase
+    foreign.write_bytes(C.seal_v2(small.files, "another passphrase"))
     mine = sealed_copy.parent / "m.aleth.bak-mine"
     mine.write_bytes(b"the user's own file")
+    kept = {p: p.read_bytes() for p in (bak, legacy, foreign, mine)}
     src = open_small(sealed_copy, small_sealed)
     res = A.rekey(src, NEW_PASS, keep_recovery_code=small_sealed.code)
-    assert sorted(A.old_credential_copies(sealed_copy)) == sorted([bak, legacy])
+    assert sorted(res.old_copies) == sorted([bak, legacy])
     written = A.write_result(res, in_place=True)  # backup=True does not apply to a re-key
-    assert written.backup is None and sorted(written.removed) == sorted([bak, legacy])
-    assert ours(sealed_copy.parent) == {"m.aleth", "m.aleth.bak-mine"}
-    assert mine.read_bytes() == b"the user's own file"
+    assert written.backup is None and sorted(written.old_copies) == sorted([bak, legacy])
+    assert {p: p.read_bytes() for p in kept} == kept  # every one of them survives
+    assert ours(sealed_copy.parent) == {"m.aleth", *(p.name for p in kept)}
     assert opens_with(sealed_copy, NEW_PASS) and not opens_with(sealed_copy, PASS)
-    assert safe.stale_leftovers(sealed_copy) == []
+    assert sorted(safe.stale_leftovers(sealed_copy)) == sorted([bak, legacy])  # warned of on every open
     assert aleth_ok(sealed_copy, recovery_code=small_sealed.code)
 
 
@@ -297,20 +304,27 @@ def test_recover_in_place_keeps_no_backup(sealed_copy, small_sealed) -> None:
     assert open_and_verify(sealed_copy, Credential(recovery_code=small_sealed.code)).verdict == "pass"
 
 
-def test_a_new_recovery_code_is_written_after_the_file(sealed_copy, small_sealed, monkeypatch) -> None:
+def test_a_new_recovery_code_is_durable_before_the_file_is_replaced(
+    sealed_copy, small_sealed, monkeypatch
+) -> None:
+    """SPEC E5: at the switch the code file is already in place (0600, its text) and
+    the source is still the old file; so the new file is never there without it."""
     src = open_small(sealed_copy, small_sealed)
     res = A.rekey(src, NEW_PASS, new_recovery_code=True)
     assert res.recovery_code is not None
-    order: list[str] = []
-    real = safe.atomic_write
-
-    def record(path, data, **kw):  # type: ignore[no-untyped-def]
-        order.append(Path(path).name)
-        return real(path, data, **kw)
-
-    monkeypatch.setattr(safe, "atomic_write", record)
     code_file = sealed_copy.parent / "code.txt"
+    old = sealed_copy.read_bytes()
+    seen: list[str] = []
+
+    def look(step: str) -> None:
+        seen.append(step)
+        if step == "switch":
+            assert code_file.read_text().strip() == res.recovery_code and mode(code_file) == 0o600
+            assert sealed_copy.read_bytes() == old
+
+    monkeypatch.setattr(safe, "STEP_HOOK", look)
     A.write_result(res, in_place=True, secrets=[A.SecretFile.recovery_code(code_file, res.recovery_code)])
-    assert order == ["m.aleth", "code.txt"]
+    assert seen.index("published secret code.txt") < seen.index("switch") < seen.index("switched")
     assert code_file.read_text().strip() == res.recovery_code and mode(code_file) == 0o600
     assert open_and_verify(sealed_copy, Credential(recovery_code=res.recovery_code)).verdict == "pass"
+    assert ours(sealed_copy.parent) == {"m.aleth", "code.txt"}

@@ -25,7 +25,7 @@ def test_preview_then_write_a_label(dir_copy: Path, small, tmp_path: Path) -> No
     preview = run(job.author_preview, op="label", path=str(dir_copy), credential=None, params=params)
     kind, payload = preview[-1]
     assert kind == "result" and payload["ok"] and payload["effects"]
-    assert payload["preview"]["operation"] == "label" and payload["removes"] == []
+    assert payload["preview"]["operation"] == "label" and payload["old_copies"] == []
     before = {p: p.read_bytes() for p in dir_copy.rglob("*") if p.is_file()}
     out = tmp_path / "labelled"
     written = run(job.author_write, output=payload["output"], target=str(out))

@@ -185,20 +185,22 @@ def test_write_effects_say_where_the_result_goes(sealed_copy, small, small_seale
     assert texts(
         A.write_effects(out, sealed_copy.parent / "o.aleth", in_place=False, secrets=[key_file])
     ) == [
-        f"the result is written to {sealed_copy.parent / 'o.aleth'}; {sealed_copy} is not changed",
-        f"the private key of auditor-002 is saved to {sealed_copy.parent / 'k.pem'} (mode 0600)",
+        f"the private key of auditor-002 will be saved to {sealed_copy.parent / 'k.pem'} (mode 0600) "
+        "before the file is replaced",
+        f"the result will be written to {sealed_copy.parent / 'o.aleth'}; {sealed_copy} is not changed",
     ]
     assert texts(A.write_effects(out, None, in_place=True)) == [
-        f"{sealed_copy} is replaced; its previous version is kept as {sealed_copy}.bak"
+        f"{sealed_copy} will be replaced; its previous version is kept as {sealed_copy}.bak"
     ]
     assert texts(A.write_effects(out, None, in_place=True, backup=False)) == [
-        f"{sealed_copy} is replaced; no backup is kept"
+        f"{sealed_copy} will be replaced; no backup is kept"
     ]
     rk = A.rekey(A.load_source(sealed_copy, Credential(passphrase=PASS)), NEW_PASS, new_recovery_code=True)
     stale = safe.backup_path(sealed_copy)
-    assert texts(A.write_effects(rk.output, None, in_place=True, removes=[stale])) == [
-        f"{sealed_copy} is replaced; no copy that opens with the old passphrase is kept",
-        f"{stale} is deleted: it opens with the old passphrase",
+    assert texts(A.write_effects(rk.output, None, in_place=True, old_copies=[stale])) == [
+        f"{sealed_copy} will be replaced; no backup that opens with the old passphrase is kept",
+        f"{stale} opens with the old passphrase and is not deleted: delete it yourself if that passphrase "
+        "leaked",
     ]
     assert texts(A.write_effects(rk.output, "new.aleth", in_place=False))[1] == (
         f"{sealed_copy} is not changed and still opens with the old passphrase; "
@@ -208,7 +210,11 @@ def test_write_effects_say_where_the_result_goes(sealed_copy, small, small_seale
 
 def test_every_effect_is_a_registered_translatable_sentence(sealed_copy, small, small_sealed) -> None:
     src = open_small(sealed_copy, small_sealed)
-    results = [refute(src, small), A.rotate(src, small.root), A.revoke(src, small.root, "auditor-001")]
+    results = [
+        refute(src, small),
+        A.rotate(src, small.root),
+        A.revoke(src, small.root, "auditor-001", reason="expiry"),
+    ]
     results.append(A.grant(src, small.root, "auditor"))
     seen = 0
     for res in results:

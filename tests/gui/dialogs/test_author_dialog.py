@@ -15,7 +15,7 @@ import types
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
@@ -153,7 +153,10 @@ def test_grant_dialog_writes_the_private_key_0600_after_the_file(qtbot, copy, tm
     dlg.output_path.setText(str(tmp_path / "granted.aleth"))
     preview(qtbot, dlg)
     texts, _ = write(qtbot, dlg)
-    assert f"the private key of auditor-002 is saved to {tmp_path / 'auditor-2.pem'} (mode 0600)" in texts[0]
+    assert (
+        f"the private key of auditor-002 will be saved to {tmp_path / 'auditor-2.pem'} (mode 0600) "
+        "before the file is replaced"
+    ) in texts[0]
     assert stat.S_IMODE(os.stat(tmp_path / "auditor-2.pem").st_mode) == 0o600
     after = open_and_verify(tmp_path / "granted.aleth", CRED)
     assert "auditor-002" in [e.key_id for e in after.eras]
@@ -237,8 +240,8 @@ def test_label_dialog_confirms_the_trust_change_and_writes_the_previewed_bytes(
     qtbot, copy, tmp_path, report, keys, small
 ) -> None:
     dlg = make(qtbot, "label", copy, report, selected_memory=small.poison)
-    dlg.label.setCurrentText("poison_refuted")
     dlg.sign_key.setText(str(keys.au))
+    dlg.label.setCurrentText("poison_refuted")
     dlg.reason_text.setPlainText("checked with the owner <private>phone notes</private>")
     assert dlg.redacted.text() == "checked with the owner [REDACTED]"
     qtbot.mouseClick(dlg.preview_button, Qt.MouseButton.LeftButton)  # no evidence ticked
@@ -266,8 +269,8 @@ def test_label_dialog_confirms_the_trust_change_and_writes_the_previewed_bytes(
 
 def test_changing_any_input_after_a_preview_disables_write(qtbot, copy, report, keys, small) -> None:
     dlg = make(qtbot, "label", copy, report, selected_memory=small.poison)
-    dlg.label.setCurrentText("poison_suspect")
     dlg.sign_key.setText(str(keys.hk))
+    dlg.label.setCurrentText("poison_suspect")
     dlg.memory.setCurrentIndex(dlg.memory.findData(small.memories[0]))
     changes = [
         lambda: dlg.memory.setCurrentIndex(dlg.memory.findData(small.memories[1])),  # another memory
@@ -289,8 +292,8 @@ def test_changing_any_input_after_a_preview_disables_write(qtbot, copy, report, 
 
 def test_a_preview_finishing_after_an_input_change_is_dropped(qtbot, copy, report, keys, small) -> None:
     dlg = make(qtbot, "label", copy, report, selected_memory=small.memories[0])
-    dlg.label.setCurrentText("poison_suspect")
     dlg.sign_key.setText(str(keys.hk))
+    dlg.label.setCurrentText("poison_suspect")
     with qtbot.waitSignal(dlg.runner.finished, timeout=T):
         qtbot.mouseClick(dlg.preview_button, Qt.MouseButton.LeftButton)
         dlg.form_box.setEnabled(True)  # a change slipping in while the job runs
@@ -301,13 +304,13 @@ def test_a_preview_finishing_after_an_input_change_is_dropped(qtbot, copy, repor
 
 def test_write_over_the_source_asks_a_second_time(qtbot, copy, report, keys, small) -> None:
     dlg = make(qtbot, "label", copy, report, selected_memory=small.memories[0])
-    dlg.label.setCurrentText("poison_suspect")
     dlg.sign_key.setText(str(keys.hk))
+    dlg.label.setCurrentText("poison_suspect")
     dlg.in_place.setChecked(True)
     preview(qtbot, dlg)
     qtbot.mouseClick(dlg.write_button, Qt.MouseButton.LeftButton)
     first = accept_box(qtbot, dlg)
-    assert f"{copy} is replaced; its previous version is kept as {copy}.bak" in first
+    assert f"{copy} will be replaced; its previous version is kept as {copy}.bak" in first
     qtbot.waitUntil(lambda: dlg.confirm_box is not None and dlg.confirm_box.isVisible(), timeout=5000)
     second = dlg.confirm_box
     assert second.text() == f"Write over the source {copy}?\n\nThe previous version is kept as {copy}.bak."
@@ -321,7 +324,13 @@ def test_write_over_the_source_asks_a_second_time(qtbot, copy, report, keys, sma
 # --------------------------------------------------------------------------- re-key
 
 
-def test_rekey_dialog_new_recovery_code_must_be_stored(qtbot, copy, tmp_path, report, monkeypatch) -> None:
+def test_the_new_recovery_code_has_a_page_of_its_own_before_the_write(
+    qtbot, copy, tmp_path, report, monkeypatch
+) -> None:
+    """Issue 23 and SPEC E5: after the confirmation, the new recovery code is the whole
+    page (on top, a copy button, a confirmation); the file is written only once the user
+    says the code is stored, so the new file never exists without it.  Back writes
+    nothing."""
     dlg = make(qtbot, "rekey", copy, report)
     dlg.pass1.setText("fresh passphrase")
     dlg.pass2.setText("fresh passphrase")
@@ -329,26 +338,36 @@ def test_rekey_dialog_new_recovery_code_must_be_stored(qtbot, copy, tmp_path, re
     out = tmp_path / "rekeyed.aleth"
     dlg.output_path.setText(str(out))
     preview(qtbot, dlg)
-    texts, (_path, cred) = write(qtbot, dlg)
-    assert "• the old passphrase and recovery code stop working" in texts[0]
-    assert cred.passphrase == "fresh passphrase"
+    assert "aleth-recovery-v1:" not in dlg.verdict.text() + dlg.secret_out.text()  # not before the write
+    qtbot.mouseClick(dlg.write_button, Qt.MouseButton.LeftButton)
+    text = accept_box(qtbot, dlg)
+    assert "• the old passphrase and recovery code stop working" in text
+    assert "the new recovery code is shown next; the file is written once it is stored" in text
+    assert dlg.pages.currentWidget() is dlg.code_page and dlg.code_page.isVisible()
     code = dlg.secret_out.text()
-    assert dlg.code_panel.isVisible() and code.startswith("aleth-recovery-v1:")
-    # it can be copied and saved to a file
+    assert code.startswith("aleth-recovery-v1:") and code == dlg.recovery_code
+    assert dlg.secret_out.geometry().top() < dlg.stored.geometry().top()  # the code on top
+    assert not out.exists() and not dlg.code_write.isEnabled()  # nothing written yet
+    qtbot.mouseClick(dlg.code_back, Qt.MouseButton.LeftButton)  # second thoughts: nothing written
+    assert dlg.pages.currentIndex() == 0 and not out.exists() and dlg.secret_out.text() == ""
+    qtbot.mouseClick(dlg.write_button, Qt.MouseButton.LeftButton)
+    accept_box(qtbot, dlg)
+    assert dlg.secret_out.text() == code  # the same code: it is the previewed file's
     qtbot.mouseClick(dlg.copy_code, Qt.MouseButton.LeftButton)
     assert QGuiApplication.clipboard().text() == code
     saved = tmp_path / "code.txt"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(saved), ""))
     qtbot.mouseClick(dlg.save_code, Qt.MouseButton.LeftButton)
     assert saved.read_text().strip() == code and stat.S_IMODE(os.stat(saved).st_mode) == 0o600
-    # the dialog does not close until the user confirms the code is stored
-    dlg.reject()
-    dlg.close()
-    assert dlg.isVisible() and not dlg.close_button.isEnabled()
-    assert "Store the new recovery code first" in dlg.verdict.text()
-    dlg.stored.setChecked(True)
-    qtbot.mouseClick(dlg.close_button, Qt.MouseButton.LeftButton)
-    assert not dlg.isVisible() and dlg.result() == dlg.DialogCode.Accepted
+    assert str(saved) in dlg.code_status.text()
+    qtbot.mouseClick(dlg.stored, Qt.MouseButton.LeftButton, pos=QPoint(8, dlg.stored.height() // 2))
+    assert dlg.stored.isChecked() and dlg.code_write.isEnabled() and not out.exists()
+    with qtbot.waitSignal(dlg.written, timeout=T) as blocker:
+        qtbot.mouseClick(dlg.code_write, Qt.MouseButton.LeftButton)
+    _path, cred = blocker.args
+    assert cred.passphrase == "fresh passphrase"
+    qtbot.waitUntil(lambda: not dlg.isVisible(), timeout=5000)
+    assert dlg.result() == dlg.DialogCode.Accepted
     assert open_and_verify(out, Credential(passphrase="fresh passphrase")).verdict == "pass"
     assert open_and_verify(out, Credential(recovery_code=code)).verdict == "pass"
     assert open_and_verify(out, CRED).findings[0].code == "wrong_passphrase"
@@ -451,3 +470,203 @@ def test_the_preview_speaks_the_gui_language_not_the_environment(
         assert any("housekeeper-001" in e and "deja de ser válida" in e for e in effects), effects
     finally:
         i18n.install("en")
+
+
+# --------------------------------------------------------------------------- issue 23: the authoring dialogs
+
+
+def test_the_output_path_is_checked_while_it_is_typed(qtbot, copy, tmp_path, report, keys) -> None:
+    """An existing file, a directory, a FIFO, a missing folder or the source itself is
+    flagged at once, and Write stays off — not only after Write was pressed."""
+    dlg = make(qtbot, "grant", copy, report)
+    dlg.root_key.setText(str(keys.root))
+    dlg.key_out.setText(str(tmp_path / "k.pem"))
+    (tmp_path / "taken.aleth").write_bytes(b"mine")
+    (tmp_path / "adir").mkdir()
+    os.mkfifo(tmp_path / "afifo")
+    new = tmp_path / "granted.aleth"
+    dlg.output_path.setText(str(new))
+    assert dlg.output_check.text() == "✔ a new file"
+    preview(qtbot, dlg)
+    assert dlg.write_button.isEnabled()
+    for typed, words in (
+        (tmp_path / "taken.aleth", "already exists (a file); choose a new path"),
+        (tmp_path / "adir", "already exists (a directory)"),
+        (tmp_path / "afifo", "already exists (a FIFO)"),
+        (tmp_path / "missing" / "x.aleth", "does not exist"),
+        (copy, "this is the source"),
+    ):
+        dlg.output_path.setText(str(typed))  # as typed: no Write press, no preview needed
+        assert dlg.output_check.text().startswith("✖ ") and words in dlg.output_check.text(), typed
+        assert not dlg.write_button.isEnabled()
+    dlg.in_place.setChecked(True)  # over the source: the output field does not apply
+    assert not dlg.output_check.isVisible()
+    dlg.in_place.setChecked(False)
+    dlg.output_path.setText(str(new))
+    preview(qtbot, dlg)
+    assert dlg.write_button.isEnabled()
+    dlg.key_out.setText(str(tmp_path / "taken.aleth"))
+    assert "already exists (a file)" in dlg.key_out_check.text()
+    assert (tmp_path / "taken.aleth").read_bytes() == b"mine"
+
+
+def test_default_output_names_do_not_stack_suffixes(tmp_path) -> None:
+    from inspector.gui.dialogs.author import default_output
+
+    src = tmp_path / "demo-rekeyed-labelled.aleth"
+    assert default_output(str(src), "label") == str(tmp_path / "demo-labelled.aleth")
+    assert default_output(str(tmp_path / "demo-labelled-2.aleth"), "rekey") == str(
+        tmp_path / "demo-rekeyed.aleth"
+    )
+    (tmp_path / "demo-labelled.aleth").write_bytes(b"taken")
+    assert default_output(str(src), "label") == str(tmp_path / "demo-labelled-2.aleth")
+    store = tmp_path / "store-rotated"
+    store.mkdir()
+    assert default_output(str(store), "grant") == str(tmp_path / "store-granted")
+    assert default_output(str(tmp_path / "my-notes.aleth"), "rotate") == str(
+        tmp_path / "my-notes-rotated.aleth"
+    )
+
+
+@pytest.fixture(scope="module")
+def anchored(tmp_path_factory, small):  # type: ignore[no-untyped-def]
+    """The small store after a routine rotation: its HEAD is the anchoring commit."""
+    from inspector.core.write import authoring as A
+
+    d = tmp_path_factory.mktemp("anchored")
+    src = A.load_source(write_directory(Store(dict(small.files)), d / "store"))
+    res = A.rotate(src, small.root)
+    assert res.anchored
+    path = write_directory(Store(dict(res.store.files)), d / "rotated")
+    return types.SimpleNamespace(path=path, report=verify(Store(dict(res.store.files))), head=res.store.head)
+
+
+def test_the_label_dialog_never_defaults_to_an_anchor_commit(qtbot, anchored, small) -> None:
+    """Issue 23: with the HEAD anchor selected in the window, the dialog starts on a
+    memory (untrusted first), and no anchoring commit is offered at all."""
+    dlg = make(qtbot, "label", anchored.path, anchored.report, cred=None, selected_memory=anchored.head)
+    offered = [dlg.memory.itemData(i) for i in range(dlg.memory.count())]
+    assert anchored.head not in offered and offered
+    assert dlg.chosen_memory() == small.poison  # the untrusted memory comes first
+    assert dlg.memory_text.text().startswith("refund policy")
+    dlg2 = make(qtbot, "label", anchored.path, anchored.report, cred=None, selected_memory=small.memories[5])
+    assert dlg2.chosen_memory() == small.memories[5]  # the memory selected in the window
+
+
+def test_the_label_dialog_follows_the_typed_memory_live(qtbot, copy, report, small) -> None:
+    dlg = make(qtbot, "label", copy, report, selected_memory=small.poison)
+    target = small.memories[7]  # "incident review: owner is Priya Nair"
+    typed = target.split(":")[1][:10]
+    dlg.memory.lineEdit().clear()
+    qtbot.keyClicks(dlg.memory.lineEdit(), typed)  # typed, no Enter
+    assert dlg.chosen_memory() == target
+    assert dlg.memory_text.text() == "incident review: owner is Priya Nair"
+    assert [dlg.history.item(i).text() for i in range(dlg.history.count())] == ["no label yet"]
+    qtbot.keyClicks(dlg.memory.lineEdit(), "zz")  # no memory has that id any more
+    assert dlg.chosen_memory() is None and dlg.memory_text.text() == "(not a plain memory of this file)"
+    qtbot.mouseClick(dlg.preview_button, Qt.MouseButton.LeftButton)
+    assert "choose a memory of this file" in dlg.verdict.text() and not dlg.runner.running
+
+
+def test_the_label_dialog_offers_only_what_the_keys_role_may_write(
+    qtbot, copy, tmp_path, report, keys
+) -> None:
+    """SPEC C2: a housekeeper key writes the detector labels, an auditor key every label,
+    any other key none; before a key is chosen nothing is offered."""
+    dlg = make(qtbot, "label", copy, report)
+
+    def offered() -> list[str]:
+        return [dlg.label.itemText(i) for i in range(dlg.label.count())]
+
+    assert offered() == [] and not dlg.label.isEnabled() and "Choose the signing key" in dlg.label_hint.text()
+    dlg.sign_key.setText(str(keys.hk))
+    assert offered() == ["unverified", "poison_suspect", "poison_likely"] and dlg.label.currentIndex() == -1
+    dlg.label.setCurrentText("poison_likely")
+    dlg.sign_key.setText(str(keys.au))
+    assert offered() == [
+        "unverified", "poison_suspect", "poison_likely", "supported", "disputed", "poison_confirmed",
+        "poison_refuted",
+    ]  # fmt: skip
+    assert dlg.label.currentText() == "poison_likely"  # kept where still allowed
+    stranger = write_private_key(tmp_path / "stranger.pem", KeyPair.generate())
+    dlg.sign_key.setText(str(stranger))
+    assert offered() == [] and "not an active key of this file" in dlg.label_hint.text()
+    agent = tmp_path / "agent.pem"
+    agent.write_bytes(C.open_container(copy.read_bytes(), CRED).files["keys/signing.key"])
+    agent.chmod(0o600)
+    dlg.sign_key.setText(str(agent))
+    assert offered() == [] and "This is an agent key" in dlg.label_hint.text()
+
+
+def test_the_demo_key_warning_says_why_it_appears(qtbot, tmp_path) -> None:
+    """Issue 23: the demo's keys are checked out by git with mode 0644; the preview says
+    why the warning appears for them, instead of reading like a mistake of the user's."""
+    import shutil
+
+    from tests.core.write.stores import DEMO, DEMO_KEYS, DEMO_PASS
+
+    demo = tmp_path / "demo.aleth"
+    shutil.copy(DEMO, demo)
+    cred = Credential(passphrase=DEMO_PASS)
+    report = open_and_verify(demo, cred)
+    hk = tmp_path / "housekeeper-001.pem"
+    hk.write_bytes((DEMO_KEYS / "housekeeper-001.pem").read_bytes())
+    hk.chmod(0o644)  # as git checks it out
+    dlg = make(qtbot, "label", demo, report, cred=cred)
+    dlg.sign_key.setText(str(hk))
+    dlg.label.setCurrentText("poison_suspect")
+    preview(qtbot, dlg)
+    text = dlg.verdict.text()
+    assert (
+        f"⚠ the demo key file {hk} can be read by other users (mode 0644): git checks the demo keys out"
+        in text
+    )
+    assert "a key of your own must be chmod 600" in text
+
+
+def test_revoking_the_only_agent_key_grants_a_new_one_in_the_same_write(
+    qtbot, copy, tmp_path, report, keys
+) -> None:
+    dlg = make(qtbot, "revoke", copy, report)
+    dlg.root_key.setText(str(keys.root))
+    dlg.key_id.setCurrentText("housekeeper-001")
+    assert not dlg.grant_agent.isVisible()  # another key: nothing to replace
+    dlg.key_id.setCurrentText("key-001")
+    assert dlg.grant_agent.isVisible() and dlg.grant_agent.isChecked()
+    dlg.reason.setCurrentText("rotation")
+    dlg.grant_agent.setChecked(False)
+    with qtbot.waitSignal(dlg.runner.failed, timeout=T):
+        qtbot.mouseClick(dlg.preview_button, Qt.MouseButton.LeftButton)
+    assert "last_agent_key" in dlg.verdict.text() and not dlg.write_button.isEnabled()
+    dlg.grant_agent.setChecked(True)
+    out = tmp_path / "revoked.aleth"
+    dlg.output_path.setText(str(out))
+    preview(qtbot, dlg)
+    effects = [dlg.effect_list.item(i).text() for i in range(dlg.effect_list.count())]
+    assert any(t.startswith("key-002 (agent) becomes valid") for t in effects), effects
+    write(qtbot, dlg)
+    after = open_and_verify(out, CRED)
+    assert after.verdict == "pass"
+    assert {e.key_id: e.state for e in after.eras if e.role == "agent"} == {
+        "key-001": "revoked",
+        "key-002": "active",
+    }
+
+
+def test_a_compromise_has_no_default_cutoff_in_the_dialog(qtbot, copy, report, keys) -> None:
+    dlg = make(qtbot, "rotate", copy, report)
+    dlg.root_key.setText(str(keys.root))
+    assert dlg.cutoff.text() == report.head  # a routine rotation: HEAD, after anchoring
+    dlg.reason.setCurrentText("compromise")
+    assert dlg.cutoff.text() == "" and "required" in dlg.cutoff.placeholderText()
+    with qtbot.waitSignal(dlg.runner.failed, timeout=T):
+        qtbot.mouseClick(dlg.preview_button, Qt.MouseButton.LeftButton)
+    assert "cutoff_required" in dlg.verdict.text()
+
+
+def test_every_dialog_fits_the_screen(qtbot, copy, report) -> None:
+    screen = QGuiApplication.primaryScreen().availableGeometry()
+    for op in ("rotate", "revoke", "grant", "rekey", "recover", "label"):
+        dlg = make(qtbot, op, copy, report)
+        assert dlg.width() <= screen.width() and dlg.height() <= screen.height(), op
+        assert dlg.minimumSizeHint().width() <= screen.width(), op
