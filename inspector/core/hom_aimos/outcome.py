@@ -13,7 +13,7 @@ from typing import Any
 from ..findings import Finding, Severity, make_finding, message
 from ..i18n import Phrase
 from ..verify.report import Report
-from .codes import TEXTS
+from .codes import text_of
 
 PROFILE = "hom-aimos-v1"
 
@@ -54,10 +54,6 @@ class Stop(Exception):
     """A failure after which nothing else can be established (parse, schema, raised steps)."""
 
 
-def _text(reason: str) -> Any:
-    return TEXTS.get(reason.split(":", 1)[0]) or TEXTS["cognitive_evidence_bundle_schema_invalid"]
-
-
 class Outcome:
     """Findings in the order they were established."""
 
@@ -65,6 +61,7 @@ class Outcome:
         self.errors: list[tuple[str, Finding]] = []  # (reason, finding): failures, in check order
         self.undecided: list[tuple[str, Finding]] = []  # indeterminate reasons
         self.notes: list[Finding] = []  # info and warnings (trust)
+        self.halted: tuple[str, Finding] | None = None  # the reference failed internally: indeterminate
 
     def _finding(
         self,
@@ -80,7 +77,9 @@ class Outcome:
         related: tuple[str, ...] = (),
         **params: Any,
     ) -> Finding:
-        text = _text(reason)
+        text, inner = text_of(reason)
+        if inner is not None:
+            detail = inner
         return make_finding(
             "hom." + reason,
             severity or text.severity,
@@ -139,6 +138,16 @@ class Outcome:
             )
         )
 
+    def halt(
+        self, reason: str, kind: str = "bundle", oid: str = "", *, where: str | None = None, detail: str = ""
+    ) -> None:
+        """The reference verifier fails internally on this input: its verdict is
+        ``indeterminate`` with ``reason``, whatever was found before."""
+        f = self._finding(
+            reason, Severity.WARNING, kind, oid, where=where, detail=detail, expected=None, found=None
+        )
+        self.halted = (reason, f)
+
     def stop(self, reason: str, kind: str = "bundle", oid: str = "", **kw: Any) -> Stop:
         """Record a failure that ends the verification and return the exception to raise."""
         self.error(reason, kind, oid, **kw)
@@ -146,12 +155,17 @@ class Outcome:
 
     @property
     def failed(self) -> bool:
-        return bool(self.errors)
+        return bool(self.errors) or self.halted is not None
 
     def fill(self, report: Report) -> None:
         """Set ``report``'s verdict, primary reason and findings (primary first)."""
         ordered: list[Finding] = []
-        if self.errors:
+        if self.halted is not None:
+            report.verdict = "indeterminate"
+            report.primary_reason = self.halted[0]
+            ordered.append(self.halted[1])
+            rest = [f for _, f in self.errors] + [f for _, f in self.undecided]
+        elif self.errors:
             report.verdict = "fail"
             report.primary_reason = self.errors[0][0]
             ordered.append(self.errors[0][1])
