@@ -92,20 +92,16 @@ class Signers:
                 cert_valid_until=_int_or_none(body.get("valid_until")),
             )
             self.view.signers.append(epoch)
+            if isinstance(identity.revocation, dict):
+                ok, _ = verify_revocation(identity.revocation, identity)
+                epoch.revocation_verified = ok
+                body = identity.revocation.get("signed_body")
+                if ok and isinstance(body, dict):
+                    epoch.revoked_at = ref.iso_to_epoch(body.get("revoked_at"), "revocation_time_invalid")
         if used_by not in epoch.used_by:
             epoch.used_by.append(used_by)
         if issued_by == "self":
             self.self_issued.setdefault(fpr, used_by)
-
-    def revoked(self, identity: Identity, revoked_at: int | None) -> None:
-        try:
-            fpr = ref.sha256(ref.utf8(identity.certificate)).hex()
-        except PyError:
-            return
-        epoch = self.view.signer(fpr)
-        if epoch is not None:
-            epoch.revoked_at = revoked_at
-            epoch.revocation_verified = revoked_at is not None
 
 
 def _int_or_none(v: Any) -> int | None:

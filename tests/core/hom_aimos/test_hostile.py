@@ -169,7 +169,8 @@ def test_a_mutated_signed_field_never_passes() -> None:
     doc = BASES["cognitive-chain"]
     for field, value in (("old_weight", 1.31), ("judge_valence", 0.5), ("reason", "other")):
         mutated = copy.deepcopy(doc)
-        mutated["memories"][0]["projections"][1]["provenance"]["body"][field] = value
+        memory = next(m for m in mutated["memories"] if len(m["projections"]) == 2)
+        memory["projections"][1]["provenance"]["body"][field] = value
         report = verify_bundle(b.encode(mutated))
         assert report.verdict == "fail", field
 
