@@ -41,7 +41,7 @@ _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 _MEANING = {"where": "the object named in the finding", "detail": "see the finding"}
 
 
-def _reason(
+def reason_text(
     reason: str,
     title: str,
     sentence: str,
@@ -49,11 +49,17 @@ def _reason(
     severity: Severity = E,
     why: str = _WHY_TAMPER,
     action: str = _FIX_PRODUCER,
+    profile: str = PROFILE,
 ) -> None:
+    """Register ``hom.<reason>`` in the code table and its finding sentence here (the v2 profile
+    registers its codes through this too, with its own ``profile``)."""
     text = ReasonText(severity, title, message(sentence), why, action)
     TEXTS[reason] = text
     meaning = _PLACEHOLDER.sub(lambda m: _MEANING.get(m.group(1), "…"), sentence)
-    register("hom." + reason, severity, title, meaning, why, action, profile=PROFILE)
+    register("hom." + reason, severity, title, meaning, why, action, profile=profile)
+
+
+_reason = reason_text
 
 
 def text_of(reason: str) -> tuple[ReasonText, Phrase | None]:
