@@ -126,7 +126,7 @@ class Report:
     mutmem: Any = None  # MutMemView (SPEC C) when the file carries MutMem data
     lanes: list[Any] | None = None  # history lanes (core.lanes), filled for the GUI by its worker
     # ---- the audit record (schema aleth-inspector/report/1) -----------------
-    profile: str = "alethech"  # or "hom-aimos-v1"
+    profile: str = "alethech"  # or "hom-aimos-v1", "hom-aimos-v2"
     primary_reason: str | None = None  # HOM-AIMOS: the reference verifier's one reason
     root: str | None = None  # HOM-AIMOS: proof / Merkle / corpus root (bare hex)
     bundle_sha256: str | None = None  # HOM-AIMOS: sha256(JCS(document))
@@ -140,6 +140,12 @@ class Report:
     @property
     def ok(self) -> bool:
         return self.verdict == "pass"
+
+    @property
+    def is_hom(self) -> bool:
+        """A HOM-AIMOS profile's report (v1 bundle or v2 portable evidence): one primary reason,
+        a root and a bundle hash instead of commits and key eras."""
+        return self.profile.startswith("hom-aimos")
 
     def severity_counts(self) -> dict[str, int]:
         out = {"error": 0, "warning": 0, "info": 0}
