@@ -72,6 +72,15 @@ def test_pinning_another_master_fails_a_valid_bundle() -> None:
     assert first.expected == "ab" * 32
 
 
+def test_pinning_another_master_keeps_the_reference_reason_of_an_invalid_bundle() -> None:
+    doc = b.valid_cognitive()
+    doc["memories"][0]["projections"][1]["transition_signature"] = "00" * 64
+    report = run(doc, trust_master="ab" * 32)
+    assert report.primary_reason == "transition_signature_invalid"
+    pinned = [f for f in report.findings if f.code == "hom.untrusted_master"]
+    assert len(pinned) == 1 and pinned[0].additional
+
+
 def test_a_malformed_pin_trusts_nothing() -> None:
     cog = b.Cognitive()
     cog.memory([1000])

@@ -24,9 +24,13 @@ from inspector.cli.main import main
 from inspector.core.canonical import jcs
 from inspector.core.hom_aimos_v2 import verify_bundle
 
-from .hom_vectors import V2, v2_file
+from ..vectors import HOM_V2 as V2
+from ..vectors import vector_path
 
-pytestmark = pytest.mark.conformance
+
+def v2_file(name: str) -> Any:
+    return json.loads(vector_path(name, version="v2").read_text(encoding="utf-8"))
+
 
 VERDICT = {"valid": "pass", "invalid": "fail"}
 STRUCTURAL = v2_file("vectors.json")

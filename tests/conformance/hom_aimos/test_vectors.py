@@ -18,13 +18,13 @@ from inspector.core.hom_aimos import detect, verify_bundle
 from inspector.core.hom_aimos.recall import command_hash
 from inspector.core.i18n import Phrase, finding_message
 
-from .hom_vectors import V1, v1_bytes, v1_doc, v1_rows
-
-pytestmark = pytest.mark.conformance
+from ..vectors import HOM_V1, expected_rows
+from ..vectors import vector_bytes as v1_bytes
+from ..vectors import vector_doc as v1_doc
 
 VERDICT = {"valid": "pass", "invalid": "fail", "indeterminate": "indeterminate"}
 EXIT = {"valid": 0, "invalid": 1, "indeterminate": 4}
-ROWS = v1_rows()
+ROWS = list(expected_rows())
 
 
 def test_the_corpus_is_complete() -> None:
@@ -37,7 +37,7 @@ def test_the_corpus_is_complete() -> None:
 
 @pytest.mark.parametrize("row", ROWS, ids=[r["vector_id"] for r in ROWS])
 def test_vector(row: dict) -> None:
-    data = (V1 / row["file"]).read_bytes()
+    data = (HOM_V1 / row["file"]).read_bytes()
     assert hashlib.sha256(data).hexdigest() == row["fixture_sha256"]
     assert detect(data) == row["bundle_kind"]
     exp = row["expected"]
