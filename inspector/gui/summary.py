@@ -140,6 +140,19 @@ class Summary(QObject):
                 text += " " + self.tr("(and %n more error(s))", "", rest)
             return text
         warnings = sum(1 for f in report.findings if f.severity == Severity.WARNING)
+        if report.verdict == "pass" and report.profile == "hom-aimos-v2":
+            structural = getattr(report.hom, "structural_only", False)
+            text = (
+                self.tr("The structure holds as the reference verifier judges it; no signature was checked.")
+                if structural
+                else self.tr(
+                    "Every binding and signature checks as the reference verifier judges them, under the "
+                    "master you pinned."
+                )
+            )
+            if warnings and not structural:
+                text += " " + self.tr("%n warning(s) to read.", "", warnings)
+            return text
         if report.verdict == "pass" and report.profile == "hom-aimos-v1":
             text = self.tr(
                 "Every hash, signature and chain checks as the reference verifier judges them: the bundle is "
@@ -180,6 +193,8 @@ class Summary(QObject):
         """A HOM-AIMOS bundle's trust root: its master key's fingerprint, and whether the
         auditor pinned it (without a pin, valid means internally consistent)."""
         view = report.hom
+        if report.profile == "hom-aimos-v2" and view is not None:
+            return self._expected_master_text(view)
         master = getattr(view, "master", None)
         fpr = getattr(master, "fingerprint", None)
         if master is None or not isinstance(fpr, str) or not fpr:
@@ -195,6 +210,25 @@ class Summary(QObject):
                 "%1", shown
             )
         return "○ " + self.tr("Master key %1 — not pinned: valid means internally consistent").replace(
+            "%1", shown
+        )
+
+    def _expected_master_text(self, view: Any) -> str:
+        """v2 evidence's trust root: the expected master fingerprint, and the auditor's pin."""
+        context = getattr(view, "trust_context", None)
+        fpr = (context if context is not None else view).expected_master_fingerprint
+        if not isinstance(fpr, str) or not fpr:
+            return "○ " + self.tr("No expected master fingerprint: who signed is not established")
+        shown = fpr[:16] + "…"
+        if view.structural_only:
+            return "○ " + self.tr("Expected master %1 — structure only: no signature was checked").replace(
+                "%1", shown
+            )
+        if view.pinned and view.pinned == fpr.lower():
+            return "✔ " + self.tr("Expected master %1 — the master you pinned").replace("%1", shown)
+        if view.pinned:
+            return "✖ " + self.tr("Expected master %1 — not the master you pinned").replace("%1", shown)
+        return "○ " + self.tr("Expected master %1 — not pinned: the signatures cannot be trusted").replace(
             "%1", shown
         )
 

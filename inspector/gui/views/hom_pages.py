@@ -1,7 +1,8 @@
 """The Labels & receipts tab for HOM-AIMOS bundles: a recall bundle's receipt (its
 entries, stated and recomputed Merkle root, the signed event receipt, and an inclusion
-proof of one entry, written by the worker), and a recall corpus's member bundles, each
-opening on double-click as a bundle of its own."""
+proof of one entry, written by the worker), a recall corpus's member bundles, each
+opening on double-click as a bundle of its own, and v2 portable evidence (its objects,
+authority, decisions, Merkle disclosure and signatures)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.verify.report import Report
-from ..hom import number, short, when
+from ..hom import number, short, v2_object_index, when
 from ..i18n import QT_TRANSLATE_NOOP
 from ..style import readable
 from ..summary import verdict_word
@@ -348,3 +349,251 @@ class HomCorpusView(QWidget):
                 self.table.blockSignals(True)
                 self.table.selectRow(row)
                 self.table.blockSignals(False)
+
+
+STAGE_NAMES = {
+    "envelope": QT_TRANSLATE_NOOP("HomEnvelopeView", "the envelope (objects, body hashes, root, commitment)"),
+    "schemas": QT_TRANSLATE_NOOP("HomEnvelopeView", "the object schemas"),
+    "authority": QT_TRANSLATE_NOOP("HomEnvelopeView", "the authority (actor, housekeeper, grant, request)"),
+    "decisions": QT_TRANSLATE_NOOP("HomEnvelopeView", "the decisions"),
+    "results": QT_TRANSLATE_NOOP("HomEnvelopeView", "the returned memories"),
+    "merkle_event": QT_TRANSLATE_NOOP("HomEnvelopeView", "the Merkle disclosure and the receipt event"),
+    "cryptography": QT_TRANSLATE_NOOP("HomEnvelopeView", "the signatures under the pinned master"),
+    "commitment": QT_TRANSLATE_NOOP("HomEnvelopeView", "the mutation bundle's commitment"),
+    "outcome": QT_TRANSLATE_NOOP("HomEnvelopeView", "the outcome, its event and its valence"),
+    "terminal": QT_TRANSLATE_NOOP("HomEnvelopeView", "the terminal (transition, no-op or observation)"),
+    "witness": QT_TRANSLATE_NOOP("HomEnvelopeView", "the witness"),
+    "trust_context": QT_TRANSLATE_NOOP("HomEnvelopeView", "the trust context (a v2 envelope)"),
+    "signatures": QT_TRANSLATE_NOOP("HomEnvelopeView", "the witnessed signatures"),
+}
+
+
+class HomEnvelopeView(QWidget):
+    """HOM-AIMOS v2 portable evidence: what failed (or that nothing did), the typed objects
+    with their body hashes, the authority and decisions, the Merkle disclosure and every
+    signature with whether it was checked.  A mutation bundle shows its outcome and terminal,
+    and its trust context's objects.  Signal: ``selectionRequested("object:<n>")``."""
+
+    selectionRequested = Signal(str)
+
+    OBJECT_COLUMNS = (
+        "#",
+        QT_TRANSLATE_NOOP("Columns", "Kind"),
+        QT_TRANSLATE_NOOP("Columns", "Result"),
+        QT_TRANSLATE_NOOP("Columns", "Memory"),
+        QT_TRANSLATE_NOOP("Columns", "Body hash"),
+    )
+    MERKLE_COLUMNS = ("#", QT_TRANSLATE_NOOP("Columns", "Entry"), QT_TRANSLATE_NOOP("Columns", "Memory"))
+    SIGNATURE_COLUMNS = (
+        QT_TRANSLATE_NOOP("Columns", "Signature"),
+        QT_TRANSLATE_NOOP("Columns", "Signer"),
+        QT_TRANSLATE_NOOP("Columns", "Checked"),
+    )
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        from PySide6.QtWidgets import QTabWidget
+
+        self.header = QLabel()
+        self.header.setWordWrap(True)
+        self.header.setTextFormat(Qt.TextFormat.PlainText)
+        self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.header.setAccessibleName(self.tr("Portable evidence"))
+        self.objects = make_table(self.OBJECT_COLUMNS, stretch=4)
+        self.objects.setAccessibleName(self.tr("Typed objects"))
+        self.objects.itemSelectionChanged.connect(self._object_selected)
+        self.details = QLabel()
+        self.details.setWordWrap(True)
+        self.details.setTextFormat(Qt.TextFormat.PlainText)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.details.setAccessibleName(self.tr("Authority and decisions"))
+        self.merkle = make_table(self.MERKLE_COLUMNS, stretch=1)
+        self.merkle.setAccessibleName(self.tr("Merkle disclosure"))
+        self.signatures = make_table(self.SIGNATURE_COLUMNS, stretch=0)
+        self.signatures.setAccessibleName(self.tr("Signatures"))
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.objects, self.tr("Objects"))
+        self.tabs.addTab(self.details, self.tr("Authority && decisions"))
+        self.tabs.addTab(self.merkle, self.tr("Merkle disclosure"))
+        self.tabs.addTab(self.signatures, self.tr("Signatures"))
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.header)
+        lay.addWidget(self.tabs, 1)
+
+    def set_report(self, report: Report) -> None:
+        self.report = report
+        view = report.hom
+        base = self.objects.palette().color(QPalette.ColorRole.Base)
+        green, red = readable(QColor(GREEN), base), readable(QColor(RED), base)
+        shown = view.trust_context if view.kind == "mutation" and view.trust_context is not None else view
+        self.header.setText("\n".join(self._header_lines(report)))
+        self.header.setStyleSheet("" if report.verdict == "pass" else f"color: {red.name()};")
+        self.objects.setRowCount(len(shown.objects))
+        for row, obj in enumerate(shown.objects):
+            ok = obj.hash_ok
+            cells = [
+                table_cell(str(obj.ordinal), object_id=f"object:{row}", align_right=True),
+                table_cell(str(obj.kind), tip=str(obj.schema)),
+                table_cell("" if obj.result_ordinal is None else str(obj.result_ordinal), align_right=True),
+                table_cell(
+                    short(obj.subject_id, 13) if obj.subject_id else "", tip=str(obj.subject_id or "")
+                ),
+                table_cell(
+                    ("✔ " if ok else "✖ ") + short(obj.body_sha256, 16),
+                    tip=self.tr("stated %1\nrecomputed %2")
+                    .replace("%1", str(obj.body_sha256))
+                    .replace("%2", str(obj.recomputed_sha256)),
+                    color=green if ok else red,
+                ),
+            ]
+            for col, it in enumerate(cells):
+                self.objects.setItem(row, col, it)
+        self.details.setText("\n".join(self._detail_lines(view, shown)))
+        entries = shown.merkle_entries
+        self.merkle.setRowCount(len(entries))
+        for row, entry in enumerate(entries):
+            entry = entry if isinstance(entry, dict) else {}
+            what = entry.get("entry_type") or self.tr("evidence %1").replace("%1", str(entry.get("ordinal")))
+            cells = [
+                table_cell(str(row), align_right=True),
+                table_cell(
+                    str(what), tip=str(entry.get("decision_sha256") or entry.get("live_content_hash") or "")
+                ),
+                table_cell(short(entry.get("memory_id"), 13) if entry.get("memory_id") else ""),
+            ]
+            for col, it in enumerate(cells):
+                self.merkle.setItem(row, col, it)
+        checks = list(view.signatures)
+        if view.kind == "mutation" and view.trust_context is not None:
+            checks += view.trust_context.signatures
+        self.signatures.setRowCount(len(checks))
+        for row, s in enumerate(checks):
+            state = {True: "✔ " + self.tr("verifies"), False: "✖ " + self.tr("does not verify")}.get(
+                s.ok, "○ " + self.tr("not checked")
+            )
+            colour = {True: green, False: red}.get(s.ok)
+            for col, it in enumerate(
+                (table_cell(s.what), table_cell(s.signer), table_cell(state, color=colour))
+            ):
+                self.signatures.setItem(row, col, it)
+
+    def _header_lines(self, report: Report) -> list[str]:
+        view = report.hom
+        kind = self.tr("mutation bundle") if view.kind == "mutation" else self.tr("recall envelope")
+        lines = [
+            self.tr("HOM-AIMOS v2 %1 %2 · company %3")
+            .replace("%1", kind)
+            .replace("%2", str(view.bundle_id))
+            .replace("%3", str(view.company_id))
+        ]
+        if view.failed:
+            stage = STAGE_NAMES.get(view.stage)
+            where = QCoreApplication.translate("HomEnvelopeView", stage) if stage else str(view.stage)
+            lines.append("✖ " + self.tr("%1 fails at %2").replace("%1", view.failed).replace("%2", where))
+        elif report.verdict == "pass" and view.structural_only:
+            lines.append("○ " + self.tr("the structure holds; no signature was checked (--structural-only)"))
+        elif report.verdict == "pass":
+            lines.append("✔ " + self.tr("every binding and signature holds under the pinned master"))
+        master = view.expected_master_fingerprint
+        if view.kind == "mutation" and view.trust_context is not None:
+            master = view.trust_context.expected_master_fingerprint
+        pin = view.pinned
+        if pin and pin == master:
+            lines.append(self.tr("expected master %1 — the master you pinned").replace("%1", str(master)))
+        elif pin:
+            lines.append(self.tr("expected master %1 — not the master you pinned").replace("%1", str(master)))
+        else:
+            lines.append(self.tr("expected master %1 — not pinned").replace("%1", str(master)))
+        if view.commitment is not None:
+            same = view.commitment == view.commitment_recomputed
+            lines.append(
+                ("✔ " if same else "✖ ") + self.tr("commitment %1").replace("%1", short(view.commitment, 24))
+            )
+        return lines
+
+    def _detail_lines(self, view: Any, shown: Any) -> list[str]:
+        lines: list[str] = []
+        if view.kind == "mutation":
+            m = view.mutation
+            lines.append(
+                self.tr("Outcome %1 of memory %2 (%3): terminal %4")
+                .replace("%1", str(m.get("outcome_id")))
+                .replace("%2", str(m.get("memory_id")))
+                .replace("%3", str(m.get("target_scope")))
+                .replace("%4", str(m.get("terminal_kind")))
+            )
+            if m.get("old_weight_milli") is not None:
+                lines.append(
+                    self.tr("weight %1 → %2")
+                    .replace("%1", str(m.get("old_weight_milli")))
+                    .replace("%2", str(m.get("new_weight_milli")))
+                )
+            lines.append("")
+        a = shown.authority
+        if a:
+            lines.append(
+                self.tr("Actor %1 (%2), epoch %3 – %4")
+                .replace("%1", str(a.get("actor")))
+                .replace("%2", str(a.get("actor_tier")))
+                .replace("%3", str(a.get("actor_valid_from")))
+                .replace("%4", str(a.get("actor_valid_until")))
+            )
+            lines.append(
+                self.tr("Grant %1: allowed %2, clearance ceiling %3, data class ceiling %4")
+                .replace("%1", str(a.get("authority_kind")))
+                .replace("%2", str(a.get("allowed")))
+                .replace("%3", str(a.get("clearance_ceiling")))
+                .replace("%4", str(a.get("data_class_ceiling")))
+            )
+            lines.append(
+                self.tr("Request %1 %2 at %3, clearance %4, data class %5")
+                .replace("%1", str(a.get("signed_method")))
+                .replace("%2", str(a.get("signed_path")))
+                .replace("%3", when(a.get("ts_signed")))
+                .replace("%4", str(a.get("requested_clearance_level")))
+                .replace("%5", str(a.get("requested_data_class")))
+            )
+        d = shown.decisions
+        if d:
+            lines.append(self.tr("Return path %1").replace("%1", str(d.get("return_path"))))
+            for name in ("epistemic", "security_closure", "return_selection"):
+                lines.append(f"{name}: {d.get(name)}")
+        if shown.merkle_schema is not None:
+            same = shown.merkle_root is not None and shown.merkle_root == shown.merkle_root_recomputed
+            lines.append(
+                ("✔ " if same else "✖ ")
+                + self.tr("Merkle root %1 (%2)")
+                .replace("%1", str(shown.merkle_root))
+                .replace("%2", str(shown.merkle_schema))
+            )
+        for r in shown.results:
+            lines.append(
+                self.tr("result %1: memory %2, label %3, occurrence %4")
+                .replace("%1", str(r.get("ordinal")))
+                .replace("%2", str(r.get("memory_id")))
+                .replace("%3", str(r.get("label")))
+                .replace("%4", str(r.get("occurrence_form")))
+            )
+        return lines or [self.tr("The verification stopped before the authority was read.")]
+
+    def _object_selected(self) -> None:
+        rows = self.objects.selectionModel().selectedRows()
+        item = self.objects.item(rows[0].row(), 0) if rows else None
+        if item is not None:
+            self.selectionRequested.emit(str(item.data(ID_ROLE)))
+
+    def select(self, object_id: str) -> None:
+        """Show the object a selection names (``object:<n>``, an object kind, ``result <n>``,
+        ``objects[<n>]``)."""
+        report = getattr(self, "report", None)
+        if report is None or report.hom.kind != "envelope":
+            return
+        if object_id.startswith("objects[") and object_id.endswith("]"):
+            object_id = "object:" + object_id[8:-1]
+        row = v2_object_index(report, object_id)
+        if row is not None and 0 <= row < self.objects.rowCount():
+            self.tabs.setCurrentWidget(self.objects)
+            self.objects.blockSignals(True)
+            self.objects.selectRow(row)
+            self.objects.blockSignals(False)
