@@ -38,10 +38,12 @@ _aleth_inspector() {
             --progress) COMPREPLY=($(compgen -W "auto off json" -- "$cur")); return ;;
             --jobs) COMPREPLY=(); return ;;
             --lang) COMPREPLY=($(compgen -W "en es fr" -- "$cur")); return ;;
-            --profile) COMPREPLY=($(compgen -W "auto alethech hom-aimos-v1" -- "$cur")); return ;;
+            --profile) COMPREPLY=($(compgen -W "auto alethech hom-aimos-v1 hom-aimos-v2" -- "$cur")); return ;;
             --trust-master) COMPREPLY=(); return ;;
+            --witness) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            --trust-context) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
-            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file --checkpoint --emit-checkpoint --format --json -o --output --strict -q --quiet --progress --jobs --lang --profile --trust-master"; subs=""; files="1" ;;
+            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file --checkpoint --emit-checkpoint --format --json -o --output --strict -q --quiet --progress --jobs --lang --profile --trust-master --structural-only --witness --trust-context"; subs=""; files="1" ;;
         "audit")
             case "$prev" in
             --credentials) COMPREPLY=($(compgen -f -- "$cur")); return ;;

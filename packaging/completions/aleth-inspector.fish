@@ -32,8 +32,11 @@ complete -c aleth-inspector -n '__fish_seen_subcommand_from verify' -s q -l quie
 complete -c aleth-inspector -n '__fish_seen_subcommand_from verify' -l progress -x -a 'auto off json' -d 'progress on stderr: auto (on a terminal, after a second), off, or jso…'
 complete -c aleth-inspector -n '__fish_seen_subcommand_from verify' -l jobs -x -d 'worker processes that check the commits and evidence of a large file …'
 complete -c aleth-inspector -n '__fish_seen_subcommand_from verify' -l lang -x -a 'en es fr' -d 'language of the text and HTML reports (default: from the environment)'
-complete -c aleth-inspector -n '__fish_seen_subcommand_from verify' -l profile -x -a 'auto alethech hom-aimos-v1' -d 'how to judge PATH: auto (by its content), alethech, or hom-aimos-v1 (…'
+complete -c aleth-inspector -n '__fish_seen_subcommand_from verify' -l profile -x -a 'auto alethech hom-aimos-v1 hom-aimos-v2' -d 'how to judge PATH: auto (by its content), alethech, hom-aimos-v1 (a H…'
 complete -c aleth-inspector -n '__fish_seen_subcommand_from verify' -l trust-master -x -d 'HOM-AIMOS: the master key fingerprint you trust; a bundle under any o…'
+complete -c aleth-inspector -n '__fish_seen_subcommand_from verify' -l structural-only -d 'HOM-AIMOS v2: run the structural checks alone, for evidence with plac…'
+complete -c aleth-inspector -n '__fish_seen_subcommand_from verify' -l witness -r -F -d 'HOM-AIMOS v2: the cryptographic witness of a portable mutation bundle…'
+complete -c aleth-inspector -n '__fish_seen_subcommand_from verify' -l trust-context -r -F -d 'HOM-AIMOS v2: the trust context of a portable mutation bundle (the v2…'
 complete -c aleth-inspector -n '__fish_seen_subcommand_from audit' -F
 complete -c aleth-inspector -n '__fish_seen_subcommand_from audit' -s h -l help -d 'show this help message and exit'
 complete -c aleth-inspector -n '__fish_seen_subcommand_from audit' -l credentials -r -F -d 'TOML rules: which credential opens which file'

@@ -235,8 +235,8 @@ _code(
 _code(
     "EXPECTED_TRUST_ANCHOR_REQUIRED",
     "Pinned master required",
-    "No pinned master fingerprint was given, or it is not the evidence's expected_master_fingerprint: the "
-    "signatures cannot be trusted without one.",
+    "No pinned master fingerprint was given (--trust-master), or it is not the evidence's "
+    "expected_master_fingerprint: the signatures cannot be trusted without one.",
     why="A self-consistent envelope proves nothing until its master fingerprint is compared with one "
     "obtained out of band.",
     action="Give the master fingerprint you trust with --trust-master FPR (or --structural-only to check "
