@@ -19,6 +19,8 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
+from ..core.hom_aimos.view import hom_view
+from ..core.hom_aimos_v2.view import v2_view
 from ..core.verify.report import Report
 from .i18n import QT_TRANSLATE_NOOP
 
@@ -33,13 +35,13 @@ def is_hom(report: Report | None) -> bool:
 
 def is_hom_v2(report: Report | None) -> bool:
     """A HOM-AIMOS v2 portable evidence report (an envelope's objects, or a mutation bundle)."""
-    return report is not None and report.profile == V2_PROFILE and report.hom is not None
+    return report is not None and report.profile == V2_PROFILE and v2_view(report) is not None
 
 
 def v2_object_index(report: Report, object_id: str) -> int | None:
     """The row of the v2 object a selection id names: ``object:<n>``, an object kind
     (``effective_recall_grant``) or a result (``result 1``, its memory_state)."""
-    view = report.hom if is_hom_v2(report) else None
+    view = v2_view(report)
     if view is None:
         return None
     if object_id.startswith("object:"):
@@ -132,7 +134,7 @@ class HomIndex:
 
 def index(report: Report) -> HomIndex:
     out = HomIndex()
-    view = report.hom if is_hom(report) else None
+    view = hom_view(report) if is_hom(report) else None
     if view is None:
         return out
     for chain in view.memories:
@@ -159,15 +161,16 @@ def index(report: Report) -> HomIndex:
 
 def part_json(report: Report, object_id: str) -> tuple[str, Any] | None:
     """``(kind, JSON value)`` of the part ``object_id`` names, for the Detail pane."""
-    if is_hom_v2(report):
+    evidence = v2_view(report)
+    if evidence is not None:
         row = v2_object_index(report, object_id)
         if row is None:
             return None
-        obj = report.hom.objects[row]
+        obj = evidence.objects[row]
         return str(obj.kind or "object"), {**obj.to_json(), "body": obj.body}
-    if not is_hom(report):
+    view = hom_view(report)
+    if not is_hom(report) or view is None:
         return None
-    view = report.hom
     full = view.to_json()
     idx = index(report)
     if object_id in idx.memories:

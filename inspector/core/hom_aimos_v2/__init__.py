@@ -44,7 +44,6 @@ from ..hom_aimos import format_schema
 from ..hom_aimos.outcome import Outcome
 from ..hom_aimos.parse import ParseFailure, decode, has_lone_surrogate
 from ..verify.report import Report
-from . import codes as _codes  # noqa: F401  (registers the v2 codes)
 from . import kernel as k
 from .envelope import SCHEMA as ENVELOPE_SCHEMA
 from .envelope import Fail, verify_envelope

@@ -95,3 +95,9 @@ class V2View:
         out["merkle_entries"] = len(self.merkle_entries)
         out["trust_context"] = self.trust_context.to_json() if self.trust_context is not None else None
         return out
+
+
+def v2_view(report: object) -> V2View | None:
+    """``report.hom`` as the v2 view it is, or None (a report of another profile, or none)."""
+    view = getattr(report, "hom", None)
+    return view if isinstance(view, V2View) else None

@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...core.hom_aimos.view import hom_view
+from ...core.hom_aimos_v2.view import V2View, v2_view
 from ...core.verify.report import Report
 from ..hom import number, short, v2_object_index, when
 from ..i18n import QT_TRANSLATE_NOOP
@@ -96,7 +98,8 @@ class HomReceiptView(QWidget):
     def set_report(self, report: Report) -> None:
         self.report = report
         self.status.clear()
-        rv = report.hom.receipt
+        view = hom_view(report)
+        rv = view.receipt if view is not None else None
         self.entries.setRowCount(0)
         if rv is None:
             self.header.setText(self.tr("This bundle has no recall receipt."))
@@ -147,7 +150,8 @@ class HomReceiptView(QWidget):
     def provable(self) -> str | None:
         """Why no proof can be made of this receipt (None when one can)."""
         r = self.report
-        rv = r.hom.receipt if r is not None and r.hom is not None else None
+        view = hom_view(r)
+        rv = view.receipt if view is not None else None
         if rv is None:
             return self.tr("this bundle has no recall receipt")
         if rv.recomputed_root is None or rv.recomputed_root != rv.stated_root:
@@ -170,8 +174,9 @@ class HomReceiptView(QWidget):
         if why is not None:
             self.status.setText("✖ " + self.tr("No proof: %1").replace("%1", why))
             return None
-        rv = self.report.hom.receipt
-        if not 0 <= ordinal < len(rv.entries):
+        view = hom_view(self.report)
+        rv = view.receipt if view is not None else None
+        if rv is None or not 0 <= ordinal < len(rv.entries):
             self.status.setText("✖ " + self.tr("No proof: there is no entry %1").replace("%1", str(ordinal)))
             return None
         file, data = self._source
@@ -286,7 +291,8 @@ class HomCorpusView(QWidget):
         lay.addWidget(self.hint)
 
     def set_report(self, report: Report) -> None:
-        corpus = report.hom.corpus
+        view = hom_view(report)
+        corpus = view.corpus if view is not None else None
         self.table.setRowCount(0)
         if corpus is None:
             self.header.setText(self.tr("This bundle is not a recall corpus."))
@@ -423,11 +429,13 @@ class HomEnvelopeView(QWidget):
 
     def set_report(self, report: Report) -> None:
         self.report = report
-        view = report.hom
+        view = v2_view(report)
+        if view is None:
+            return
         base = self.objects.palette().color(QPalette.ColorRole.Base)
         green, red = readable(QColor(GREEN), base), readable(QColor(RED), base)
         shown = view.trust_context if view.kind == "mutation" and view.trust_context is not None else view
-        self.header.setText("\n".join(self._header_lines(report)))
+        self.header.setText("\n".join(self._header_lines(report, view)))
         self.header.setStyleSheet("" if report.verdict == "pass" else f"color: {red.name()};")
         self.objects.setRowCount(len(shown.objects))
         for row, obj in enumerate(shown.objects):
@@ -469,17 +477,18 @@ class HomEnvelopeView(QWidget):
             checks += view.trust_context.signatures
         self.signatures.setRowCount(len(checks))
         for row, s in enumerate(checks):
-            state = {True: "✔ " + self.tr("verifies"), False: "✖ " + self.tr("does not verify")}.get(
-                s.ok, "○ " + self.tr("not checked")
-            )
-            colour = {True: green, False: red}.get(s.ok)
+            if s.ok is None:
+                state, colour = "○ " + self.tr("not checked"), None
+            elif s.ok:
+                state, colour = "✔ " + self.tr("verifies"), green
+            else:
+                state, colour = "✖ " + self.tr("does not verify"), red
             for col, it in enumerate(
                 (table_cell(s.what), table_cell(s.signer), table_cell(state, color=colour))
             ):
                 self.signatures.setItem(row, col, it)
 
-    def _header_lines(self, report: Report) -> list[str]:
-        view = report.hom
+    def _header_lines(self, report: Report, view: V2View) -> list[str]:
         kind = self.tr("mutation bundle") if view.kind == "mutation" else self.tr("recall envelope")
         lines = [
             self.tr("HOM-AIMOS v2 %1 %2 · company %3")
@@ -587,7 +596,8 @@ class HomEnvelopeView(QWidget):
         """Show the object a selection names (``object:<n>``, an object kind, ``result <n>``,
         ``objects[<n>]``)."""
         report = getattr(self, "report", None)
-        if report is None or report.hom.kind != "envelope":
+        view = v2_view(report)
+        if report is None or view is None or view.kind != "envelope":
             return
         if object_id.startswith("objects[") and object_id.endswith("]"):
             object_id = "object:" + object_id[8:-1]

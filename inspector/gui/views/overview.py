@@ -35,6 +35,8 @@ from PySide6.QtWidgets import (
 
 from ...core import codebook
 from ...core.findings import Finding
+from ...core.hom_aimos.view import hom_view
+from ...core.hom_aimos_v2.view import v2_view
 from ...core.render.strings import NOT_PROVEN_HOM, NOT_PROVEN_HOM_V2
 from ...core.verify.report import Report
 from .. import summary as S
@@ -337,7 +339,9 @@ class OverviewView(QWidget):
     def _hom_html(self, r: Report) -> str:
         """The overview of a HOM-AIMOS evidence bundle: which bytes, which document, its
         root and trust root, what it holds, and the same problem list and limits."""
-        view = r.hom
+        view = hom_view(r)
+        if view is None:  # not a HOM-AIMOS report: the caller asked is_hom first
+            return ""
         inp = r.input if isinstance(r.input, dict) else {}
         kind_text = {
             "cognitive": self.tr("cognitive evidence (weight chains)"),
@@ -433,7 +437,8 @@ class OverviewView(QWidget):
     def _hom_v2_html(self, r: Report) -> str:
         """The overview of HOM-AIMOS v2 portable evidence: which bytes, which document, what
         failed (or that nothing did), its commitment and root, its pinned master, its parts."""
-        view = r.hom
+        view = v2_view(r)
+        assert view is not None  # is_hom_v2(r)
         inp = r.input if isinstance(r.input, dict) else {}
         kind_text = self.tr("mutation bundle") if view.kind == "mutation" else self.tr("recall envelope")
         rows: list[tuple[str, str]] = [(self.tr("File"), _e(inp.get("path") or self.path or "—"))]
@@ -473,7 +478,9 @@ class OverviewView(QWidget):
         return "".join(out)
 
     def _hom_parts_html(self, r: Report) -> list[str]:
-        view = r.hom
+        view = hom_view(r)
+        if view is None:
+            return []
         out: list[str] = []
         records = {rec.memory_id: rec for rec in view.records}
         if view.memories:

@@ -166,7 +166,9 @@ def test_a_changed_value_resealed_never_passes_unless_unbound(name: str, pick: i
         return  # the builder cannot reseal this (the verifier's input is then the unsealed value)
     report = run(name, doc)
     _check(report)
-    signed = ("signature_b64u", "certificate", "public_key_b64u", "master_public_key_b64u", "native_body")
+    # texts signed or hashed verbatim (an occurrence's native body is read as the reference reads
+    # it: null and "" alike, "3" as 3, so a change there may encode the same bytes)
+    signed = ("signature_b64u", "certificate", "public_key_b64u", "master_public_key_b64u")
     if report.verdict == "pass" and value != old and any(k in path for k in signed):
         pytest.fail(f"a signed value changed and the envelope still passes: {path}")
 

@@ -4,7 +4,7 @@ registered in the code table with ``profile = "hom-aimos-v2"``."""
 from __future__ import annotations
 
 from ..findings import Severity
-from ..hom_aimos.codes import reason_text
+from .hom_aimos import reason_text
 
 PROFILE = "hom-aimos-v2"
 W, INFO = Severity.WARNING, Severity.INFO

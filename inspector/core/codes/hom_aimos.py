@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..codes import register
 from ..findings import Severity, message
 from ..i18n import Phrase
+from .registry import register
 
 PROFILE = "hom-aimos-v1"
 E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
