@@ -356,14 +356,7 @@ def _event_mutation(previous: bytes, content: bytes, nonce: str, signed_at: int)
 
 def verify_event(event: dict[str, Any], identity: Identity) -> tuple[bool, str | None]:
     """A stored ledger event: its signed body, hashes, link and signature (form 1)."""
-    try:
-        return _verify_event(event, identity)
-    except Reason:
-        return False, "event_proof_malformed"
-    except PyError as exc:
-        if not exc.catchable:
-            raise
-        return False, "event_proof_malformed"
+    return ref.malformed_as("event_proof_malformed", _verify_event, event, identity)
 
 
 def _verify_event(event: dict[str, Any], identity: Identity) -> tuple[bool, str | None]:
@@ -620,14 +613,7 @@ def transition_hash(company: str, memory_id: str, old: int, new: int, provenance
 
 def verify_provenance(provenance: dict[str, Any], identity: Identity) -> tuple[bool, str | None]:
     """The signed REWEIGHT node of a projection (HOM-AIMOS-v2.md §10.2): its inner reason."""
-    try:
-        return _verify_provenance(provenance, identity)
-    except Reason:
-        return False, "provenance_malformed_input"
-    except PyError as exc:
-        if not exc.catchable:
-            raise
-        return False, "provenance_malformed_input"
+    return ref.malformed_as("provenance_malformed_input", _verify_provenance, provenance, identity)
 
 
 def _verify_provenance(provenance: dict[str, Any], identity: Identity) -> tuple[bool, str | None]:
@@ -723,14 +709,7 @@ def verify_baseline(
     baseline: dict[str, Any], memory: dict[str, Any], identity: Identity, event: dict[str, Any] | None
 ) -> tuple[bool, str | None]:
     """A housekeeper-signed attestation of a non-default initial weight, bound to its event."""
-    try:
-        return _verify_baseline(baseline, memory, identity, event)
-    except Reason:
-        return False, "baseline_binding_invalid"
-    except PyError as exc:
-        if not exc.catchable:
-            raise
-        return False, "baseline_binding_invalid"
+    return ref.malformed_as("baseline_binding_invalid", _verify_baseline, baseline, memory, identity, event)
 
 
 def _verify_baseline(

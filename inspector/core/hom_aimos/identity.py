@@ -222,14 +222,7 @@ def verify_identity_epoch(identity: Identity, signed_at: int) -> tuple[bool, str
 
 def verify_revocation(raw: dict[str, Any], identity: Identity) -> tuple[bool, str | None]:
     """A master-signed revocation of ``identity`` (hashes, then the master's signature)."""
-    try:
-        return _verify_revocation(raw, identity)
-    except Reason:
-        return False, "revocation_proof_malformed"
-    except PyError as exc:
-        if not exc.catchable:
-            raise
-        return False, "revocation_proof_malformed"
+    return ref.malformed_as("revocation_proof_malformed", _verify_revocation, raw, identity)
 
 
 def _verify_revocation(raw: dict[str, Any], identity: Identity) -> tuple[bool, str | None]:

@@ -63,6 +63,21 @@ class PyError(Exception):
         self.catchable = catchable
 
 
+def malformed_as(reason: str, check: Any, *args: Any) -> tuple[bool, str | None]:
+    """``check(*args)`` inside the reference's ``except (VerificationError, ValueError,
+    TypeError)``: a :class:`Reason` or a catchable :class:`PyError` becomes ``(False,
+    reason)``; anything the reference does not catch there goes on."""
+    try:
+        result: tuple[bool, str | None] = check(*args)
+    except Reason:
+        return False, reason
+    except PyError as exc:
+        if not exc.catchable:
+            raise
+        return False, reason
+    return result
+
+
 # --- Python builtins on JSON values ----------------------------------------------------------
 
 
