@@ -996,6 +996,34 @@ def signatures_to_check(authority: dict[str, Any], occurrences: list[dict[str, A
         view.sign(f"occurrence {i}", HOUSEKEEPER, None)
 
 
+def _certificate(
+    epoch: dict[str, Any],
+    agent: Any,
+    at: Any,
+    master_key: Any,
+    expected: str,
+    view: V2View,
+    names: tuple[str, str, str],
+) -> None:
+    """An identity epoch's certificate: master-signed for this agent and key, valid at ``at``,
+    its window the epoch's, issued by ``aimos-master`` or the pinned master."""
+    what, code, where = names
+    ok, why, body = k.verify_certificate(
+        epoch["certificate"], master_key, agent, epoch["public_key_b64u"], at
+    )
+    view.sign(what, "master", ok)
+    _require(
+        ok
+        and body is not None
+        and body.get("valid_from") == _seconds(epoch.get("valid_from"), code, where)
+        and body.get("valid_until") == _seconds(epoch.get("valid_until"), code, where)
+        and body.get("issuer") in ("aimos-master", expected),
+        code,
+        where,
+        why or "validity or issuer",
+    )
+
+
 def validate_cryptography(
     state: State,
     authority: dict[str, Any],
@@ -1011,37 +1039,28 @@ def validate_cryptography(
         "expected_master_fingerprint",
     )
     master_key = authority["trust"]["master_public_key_b64u"]
-    ident = authority["identity"]
-    code = "ACTOR_CERTIFICATE_SIGNATURE_INVALID"
-    ok, why, body = k.verify_certificate(
-        ident["certificate"], master_key, ident["agent_id"], ident["public_key_b64u"], authority["request_ts"]
+    ident, hk = authority["identity"], authority["housekeeper"]
+    _certificate(
+        ident,
+        ident["agent_id"],
+        authority["request_ts"],
+        master_key,
+        expected,
+        view,
+        ("actor certificate", "ACTOR_CERTIFICATE_SIGNATURE_INVALID", "actor_identity_epoch"),
     )
-    view.sign("actor certificate", "master", ok)
-    _require(
-        ok
-        and body is not None
-        and body.get("valid_from") == _seconds(ident.get("valid_from"), code, "actor_identity_epoch")
-        and body.get("valid_until") == _seconds(ident.get("valid_until"), code, "actor_identity_epoch")
-        and body.get("issuer") in ("aimos-master", expected),
-        code,
-        "actor_identity_epoch",
-        why or "validity or issuer",
-    )
-    hk = authority["housekeeper"]
-    code = "HOUSEKEEPER_CERTIFICATE_SIGNATURE_INVALID"
-    ok, why, body = k.verify_certificate(
-        hk["certificate"], master_key, HOUSEKEEPER, hk["public_key_b64u"], event.get("ts_signed")
-    )
-    view.sign("housekeeper certificate", "master", ok)
-    _require(
-        ok
-        and body is not None
-        and body.get("valid_from") == _seconds(hk.get("valid_from"), code, "housekeeper_identity_epoch")
-        and body.get("valid_until") == _seconds(hk.get("valid_until"), code, "housekeeper_identity_epoch")
-        and body.get("issuer") in ("aimos-master", expected),
-        code,
-        "housekeeper_identity_epoch",
-        why or "validity or issuer",
+    _certificate(
+        hk,
+        HOUSEKEEPER,
+        event.get("ts_signed"),
+        master_key,
+        expected,
+        view,
+        (
+            "housekeeper certificate",
+            "HOUSEKEEPER_CERTIFICATE_SIGNATURE_INVALID",
+            "housekeeper_identity_epoch",
+        ),
     )
     grant = authority["grant"]
     if grant["authority_kind"] == "master_signed_recall_grant":

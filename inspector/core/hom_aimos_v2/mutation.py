@@ -365,6 +365,11 @@ def _full_event(proof: Any, summary: dict[str, Any], hk: dict[str, Any]) -> bool
         return False
     if proof.get("content_hash") != content or proof.get("mutation_hash") != mutation:
         return False
+    return _payload_signed(proof, body, hk)
+
+
+def _payload_signed(proof: dict[str, Any], body: Any, hk: dict[str, Any]) -> bool:
+    """``body`` signed by the housekeeper under the proof's nonce and time (form 1)."""
     return k.verify_payload(
         hk.get("public_key_b64u"),
         body,
@@ -412,13 +417,7 @@ def _valence(proof: Any, summary: dict[str, Any], bundle: dict[str, Any], hk: di
         or not _same_time(body.get("signer_valid_from"), proof.get("signer_valid_from"))
     ):
         return False
-    return k.verify_payload(
-        hk.get("public_key_b64u"),
-        body,
-        proof.get("nonce"),
-        proof.get("ts_signed"),
-        proof.get("signature_b64u"),
-    )
+    return _payload_signed(proof, body, hk)
 
 
 def _provenance(proof: Any, summary: dict[str, Any], hk: dict[str, Any]) -> bool:
@@ -449,13 +448,7 @@ def _provenance(proof: Any, summary: dict[str, Any], hk: dict[str, Any]) -> bool
         or proof.get("request_sig_form") != 1
     ):
         return False
-    return k.verify_payload(
-        hk.get("public_key_b64u"),
-        body,
-        proof.get("nonce"),
-        proof.get("ts_signed"),
-        proof.get("signature_b64u"),
-    )
+    return _payload_signed(proof, body, hk)
 
 
 def validate_witness(
