@@ -19,40 +19,11 @@ from hypothesis import strategies as st
 from inspector.core.codes import lookup
 from inspector.core.hom_aimos import parse, verify_bundle
 from inspector.core.hom_aimos.parse import ParseFailure, parse_document
+from tests.strategies import json_paths, replace_at, value_at
 
 from . import builder as b
 
 TRI_STATE = {"pass", "fail", "indeterminate"}
-
-
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix]
-    if isinstance(value, dict):
-        for k, v in value.items():
-            out.extend(_paths(v, (*prefix, k)))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            out.extend(_paths(v, (*prefix, i)))
-    return out
-
-
-def _at(doc: Any, path: tuple[Any, ...]) -> Any:
-    for k in path:
-        doc = doc[k]
-    return doc
-
-
-def _replace(doc: Any, path: tuple[Any, ...], new: Any, delete: bool) -> Any:
-    if not path:
-        return new
-    parent = _at(doc, path[:-1])
-    if delete and isinstance(parent, dict):
-        del parent[path[-1]]
-    elif delete and isinstance(parent, list):
-        parent.pop(path[-1])
-    else:
-        parent[path[-1]] = new
-    return doc
 
 
 def _bases() -> dict[str, Any]:
@@ -75,7 +46,7 @@ def _bases() -> dict[str, Any]:
 
 
 BASES = _bases()
-BASE_PATHS = {name: _paths(doc) for name, doc in BASES.items()}
+BASE_PATHS = {name: json_paths(doc) for name, doc in BASES.items()}
 
 
 def test_the_bases_are_valid() -> None:
@@ -128,7 +99,7 @@ def test_any_value_in_any_field_gives_a_report(name: str, pick: int, value: Any,
     doc = copy.deepcopy(BASES[name])
     paths = BASE_PATHS[name]
     path = paths[pick % len(paths)]
-    doc = _replace(doc, path, value, delete)
+    doc = replace_at(doc, path, value, delete)
     _check(verify_bundle(json.dumps(doc).encode()))
 
 
@@ -137,11 +108,11 @@ def test_a_lone_surrogate_in_every_text_is_malformed_json(name: str) -> None:
     """Every string field (and every key) with a lone surrogate: refused at the parse, as the
     reference's reason for text that is not well-formed, never a crash in a hash helper."""
     base = BASES[name]
-    texts = [path for path in BASE_PATHS[name] if isinstance(_at(base, path), str)]
+    texts = [path for path in BASE_PATHS[name] if isinstance(value_at(base, path), str)]
     assert len(texts) > 20
     for path in texts:
         doc = copy.deepcopy(base)
-        _replace(doc, path, _at(doc, path)[:8] + "\udc80", False)
+        replace_at(doc, path, value_at(doc, path)[:8] + "\udc80", False)
         report = verify_bundle(json.dumps(doc).encode())
         assert (report.verdict, report.primary_reason) == ("fail", "bundle_json_malformed"), path
     keyed = copy.deepcopy(base)

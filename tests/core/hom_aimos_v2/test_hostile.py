@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from inspector.core.codes import lookup
 from inspector.core.hom_aimos_v2 import verify_bundle
+from tests.strategies import json_paths, replace_at, value_at
 
 from . import builder as b
 
@@ -35,37 +36,7 @@ PINS = {
 }
 
 
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix]
-    if isinstance(value, dict):
-        for k, v in value.items():
-            out.extend(_paths(v, (*prefix, k)))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            out.extend(_paths(v, (*prefix, i)))
-    return out
-
-
-PATHS = {name: _paths(doc) for name, doc in BASES.items()}
-
-
-def _at(doc: Any, path: tuple[Any, ...]) -> Any:
-    for key in path:
-        doc = doc[key]
-    return doc
-
-
-def _replace(doc: Any, path: tuple[Any, ...], new: Any, delete: bool) -> Any:
-    if not path:
-        return new
-    parent = _at(doc, path[:-1])
-    if delete and isinstance(parent, dict):
-        del parent[path[-1]]
-    elif delete and isinstance(parent, list):
-        parent.pop(path[-1])
-    else:
-        parent[path[-1]] = new
-    return doc
+PATHS = {name: json_paths(doc) for name, doc in BASES.items()}
 
 
 def run(name: str, doc: Any) -> Any:
@@ -141,7 +112,7 @@ def _check(report: Any) -> None:
 def test_any_value_in_any_field_gives_a_report(name: str, pick: int, value: Any, delete: bool) -> None:
     doc = copy.deepcopy(BASES[name])
     path = PATHS[name][pick % len(PATHS[name])]
-    _check(run(name, _replace(doc, path, value, delete)))
+    _check(run(name, replace_at(doc, path, value, delete)))
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -158,8 +129,8 @@ def test_a_changed_value_resealed_never_passes_unless_unbound(name: str, pick: i
         p for p in PATHS[name] if len(p) > 3 and p[0] == "objects" and p[2] == "body" and p[3] != "schema"
     ]
     path = body_paths[pick % len(body_paths)]
-    old = _at(doc, path)
-    _replace(doc, path, value, False)
+    old = value_at(doc, path)
+    replace_at(doc, path, value, False)
     try:
         b.reseal(doc)
     except (TypeError, ValueError, KeyError):
@@ -176,7 +147,7 @@ def test_a_changed_value_resealed_never_passes_unless_unbound(name: str, pick: i
 @pytest.mark.parametrize("name", sorted(BASES))
 def test_a_lone_surrogate_in_every_text_is_refused_before_any_hash(name: str) -> None:
     base = BASES[name]
-    texts = [path for path in PATHS[name] if isinstance(_at(base, path), str)]
+    texts = [path for path in PATHS[name] if isinstance(value_at(base, path), str)]
     assert len(texts) > 20
     expected = {
         "envelope": "ENVELOPE_COMMITMENT_INVALID",
@@ -187,7 +158,7 @@ def test_a_lone_surrogate_in_every_text_is_refused_before_any_hash(name: str) ->
     }[name]
     for path in texts[:: max(1, len(texts) // 120)]:
         doc = copy.deepcopy(base)
-        _replace(doc, path, _at(doc, path)[:6] + "\udc80", False)
+        replace_at(doc, path, value_at(doc, path)[:6] + "\udc80", False)
         report = run(name, doc)
         assert (report.verdict, report.primary_reason) == ("fail", expected), path
 
