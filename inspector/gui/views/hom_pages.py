@@ -35,6 +35,16 @@ from .tables import DISCLOSURE_NOTE, ID_ROLE, make_table, table_cell
 GREEN, RED = "#2e7d32", "#c62828"
 
 
+def plain_label(accessible_name: str) -> QLabel:
+    """A wrapping, selectable plain-text label (the header lines of these pages)."""
+    label = QLabel()
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label.setAccessibleName(accessible_name)
+    return label
+
+
 class HomReceiptView(QWidget):
     """One recall receipt.  Signals: ``selectionRequested("entry:<n>")``,
     ``exported(path)`` and ``failed(message)`` for a proof export."""
@@ -59,11 +69,7 @@ class HomReceiptView(QWidget):
         self.runner = TaskRunner(self)
         self.runner.finished.connect(self._done)
         self.runner.failed.connect(self._failed)
-        self.header = QLabel()
-        self.header.setWordWrap(True)
-        self.header.setTextFormat(Qt.TextFormat.PlainText)
-        self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.header.setAccessibleName(self.tr("Recall receipt"))
+        self.header = plain_label(self.tr("Recall receipt"))
         self.entries = make_table(self.COLUMNS, stretch=4)
         self.entries.setAccessibleName(self.tr("Receipt entries"))
         self.entries.itemSelectionChanged.connect(self._entry_selected)
@@ -269,11 +275,7 @@ class HomCorpusView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.header = QLabel()
-        self.header.setWordWrap(True)
-        self.header.setTextFormat(Qt.TextFormat.PlainText)
-        self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.header.setAccessibleName(self.tr("Recall corpus"))
+        self.header = plain_label(self.tr("Recall corpus"))
         self.table: QTableWidget = make_table(self.COLUMNS, stretch=4)
         self.table.setAccessibleName(self.tr("Member bundles"))
         self.table.itemSelectionChanged.connect(self._selected)
@@ -400,20 +402,12 @@ class HomEnvelopeView(QWidget):
         super().__init__(parent)
         from PySide6.QtWidgets import QTabWidget
 
-        self.header = QLabel()
-        self.header.setWordWrap(True)
-        self.header.setTextFormat(Qt.TextFormat.PlainText)
-        self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.header.setAccessibleName(self.tr("Portable evidence"))
+        self.header = plain_label(self.tr("Portable evidence"))
         self.objects = make_table(self.OBJECT_COLUMNS, stretch=4)
         self.objects.setAccessibleName(self.tr("Typed objects"))
         self.objects.itemSelectionChanged.connect(self._object_selected)
-        self.details = QLabel()
-        self.details.setWordWrap(True)
-        self.details.setTextFormat(Qt.TextFormat.PlainText)
-        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details = plain_label(self.tr("Authority and decisions"))
         self.details.setAlignment(Qt.AlignmentFlag.AlignTop)
-        self.details.setAccessibleName(self.tr("Authority and decisions"))
         self.merkle = make_table(self.MERKLE_COLUMNS, stretch=1)
         self.merkle.setAccessibleName(self.tr("Merkle disclosure"))
         self.signatures = make_table(self.SIGNATURE_COLUMNS, stretch=0)
