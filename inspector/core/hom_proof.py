@@ -19,6 +19,10 @@ must verify, be the same document and hold the same receipt, entry and root) or 
 master fingerprint the auditor pins (``trusted``: the signer's certificate must be issued
 by that master).  With neither the proof is consistent, not anchored.
 
+A HOM-AIMOS v2 ``recall_disclosure`` envelope is its own proof (the v2 format defines no separate
+inclusion proof): :func:`check_hom_proof` judges it whole, as ``verify`` does, and anchors it only
+to a master fingerprint the auditor pins (the reference's ``expected_master_fingerprint``).
+
 The answer is a plain dict with structured checks (``name``, ``ok``, ``key``,
 ``params``): the window words it in its language, :func:`hom_proof_display` words it
 with the core's registered templates (``receipt check``).  Qt-free.
@@ -33,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InspectorError
-from .findings import message
+from .findings import Severity, message
 from .proofs import MAX_PROOF_BYTES, ORDINAL_OUTSIDE, PROOF_FILE_TOO_LARGE, RESULT_SCHEMA, ProofError, Said
 
 __all__ = [
@@ -53,6 +57,7 @@ HOM_PROOF_FORMAT = "aleth-inspector/hom-recall-proof/1"
 """The ``proof`` member of a HOM-AIMOS recall inclusion proof."""
 
 PROFILE = "hom-aimos-v1"
+V2_PROFILE = "hom-aimos-v2"
 
 _KEYS = frozenset(
     (
@@ -133,6 +138,31 @@ WORDS: dict[str, str] = {
         "only the bundle anchors it."
     ),
     "too_large": PROOF_FILE_TOO_LARGE,
+    # a v2 recall disclosure: the envelope is its own proof
+    "v2_format_ok": message("A HOM-AIMOS v2 recall disclosure of bundle {bundle}, {count} results."),
+    "v2_not_recall": message(
+        "The file is a HOM-AIMOS v2 portable mutation bundle, not a recall: judge it with "
+        "'inspector verify' (with its witness and trust context)."
+    ),
+    "v2_evidence_ok": message(
+        "Its {objects} objects, authority, decisions and results check, and its Merkle disclosure of "
+        "{entries} entries leads to the signed root {root}."
+    ),
+    "v2_evidence_bad": message("The disclosure does not check: {code}: {reason}"),
+    "v2_signatures_ok": message(
+        "Its {count} signatures verify under certificates issued by the master {master}."
+    ),
+    "v2_anchor_missing": message(
+        "No master key fingerprint was pinned (--trust-master): the disclosure states its master is "
+        "{master}, and no signature was checked without a pin."
+    ),
+    "v2_anchor_bad": message(
+        "The pinned fingerprint {pinned} is not the disclosure's master ({master}): no signature was checked."
+    ),
+    "v2_anchor_file": message(
+        "A v2 recall disclosure carries its own evidence: it is anchored to a master key fingerprint you "
+        "pin (--trust-master), not to a file ({file})."
+    ),
 }
 RESULTS: dict[str, str] = {
     "anchored": message("The proof is consistent, signed, and anchored."),
@@ -145,6 +175,18 @@ RESULTS: dict[str, str] = {
     ),
     "invalid": message("The proof does not check."),
     "unopenable": message("The bundle given cannot be read, so the proof is not anchored."),
+}
+RESULTS_V2: dict[str, str] = {
+    "anchored": message("The disclosure is consistent, signed, and anchored to the master you pinned."),
+    "not_anchored": message(
+        "The disclosure is consistent, but not anchored: its signatures are checked only against a "
+        "master key fingerprint you pin."
+    ),
+    "anchor_mismatch": message(
+        "The disclosure is consistent, but the pinned fingerprint is not its master: "
+        "no signature was checked."
+    ),
+    "invalid": message("The disclosure does not check."),
 }
 
 
@@ -313,8 +355,11 @@ def write_hom_proof(path: str | os.PathLike[str], export: HomExport) -> Path:
 
 
 def is_hom_proof(data: bytes) -> bool:
-    """Whether proof bytes are a HOM-AIMOS recall proof (:data:`HOM_PROOF_FORMAT`)."""
-    return HOM_PROOF_FORMAT.encode() in data[:4096]
+    """Whether proof bytes are a HOM-AIMOS recall proof (:data:`HOM_PROOF_FORMAT`) or a HOM-AIMOS
+    v2 document (a recall disclosure is its own proof; anything else v2 is said not to be one)."""
+    from . import hom_aimos_v2
+
+    return HOM_PROOF_FORMAT.encode() in data[:4096] or hom_aimos_v2.detect(data) is not None
 
 
 def master_pin(text: str) -> str:
@@ -377,7 +422,12 @@ class _Signed:
 def check_hom_proof(data: bytes, *, file: str | None = None, trusted: str | None = None) -> dict[str, Any]:
     """Check a HOM-AIMOS recall inclusion proof (see the module docstring); anchored to
     the bundle ``file`` or to the master fingerprint ``trusted``.  Never raises on the
-    proof's content.  ``result`` / ``exit_code`` as :class:`~inspector.core.proofs.ProofResult`."""
+    proof's content.  ``result`` / ``exit_code`` as :class:`~inspector.core.proofs.ProofResult`.
+    A HOM-AIMOS v2 document is checked by :func:`_check_v2`."""
+    from . import hom_aimos_v2
+
+    if len(data) <= MAX_PROOF_BYTES and hom_aimos_v2.detect(data) is not None:
+        return _check_v2(data, file, trusted)
     c = _Checks()
     signed = _consistent(data, c)
     if signed is None:
@@ -543,7 +593,8 @@ def hom_proof_display(result: dict[str, Any], lang: str | None = None) -> dict[s
     overall ``message``, a ``message`` in every check, the notes as sentences."""
     first = ("schema", "profile", "result", "valid", "anchored", "message")
     shown = {k: result.get(k) for k in first} | {k: v for k, v in result.items() if k not in first}
-    shown["message"] = Said.of(RESULTS[result["result"]]).tr(lang)
+    results = RESULTS_V2 if result.get("profile") == V2_PROFILE else RESULTS
+    shown["message"] = Said.of(results[result["result"]]).tr(lang)
     shown["checks"] = [dict(c, message=_said(c["key"], c["params"]).tr(lang)) for c in result["checks"]]
     shown["notes"] = [_said(n["key"], n["params"]).tr(lang) for n in result["notes"]]
     shown["exit_code"] = shown.pop("exit_code")  # last, as in ProofResult.to_json
@@ -571,3 +622,49 @@ def _short(value: Any, n: int = 80) -> str:
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=True, default=str)
     text = text.encode("utf-8", "backslashreplace").decode("utf-8")
     return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _check_v2(data: bytes, file: str | None, trusted: str | None) -> dict[str, Any]:
+    """A v2 ``recall_disclosure`` envelope as a recall proof (HOM-AIMOS-v2.md §2): the format defines
+    no separate inclusion proof, the envelope is the portable proof of one recall.  It is judged
+    whole (:func:`inspector.core.hom_aimos_v2.verify_bundle`) and anchored to the pinned master
+    fingerprint ``trusted``, as the reference's ``expected_master_fingerprint``; a ``file`` anchors
+    nothing.  Without a pin, or with another master's, the reference checks no signature."""
+    from .hom_aimos_v2 import verify_bundle as judge_v2
+    from .hom_aimos_v2.view import v2_view
+
+    c = _Checks()
+    c.out["profile"] = V2_PROFILE
+    pin = None if file is not None else trusted
+    report = judge_v2(data, trust_master=pin)
+    view = v2_view(report)
+    if view is None or view.kind != "envelope":
+        c.check("format", False, "v2_not_recall")
+        return c.done("invalid")
+    c.check("format", True, "v2_format_ok", bundle=_short(view.bundle_id), count=_short(view.result_count))
+    root = view.merkle_root_recomputed
+    c.out.update(receipt=view.bundle_id, tree_size=len(view.merkle_entries), root=root)
+    master = _short(view.expected_master_fingerprint)
+    if view.failed is not None and view.failed != _PIN_CODE:
+        finding = next((f for f in report.findings if f.severity is Severity.ERROR), None)
+        reason = finding.message if finding is not None else view.failed
+        c.check("evidence", False, "v2_evidence_bad", code=view.failed, reason=reason)
+        return c.done("invalid")
+    entries = len(view.merkle_entries)
+    c.check("evidence", True, "v2_evidence_ok", objects=len(view.objects), entries=entries, root=root)
+    if file is not None:
+        c.check("anchor", False, "v2_anchor_file", file=file)
+        return c.done("not_anchored")
+    if pin is None:
+        c.check("anchor", False, "v2_anchor_missing", master=master)
+        return c.done("not_anchored")
+    if view.failed == _PIN_CODE:
+        c.check("anchor", False, "v2_anchor_bad", pinned=_short(pin), master=master)
+        return c.done("anchor_mismatch")
+    c.check("signatures", True, "v2_signatures_ok", count=len(view.signatures), master=master)
+    c.check("anchor", True, "anchor_key_ok", master=master)
+    c.out["anchor"] = {"kind": "master", "fingerprint": view.expected_master_fingerprint}
+    return c.done("anchored")
+
+
+_PIN_CODE = "EXPECTED_TRUST_ANCHOR_REQUIRED"

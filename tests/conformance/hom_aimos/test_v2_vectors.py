@@ -148,3 +148,25 @@ def test_the_command_line_judges_every_row(tmp_path: Path, capsys: pytest.Captur
         assert (out["verdict"], out["primary_reason"]) == (VERDICT[row["expected"]], row["reason"])
         seen += 1
     assert seen == 57
+
+
+def test_receipt_check_anchors_only_the_valid_recall_disclosure(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The recall lane through ``receipt check`` (a v2 disclosure is its own proof): anchored exactly
+    when the reference says valid; otherwise the reference's code is in the failing check, or the
+    pin is said not to be the master."""
+    path = tmp_path / "r.json"
+    for row in RECALL:
+        path.write_bytes(encode(row["bundle"]))
+        code = main(
+            ["receipt", "check", str(path), "--trust-master", row["expected_master_fingerprint"], "--json"]
+        )
+        out = json.loads(capsys.readouterr().out)
+        assert (code == 0, out["result"] == "anchored") == (row["expected"] == "valid",) * 2
+        if row["expected"] != "valid":
+            failed = next(c for c in out["checks"] if not c["ok"])
+            if row["reason"] == "EXPECTED_TRUST_ANCHOR_REQUIRED":
+                assert out["result"] == "anchor_mismatch"
+            else:
+                assert row["reason"] in failed["message"]
