@@ -359,6 +359,13 @@ class HomCorpusView(QWidget):
                 self.table.blockSignals(False)
 
 
+def fill(text: str, *values: object) -> str:
+    """A translated sentence with ``%1``, ``%2``, … replaced by ``values`` in order."""
+    for n in range(len(values), 0, -1):  # %10 before %1
+        text = text.replace(f"%{n}", str(values[n - 1]))
+    return text
+
+
 STAGE_NAMES = {
     "envelope": QT_TRANSLATE_NOOP("HomEnvelopeView", "the envelope (objects, body hashes, root, commitment)"),
     "schemas": QT_TRANSLATE_NOOP("HomEnvelopeView", "the object schemas"),
@@ -443,9 +450,7 @@ class HomEnvelopeView(QWidget):
                 ),
                 table_cell(
                     ("✔ " if ok else "✖ ") + short(obj.body_sha256, 16),
-                    tip=self.tr("stated %1\nrecomputed %2")
-                    .replace("%1", str(obj.body_sha256))
-                    .replace("%2", str(obj.recomputed_sha256)),
+                    tip=fill(self.tr("stated %1\nrecomputed %2"), obj.body_sha256, obj.recomputed_sha256),
                     color=green if ok else red,
                 ),
             ]
@@ -456,7 +461,7 @@ class HomEnvelopeView(QWidget):
         self.merkle.setRowCount(len(entries))
         for row, entry in enumerate(entries):
             entry = entry if isinstance(entry, dict) else {}
-            what = entry.get("entry_type") or self.tr("evidence %1").replace("%1", str(entry.get("ordinal")))
+            what = entry.get("entry_type") or fill(self.tr("evidence %1"), str(entry.get("ordinal")))
             cells = [
                 table_cell(str(row), align_right=True),
                 table_cell(
@@ -485,15 +490,17 @@ class HomEnvelopeView(QWidget):
     def _header_lines(self, report: Report, view: V2View) -> list[str]:
         kind = self.tr("mutation bundle") if view.kind == "mutation" else self.tr("recall envelope")
         lines = [
-            self.tr("HOM-AIMOS v2 %1 %2 · company %3")
-            .replace("%1", kind)
-            .replace("%2", str(view.bundle_id))
-            .replace("%3", str(view.company_id))
+            fill(
+                self.tr("HOM-AIMOS v2 %1 %2 · company %3"),
+                kind,
+                view.bundle_id,
+                view.company_id,
+            )
         ]
         if view.failed:
             stage = STAGE_NAMES.get(view.stage)
             where = QCoreApplication.translate("HomEnvelopeView", stage) if stage else str(view.stage)
-            lines.append("✖ " + self.tr("%1 fails at %2").replace("%1", view.failed).replace("%2", where))
+            lines.append("✖ " + fill(self.tr("%1 fails at %2"), view.failed, where))
         elif report.verdict == "pass" and view.structural_only:
             lines.append("○ " + self.tr("the structure holds; no signature was checked (--structural-only)"))
         elif report.verdict == "pass":
@@ -503,15 +510,15 @@ class HomEnvelopeView(QWidget):
             master = view.trust_context.expected_master_fingerprint
         pin = view.pinned
         if pin and pin == master:
-            lines.append(self.tr("expected master %1 — the master you pinned").replace("%1", str(master)))
+            lines.append(fill(self.tr("expected master %1 — the master you pinned"), str(master)))
         elif pin:
-            lines.append(self.tr("expected master %1 — not the master you pinned").replace("%1", str(master)))
+            lines.append(fill(self.tr("expected master %1 — not the master you pinned"), str(master)))
         else:
-            lines.append(self.tr("expected master %1 — not pinned").replace("%1", str(master)))
+            lines.append(fill(self.tr("expected master %1 — not pinned"), str(master)))
         if view.commitment is not None:
             same = view.commitment == view.commitment_recomputed
             lines.append(
-                ("✔ " if same else "✖ ") + self.tr("commitment %1").replace("%1", short(view.commitment, 24))
+                ("✔ " if same else "✖ ") + fill(self.tr("commitment %1"), short(view.commitment, 24))
             )
         return lines
 
@@ -520,63 +527,77 @@ class HomEnvelopeView(QWidget):
         if view.kind == "mutation":
             m = view.mutation
             lines.append(
-                self.tr("Outcome %1 of memory %2 (%3): terminal %4")
-                .replace("%1", str(m.get("outcome_id")))
-                .replace("%2", str(m.get("memory_id")))
-                .replace("%3", str(m.get("target_scope")))
-                .replace("%4", str(m.get("terminal_kind")))
+                fill(
+                    self.tr("Outcome %1 of memory %2 (%3): terminal %4"),
+                    m.get("outcome_id"),
+                    m.get("memory_id"),
+                    m.get("target_scope"),
+                    m.get("terminal_kind"),
+                )
             )
             if m.get("old_weight_milli") is not None:
                 lines.append(
-                    self.tr("weight %1 → %2")
-                    .replace("%1", str(m.get("old_weight_milli")))
-                    .replace("%2", str(m.get("new_weight_milli")))
+                    fill(
+                        self.tr("weight %1 → %2"),
+                        m.get("old_weight_milli"),
+                        m.get("new_weight_milli"),
+                    )
                 )
             lines.append("")
         a = shown.authority
         if a:
             lines.append(
-                self.tr("Actor %1 (%2), epoch %3 – %4")
-                .replace("%1", str(a.get("actor")))
-                .replace("%2", str(a.get("actor_tier")))
-                .replace("%3", str(a.get("actor_valid_from")))
-                .replace("%4", str(a.get("actor_valid_until")))
+                fill(
+                    self.tr("Actor %1 (%2), epoch %3 – %4"),
+                    a.get("actor"),
+                    a.get("actor_tier"),
+                    a.get("actor_valid_from"),
+                    a.get("actor_valid_until"),
+                )
             )
             lines.append(
-                self.tr("Grant %1: allowed %2, clearance ceiling %3, data class ceiling %4")
-                .replace("%1", str(a.get("authority_kind")))
-                .replace("%2", str(a.get("allowed")))
-                .replace("%3", str(a.get("clearance_ceiling")))
-                .replace("%4", str(a.get("data_class_ceiling")))
+                fill(
+                    self.tr("Grant %1: allowed %2, clearance ceiling %3, data class ceiling %4"),
+                    a.get("authority_kind"),
+                    a.get("allowed"),
+                    a.get("clearance_ceiling"),
+                    a.get("data_class_ceiling"),
+                )
             )
             lines.append(
-                self.tr("Request %1 %2 at %3, clearance %4, data class %5")
-                .replace("%1", str(a.get("signed_method")))
-                .replace("%2", str(a.get("signed_path")))
-                .replace("%3", when(a.get("ts_signed")))
-                .replace("%4", str(a.get("requested_clearance_level")))
-                .replace("%5", str(a.get("requested_data_class")))
+                fill(
+                    self.tr("Request %1 %2 at %3, clearance %4, data class %5"),
+                    a.get("signed_method"),
+                    a.get("signed_path"),
+                    when(a.get("ts_signed")),
+                    a.get("requested_clearance_level"),
+                    a.get("requested_data_class"),
+                )
             )
         d = shown.decisions
         if d:
-            lines.append(self.tr("Return path %1").replace("%1", str(d.get("return_path"))))
+            lines.append(fill(self.tr("Return path %1"), str(d.get("return_path"))))
             for name in ("epistemic", "security_closure", "return_selection"):
                 lines.append(f"{name}: {d.get(name)}")
         if shown.merkle_schema is not None:
             same = shown.merkle_root is not None and shown.merkle_root == shown.merkle_root_recomputed
             lines.append(
                 ("✔ " if same else "✖ ")
-                + self.tr("Merkle root %1 (%2)")
-                .replace("%1", str(shown.merkle_root))
-                .replace("%2", str(shown.merkle_schema))
+                + fill(
+                    self.tr("Merkle root %1 (%2)"),
+                    shown.merkle_root,
+                    shown.merkle_schema,
+                )
             )
         for r in shown.results:
             lines.append(
-                self.tr("result %1: memory %2, label %3, occurrence %4")
-                .replace("%1", str(r.get("ordinal")))
-                .replace("%2", str(r.get("memory_id")))
-                .replace("%3", str(r.get("label")))
-                .replace("%4", str(r.get("occurrence_form")))
+                fill(
+                    self.tr("result %1: memory %2, label %3, occurrence %4"),
+                    r.get("ordinal"),
+                    r.get("memory_id"),
+                    r.get("label"),
+                    r.get("occurrence_form"),
+                )
             )
         return lines or [self.tr("The verification stopped before the authority was read.")]
 
