@@ -51,8 +51,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import time
-from datetime import UTC, datetime
 from typing import Any
 
 from ..canonical import JsonError, loads_strict
@@ -70,6 +68,7 @@ from .outcome import (
     PROFILE,
     THE_BUNDLE,
     Outcome,
+    judged,
 )
 from .parse import ParseFailure, parse_document
 from .recall import CORPUS_SCHEMA, verify_corpus, verify_recall
@@ -118,25 +117,7 @@ def detect(data: bytes) -> str | None:
 
 def verify_bundle(data: bytes, *, source: str = "", trust_master: str | None = None) -> Report:
     """Judge one HOM-AIMOS bundle (see the package docstring).  Never raises."""
-    started = time.monotonic()
-    started_at = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-    try:
-        report = _verify(data, source, trust_master, depth=0)
-    except Exception as exc:
-        report = Report.internal_error(exc, object_id=source)
-        report.profile = PROFILE
-    report.started_at = started_at
-    report.duration_s = time.monotonic() - started
-    if isinstance(data, bytes | bytearray | memoryview):
-        raw = bytes(data)
-        kind = report.hom.kind if report.hom is not None else "unknown"
-        report.input = {
-            "path": source,
-            "sha256": hashlib.sha256(raw).hexdigest(),
-            "size": len(raw),
-            "format": f"hom-aimos-v1/{kind}",
-        }
-    return report
+    return judged(PROFILE, data, source, lambda: _verify(data, source, trust_master, depth=0))
 
 
 def _verify(data: Any, source: str, trust_master: str | None, depth: int) -> Report:

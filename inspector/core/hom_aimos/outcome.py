@@ -8,6 +8,10 @@ an *additional* finding (``Finding.additional``) that the reference would not ha
 
 from __future__ import annotations
 
+import hashlib
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from ..codes.hom_aimos import text_of
@@ -200,3 +204,27 @@ def _short(value: Any, limit: int = 300) -> str:
         text = f"a {type(value).__name__}"
     text = text.encode("utf-8", "backslashreplace").decode("utf-8")
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def judged(profile: str, data: Any, source: str, run: Callable[[], Report]) -> Report:
+    """``run()``'s report, timed, with the input's hash, size and format (``<profile>/<kind>``);
+    a bug in ``run`` becomes :meth:`Report.internal_error` of ``profile``, never an exception."""
+    started = time.monotonic()
+    started_at = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    try:
+        report = run()
+    except Exception as exc:
+        report = Report.internal_error(exc, object_id=source)
+        report.profile = profile
+    report.started_at = started_at
+    report.duration_s = time.monotonic() - started
+    if isinstance(data, bytes | bytearray | memoryview):
+        raw = bytes(data)
+        kind = report.hom.kind if report.hom is not None else "unknown"
+        report.input = {
+            "path": source,
+            "sha256": hashlib.sha256(raw).hexdigest(),
+            "size": len(raw),
+            "format": f"{profile}/{kind}",
+        }
+    return report

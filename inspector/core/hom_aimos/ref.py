@@ -382,6 +382,12 @@ def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def loads_unique(text: str) -> Any:
+    """Python's ``json.loads`` with duplicate keys refused, as the references read a certificate
+    (``ValueError`` or ``RecursionError`` when it cannot be read)."""
+    return json.loads(text, object_pairs_hook=_reject_duplicates)
+
+
 def cert_json(certificate: Any) -> tuple[Any, str]:
     """The certificate's decoded JSON value and its text, as the reference reads them
     (base64url leniently, UTF-8, JSON with duplicate keys refused); :class:`Reason`
@@ -391,7 +397,7 @@ def cert_json(certificate: Any) -> tuple[Any, str]:
     raw = b64u_lenient(certificate, "cert_malformed")
     try:
         text = raw.decode("utf-8")
-        value = json.loads(text, object_pairs_hook=_reject_duplicates)
+        value = loads_unique(text)
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise Reason("cert_malformed") from None
     return value, text

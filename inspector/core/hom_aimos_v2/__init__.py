@@ -36,12 +36,10 @@ commitment failure of the document it is in.
 from __future__ import annotations
 
 import hashlib
-import time
-from datetime import UTC, datetime
 from typing import Any
 
 from ..hom_aimos import format_schema
-from ..hom_aimos.outcome import Outcome
+from ..hom_aimos.outcome import Outcome, judged
 from ..hom_aimos.parse import ParseFailure, decode, has_lone_surrogate
 from ..verify.report import Report
 from . import kernel as k
@@ -93,25 +91,10 @@ def verify_bundle(
     trust_context: bytes | None = None,
 ) -> Report:
     """Judge one v2 document (see the package docstring).  Never raises."""
-    started = time.monotonic()
-    started_at = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-    try:
-        report = _verify(data, source, normalize_pin(trust_master), structural_only, witness, trust_context)
-    except Exception as exc:
-        report = Report.internal_error(exc, object_id=source)
-        report.profile = PROFILE
-    report.started_at = started_at
-    report.duration_s = time.monotonic() - started
-    if isinstance(data, bytes | bytearray | memoryview):
-        raw = bytes(data)
-        kind = report.hom.kind if isinstance(report.hom, V2View) else "unknown"
-        report.input = {
-            "path": source,
-            "sha256": hashlib.sha256(raw).hexdigest(),
-            "size": len(raw),
-            "format": f"{PROFILE}/{kind}",
-        }
-    return report
+    pin = normalize_pin(trust_master)
+    return judged(
+        PROFILE, data, source, lambda: _verify(data, source, pin, structural_only, witness, trust_context)
+    )
 
 
 def _verify(

@@ -10,7 +10,6 @@ refuses the value.  Shared with the v1 profile where the bytes are the same: the
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 import re
 import struct
@@ -18,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeGuard
 
 from ..canonical import MAX_SAFE_INT, JsonError, canonical
-from ..hom_aimos import prims
+from ..hom_aimos import prims, ref
 from ..verify import merkle
 
 MAX_DEPTH = 32
@@ -280,19 +279,6 @@ def verify_request(
 
 # --- certificates (§5.8) -------------------------------------------------------------------------
 
-CERT_FIELDS = frozenset(
-    {"v", "agent_id", "pubkey", "device_fp", "valid_from", "valid_until", "issuer", "issued_at"}
-)
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
-            raise ValueError("duplicate key")
-        out[k] = v
-    return out
-
 
 def verify_certificate(
     certificate: Any, authority: Any, agent_id: Any, subject_key: Any, at: Any
@@ -302,7 +288,7 @@ def verify_certificate(
         return False, "CERTIFICATE_TIME_INVALID", None
     try:
         raw = exact_b64u(certificate)
-        envelope = json.loads(raw.decode("utf-8"), object_pairs_hook=_no_duplicates)
+        envelope = ref.loads_unique(raw.decode("utf-8"))
     except (Refused, UnicodeDecodeError, ValueError, RecursionError):
         return False, "CERTIFICATE_INVALID", None
     if not isinstance(envelope, dict) or not isinstance(envelope.get("body"), dict):
@@ -311,7 +297,7 @@ def verify_certificate(
     if not isinstance(sig, str):
         return False, "CERTIFICATE_INVALID", None
     if (
-        not body.keys() >= CERT_FIELDS
+        not body.keys() >= ref.CERT_FIELDS
         or body["v"] != 1
         or not isinstance(body["valid_from"], int)
         or not isinstance(body["valid_until"], int)
