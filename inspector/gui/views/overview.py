@@ -383,14 +383,7 @@ class OverviewView(QWidget):
             )
         rows.append((root_name, root_text))
         if r.primary_reason:
-            primary = S.primary_finding(r)
-            why = finding_text(primary) if primary is not None else ""
-            rows.append(
-                (
-                    self.tr("Primary reason"),
-                    f"<code>{_e(r.primary_reason)}</code>" + (f" — {_e(why)}" if why else ""),
-                )
-            )
+            rows.append(self._primary_row(r))
         if view.company_id is not None:
             rows.append((self.tr("Company"), f"<code>{_e(view.company_id)}</code>"))
         master = view.master
@@ -434,6 +427,14 @@ class OverviewView(QWidget):
         out.append("</body></html>")
         return "".join(out)
 
+    def _primary_row(self, r: Report) -> tuple[str, str]:
+        """The HOM-AIMOS primary reason's row: the reference's code and what it means."""
+        primary = S.primary_finding(r)
+        why = finding_text(primary) if primary is not None else ""
+        return self.tr("Primary reason"), f"<code>{_e(r.primary_reason)}</code>" + (
+            f" — {_e(why)}" if why else ""
+        )
+
     def _hom_v2_html(self, r: Report) -> str:
         """The overview of HOM-AIMOS v2 portable evidence: which bytes, which document, what
         failed (or that nothing did), its commitment and root, its pinned master, its parts."""
@@ -452,14 +453,7 @@ class OverviewView(QWidget):
             )
         )
         if r.primary_reason:
-            primary = S.primary_finding(r)
-            why = finding_text(primary) if primary is not None else ""
-            rows.append(
-                (
-                    self.tr("Primary reason"),
-                    f"<code>{_e(r.primary_reason)}</code>" + (f" — {_e(why)}" if why else ""),
-                )
-            )
+            rows.append(self._primary_row(r))
         rows.append((self.tr("Commitment"), f"<code>{_e(view.commitment)}</code>"))
         if r.root:
             rows.append((self.tr("Object root"), f"<code>{_e(r.root)}</code>"))
