@@ -63,7 +63,6 @@ TRANSITION_DOMAIN = b"aimos.cognitive-transition/v2\0"
 BASELINE_DOMAIN = b"aimos.cognitive-baseline/v1\0"
 PROJECTION_DOMAIN = b"aimos.cwc/v1\0"
 PROOF_DOMAIN = b"aimos.cognitive-corpus-proof/v1\0"
-EVENT_LINK_DOMAIN = b"AIMOS-EVENT-LINK-v1\0"
 EVENT_GENESIS_DOMAIN = b"aimos-event-genesis/v1\0"
 BASELINE_OPERATION = "cognitive_initial_weight_attested"
 BASELINE_METADATA_SCHEMA = "hom.aimos.cognitive-initial-weight/v1"
@@ -350,7 +349,7 @@ def _event_genesis(company: str, agent: str, valid_from: int) -> bytes:
 
 def _event_mutation(previous: bytes, content: bytes, nonce: str, signed_at: int) -> bytes:
     return ref.sha256(
-        EVENT_LINK_DOMAIN + previous + content + ref.utf8(nonce) + str(signed_at).encode("ascii")
+        ref.EVENT_LINK_DOMAIN + previous + content + ref.utf8(nonce) + str(signed_at).encode("ascii")
     )
 
 

@@ -108,7 +108,6 @@ EVENT_KEYS = frozenset(
 MERKLE_V1 = "hom-aimos/recall-merkle/v1"
 MERKLE_EPISTEMIC = "hom-aimos/recall-merkle/v2-epistemic-decision"
 MAX_ANCHORS = 16
-EVENT_LINK_DOMAIN = b"AIMOS-EVENT-LINK-v1\0"
 CORPUS_DOMAIN = b"aimos.mutmem-recall-corpus/v1\0"
 
 # --- the recall command (HOM-AIMOS-v2.md §10.3) ------------------------------------------------
@@ -507,7 +506,7 @@ def _event(
         raise Reason("recall_event_previous_hash_invalid")
     previous = bytes.fromhex(event["prev_mutation_hash"])
     nonce, ts = ref.py_str(event["nonce"]), ref.py_str(event["ts_signed"])
-    mutation = ref.sha256(EVENT_LINK_DOMAIN + previous + content + ref.utf8(nonce) + ref.utf8(ts))
+    mutation = ref.sha256(ref.EVENT_LINK_DOMAIN + previous + content + ref.utf8(nonce) + ref.utf8(ts))
     metadata = body.get("metadata", {})
     exact = (
         event["proof_required"] is True

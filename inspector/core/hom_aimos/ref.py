@@ -367,6 +367,9 @@ def verify_raw(public_key: Any, message: bytes, signature: bytes) -> bool:
 
 # --- certificates ----------------------------------------------------------------------------
 
+EVENT_LINK_DOMAIN = b"AIMOS-EVENT-LINK-v1\0"
+"""The domain of a ledger event's mutation hash (v1 and v2 alike)."""
+
 CERT_FIELDS = frozenset(
     {"v", "agent_id", "pubkey", "device_fp", "valid_from", "valid_until", "issuer", "issued_at"}
 )

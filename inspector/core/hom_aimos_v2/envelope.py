@@ -64,7 +64,6 @@ OBJECT_DOMAIN = b"hom.aimos.mutmem-portable-object/v2\0"
 BUNDLE_DOMAIN = b"hom.aimos.mutmem-portable-evidence/v2\0"
 GRANT_DOMAIN = b"aimos-recall-authorization-v1\0"
 REQUEST_RECEIPT_DOMAIN = b"aimos-request-receipt-v1\0"
-EVENT_LINK_DOMAIN = b"AIMOS-EVENT-LINK-v1\0"
 CONTENT_KERNEL = "hom.aimos.content-state-occurrence-kernel/v1"
 CLOSURE_SCHEMA = "hom-aimos/canary-recall-final-closure/v2-epistemic-scope"
 OCCURRENCE_V3 = "hom.aimos.memory-occurrence/v3"
@@ -952,13 +951,7 @@ def validate_event(
 
     def recomputes() -> bool:
         content = k.canonical_sha(body)
-        mutation = k.sha256(
-            EVENT_LINK_DOMAIN
-            + k.hash_bytes(event.get("prev_mutation_hash"))
-            + k.hash_bytes(content)
-            + k.utf8(k.text(event.get("nonce")))
-            + k.utf8(k.text(event.get("ts_signed")))
-        ).hex()
+        mutation = k.event_link_hash(event, content)
         return event.get("content_hash") == content and event.get("mutation_hash") == mutation
 
     _require(

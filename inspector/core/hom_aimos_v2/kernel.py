@@ -277,6 +277,19 @@ def verify_request(
     return verify_ed25519(public_key, message, signature)
 
 
+def event_link_hash(event: dict[str, Any], content: str) -> str:
+    """A ledger event's ``mutation_hash``: SHA-256 over the link domain, the previous mutation hash
+    (raw, when there is one), the content hash (raw), the nonce and the decimal ``ts_signed``.
+    :class:`Refused` when a hash is not hex."""
+    return sha256(
+        ref.EVENT_LINK_DOMAIN
+        + hash_bytes(event.get("prev_mutation_hash"))
+        + hash_bytes(content)
+        + utf8(text(event.get("nonce")))
+        + utf8(text(event.get("ts_signed")))
+    ).hex()
+
+
 # --- certificates (§5.8) -------------------------------------------------------------------------
 
 

@@ -36,7 +36,6 @@ DOMAIN = b"hom.aimos.mutmem-portable-mutation-evidence/v2\0"
 WITNESS_DOMAIN = b"hom.aimos.mutmem-portable-mutation-witness/v1\0"
 TRANSITION_DOMAIN = b"aimos.cognitive-transition/v2\0"
 PROJECTION_DOMAIN = b"aimos.cwc/v1\0"
-EVENT_LINK_DOMAIN = b"AIMOS-EVENT-LINK-v1\0"
 TERMINALS = ("authorized_transition", "signed_noop", "occurrence_observation")
 SCOPES = ("principal_state", "occurrence_observation")
 HOUSEKEEPER = "housekeeper"
@@ -354,13 +353,7 @@ def _full_event(proof: Any, summary: dict[str, Any], hk: dict[str, Any]) -> bool
         ):
             return False
         content = k.canonical_sha(body)
-        mutation = k.sha256(
-            EVENT_LINK_DOMAIN
-            + k.hash_bytes(proof.get("prev_mutation_hash"))
-            + k.hash_bytes(content)
-            + k.utf8(k.text(proof.get("nonce")))
-            + k.utf8(k.text(proof.get("ts_signed")))
-        ).hex()
+        mutation = k.event_link_hash(proof, content)
     except Refused:
         return False
     if proof.get("content_hash") != content or proof.get("mutation_hash") != mutation:
