@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..hom_aimos.cognitive import PROJECTION_DOMAIN, TRANSITION_DOMAIN
 from . import kernel as k
 from .envelope import Fail, verify_envelope
 from .kernel import Refused
@@ -34,8 +35,6 @@ WITNESS_FORMAT = {
 }
 DOMAIN = b"hom.aimos.mutmem-portable-mutation-evidence/v2\0"
 WITNESS_DOMAIN = b"hom.aimos.mutmem-portable-mutation-witness/v1\0"
-TRANSITION_DOMAIN = b"aimos.cognitive-transition/v2\0"
-PROJECTION_DOMAIN = b"aimos.cwc/v1\0"
 TERMINALS = ("authorized_transition", "signed_noop", "occurrence_observation")
 SCOPES = ("principal_state", "occurrence_observation")
 HOUSEKEEPER = "housekeeper"
