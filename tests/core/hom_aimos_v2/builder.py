@@ -372,14 +372,14 @@ class Envelope:
             "ts_signed": ts,
             "signature_b64u": request_sig,
         }
-        memories = [f"1111111{i}-1111-4111-8111-11111111111{i}" for i in range(self.n)]
+        memories = [f"{0x11111110 + i:08x}-1111-4111-8111-{0x111111111110 + i:012x}" for i in range(self.n)]
         lives = [sha(f"content {i}".encode()) for i in range(self.n)]
         occurrence_bodies = []
         for i, (mid, live) in enumerate(zip(memories, lives, strict=True)):
             ob = {
                 "schema": "hom.aimos.memory-occurrence/v3",
                 "company_id": COMPANY,
-                "occurrence_event_id": f"3333333{i}-3333-4333-8333-333333333333",
+                "occurrence_event_id": f"{0x33333330 + i:08x}-3333-4333-8333-333333333333",
                 "memory_id": mid,
                 "event_type": "SAVE_REASSERT",
                 "live_content_hash_hex": live,
