@@ -181,12 +181,19 @@ EVENT_INNER = (
 
 
 def _family(prefix: str, inners: tuple[str, ...], title: str, sentence: str, **kw: object) -> None:
-    """Register ``prefix + inner`` for every inner reason, sharing one title and sentence."""
+    """Register ``prefix + inner`` for every inner reason, sharing one title and sentence.  A
+    ``prefix:`` family is one code in the table (``lookup`` strips the ``:inner`` suffix), its
+    composed reasons texts of their own with the phrase of their inner reason."""
+    if prefix.endswith(":"):
+        _reason(prefix[:-1], title, sentence, **kw)  # type: ignore[arg-type]
     for inner in inners:
         reason = prefix + inner
         if reason in TEXTS:
             continue
-        _reason(reason, title, sentence, **kw)  # type: ignore[arg-type]
+        if prefix.endswith(":"):
+            TEXTS[reason] = TEXTS[prefix[:-1]]
+        else:
+            _reason(reason, title, sentence, **kw)  # type: ignore[arg-type]
         INNER[reason] = _PHRASE[inner]
 
 
