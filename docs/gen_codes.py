@@ -14,6 +14,7 @@ from pathlib import Path
 PROFILES = {
     "alethech": "alethech files (SPEC Parts A–D) and the command line",
     "hom-aimos-v1": "HOM-AIMOS evidence bundles (SPEC Part F)",
+    "hom-aimos-v2": "HOM-AIMOS v2 portable evidence (SPEC Part F, rev 3)",
     "audit": "fleet audits",
 }
 SEVERITY = {"error": "error", "warning": "warning", "info": "note"}

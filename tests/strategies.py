@@ -974,3 +974,38 @@ def fixture_keys(store_dir: Path) -> list[KeyPair]:
         except Exception:  # a fixture key that does not load is simply not used
             continue
     return out
+
+
+# --- paths into a JSON document (the hostile-value tests of the HOM-AIMOS profiles) -----------
+
+
+def json_paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path into ``value`` (keys and indexes), the document's own ``()`` first."""
+    out = [prefix]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out.extend(json_paths(v, (*prefix, k)))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out.extend(json_paths(v, (*prefix, i)))
+    return out
+
+
+def value_at(doc: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        doc = doc[key]
+    return doc
+
+
+def replace_at(doc: Any, path: tuple[Any, ...], new: Any, delete: bool = False) -> Any:
+    """``doc`` with the value at ``path`` replaced by ``new`` (or deleted); edits in place."""
+    if not path:
+        return new
+    parent = value_at(doc, path[:-1])
+    if delete and isinstance(parent, dict):
+        del parent[path[-1]]
+    elif delete and isinstance(parent, list):
+        parent.pop(path[-1])
+    else:
+        parent[path[-1]] = new
+    return doc

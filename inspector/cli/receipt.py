@@ -44,7 +44,9 @@ CHECK_HELP = (
     "A HOM-AIMOS recall proof is checked the same way (the RFC 6962 path; the signed event receipt "
     "states that root and count; its signature under the certificate it carries, and who issued that "
     "certificate) and anchored to its bundle, --file F (F must verify and hold the same receipt, "
-    "entry and root), or to --trust-master FPR (the signer's certificate must be issued by that master)."
+    "entry and root), or to --trust-master FPR (the signer's certificate must be issued by that master). "
+    "A HOM-AIMOS v2 recall disclosure (portable evidence) is its own proof: it is judged whole, as "
+    "'verify' judges it, and anchored only to --trust-master FPR (without a pin no signature is checked)."
 )
 CHECK_EPILOG = (
     "Exit codes: 0 anchored and valid, 1 invalid or not anchored, 2 the --file cannot be opened, 3 usage."

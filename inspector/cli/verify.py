@@ -21,7 +21,8 @@ from .common import (
 )
 
 FORMATS = ("text", "json", "sarif", "junit", "html", "pdf")
-PROFILES = ("auto", "alethech", "hom-aimos-v1")
+PROFILES = ("auto", "alethech", "hom-aimos-v1", "hom-aimos-v2")
+MAX_COMPANION = 64 * 1024 * 1024  # a witness or trust context (the reference reads at most 64 MiB)
 
 
 if TYPE_CHECKING:
@@ -85,12 +86,32 @@ def register(sub) -> None:  # type: ignore[no-untyped-def]
         "--profile",
         choices=PROFILES,
         default="auto",
-        help="how to judge PATH: auto (by its content), alethech, or hom-aimos-v1 (a HOM-AIMOS bundle)",
+        help="how to judge PATH: auto (by its content), alethech, hom-aimos-v1 (a HOM-AIMOS bundle) or "
+        "hom-aimos-v2 (HOM-AIMOS v2 portable evidence)",
     )
     v.add_argument(
         "--trust-master",
         metavar="FPR",
-        help="HOM-AIMOS: the master key fingerprint you trust; a bundle under any other master fails",
+        help="HOM-AIMOS: the master key fingerprint you trust; a bundle under any other master fails (for v2 "
+        "evidence it is the expected_master_fingerprint the signatures are checked against; without it they "
+        "fail EXPECTED_TRUST_ANCHOR_REQUIRED)",
+    )
+    v.add_argument(
+        "--structural-only",
+        action="store_true",
+        help="HOM-AIMOS v2: run the structural checks alone, for evidence with placeholder keys; the report "
+        "then says plainly that no signature was checked",
+    )
+    v.add_argument(
+        "--witness",
+        metavar="FILE",
+        help="HOM-AIMOS v2: the cryptographic witness of a portable mutation bundle (its JSON file)",
+    )
+    v.add_argument(
+        "--trust-context",
+        metavar="FILE",
+        help="HOM-AIMOS v2: the trust context of a portable mutation bundle (the v2 recall envelope it was "
+        "judged under)",
     )
     v.set_defaults(func=cmd_verify)
 
@@ -169,6 +190,22 @@ def _read_checkpoint(spec: str) -> bytes:
     return data
 
 
+def _read_companion(args: argparse.Namespace, name: str) -> bytes | None:
+    """The bytes of ``--witness`` / ``--trust-context`` (a usage error when unreadable)."""
+    spec = getattr(args, name, None)
+    if not spec:
+        return None
+    option = "--" + name.replace("_", "-")
+    try:
+        with open(spec, "rb") as fh:
+            data = fh.read(MAX_COMPANION + 1)
+    except OSError as exc:
+        raise UsageError(f"cannot read {option} {spec}: {exc.strerror or exc}") from exc
+    if len(data) > MAX_COMPANION:
+        raise UsageError(f"{option} {spec} is larger than {MAX_COMPANION // (1024 * 1024)} MiB")
+    return data
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     from ..core.i18n import system_language
     from ..core.opener import explain_failure, open_and_verify_store
@@ -198,6 +235,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
         if emit_to.exists():
             raise UsageError(f"{emit_to} already exists; name a new file for the checkpoint")
     checkpoint = _read_checkpoint(args.checkpoint) if getattr(args, "checkpoint", None) else None
+    witness = _read_companion(args, "witness")
+    trust_context = _read_companion(args, "trust_context")
     credential, secret = read_credential(args, path)
 
     mode = getattr(args, "progress", "auto")
@@ -210,6 +249,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
         strict=getattr(args, "strict", False),
         profile=getattr(args, "profile", "auto"),
         trust_master=getattr(args, "trust_master", None),
+        structural_only=getattr(args, "structural_only", False),
+        witness=witness,
+        trust_context=trust_context,
     )
     with progress:
         verified = open_and_verify_store(path, credential, options)

@@ -19,6 +19,10 @@ must verify, be the same document and hold the same receipt, entry and root) or 
 master fingerprint the auditor pins (``trusted``: the signer's certificate must be issued
 by that master).  With neither the proof is consistent, not anchored.
 
+A HOM-AIMOS v2 ``recall_disclosure`` envelope is its own proof (the v2 format defines no separate
+inclusion proof): :func:`check_hom_proof` judges it whole, as ``verify`` does, and anchors it only
+to a master fingerprint the auditor pins (the reference's ``expected_master_fingerprint``).
+
 The answer is a plain dict with structured checks (``name``, ``ok``, ``key``,
 ``params``): the window words it in its language, :func:`hom_proof_display` words it
 with the core's registered templates (``receipt check``).  Qt-free.
@@ -33,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InspectorError
-from .findings import message
+from .findings import Severity, message
 from .proofs import MAX_PROOF_BYTES, ORDINAL_OUTSIDE, PROOF_FILE_TOO_LARGE, RESULT_SCHEMA, ProofError, Said
 
 __all__ = [
@@ -53,6 +57,7 @@ HOM_PROOF_FORMAT = "aleth-inspector/hom-recall-proof/1"
 """The ``proof`` member of a HOM-AIMOS recall inclusion proof."""
 
 PROFILE = "hom-aimos-v1"
+V2_PROFILE = "hom-aimos-v2"
 
 _KEYS = frozenset(
     (
@@ -133,6 +138,31 @@ WORDS: dict[str, str] = {
         "only the bundle anchors it."
     ),
     "too_large": PROOF_FILE_TOO_LARGE,
+    # a v2 recall disclosure: the envelope is its own proof
+    "v2_format_ok": message("A HOM-AIMOS v2 recall disclosure of bundle {bundle}, {count} results."),
+    "v2_not_recall": message(
+        "The file is a HOM-AIMOS v2 portable mutation bundle, not a recall: judge it with "
+        "'inspector verify' (with its witness and trust context)."
+    ),
+    "v2_evidence_ok": message(
+        "Its {objects} objects, authority, decisions and results check, and its Merkle disclosure of "
+        "{entries} entries leads to the signed root {root}."
+    ),
+    "v2_evidence_bad": message("The disclosure does not check: {code}: {reason}"),
+    "v2_signatures_ok": message(
+        "Its {count} signatures verify under certificates issued by the master {master}."
+    ),
+    "v2_anchor_missing": message(
+        "No master key fingerprint was pinned (--trust-master): the disclosure states its master is "
+        "{master}, and no signature was checked without a pin."
+    ),
+    "v2_anchor_bad": message(
+        "The pinned fingerprint {pinned} is not the disclosure's master ({master}): no signature was checked."
+    ),
+    "v2_anchor_file": message(
+        "A v2 recall disclosure carries its own evidence: it is anchored to a master key fingerprint you "
+        "pin (--trust-master), not to a file ({file})."
+    ),
 }
 RESULTS: dict[str, str] = {
     "anchored": message("The proof is consistent, signed, and anchored."),
@@ -145,6 +175,18 @@ RESULTS: dict[str, str] = {
     ),
     "invalid": message("The proof does not check."),
     "unopenable": message("The bundle given cannot be read, so the proof is not anchored."),
+}
+RESULTS_V2: dict[str, str] = {
+    "anchored": message("The disclosure is consistent, signed, and anchored to the master you pinned."),
+    "not_anchored": message(
+        "The disclosure is consistent, but not anchored: its signatures are checked only against a "
+        "master key fingerprint you pin."
+    ),
+    "anchor_mismatch": message(
+        "The disclosure is consistent, but the pinned fingerprint is not its master: "
+        "no signature was checked."
+    ),
+    "invalid": message("The disclosure does not check."),
 }
 
 
@@ -312,8 +354,11 @@ def write_hom_proof(path: str | os.PathLike[str], export: HomExport) -> Path:
 
 
 def is_hom_proof(data: bytes) -> bool:
-    """Whether proof bytes are a HOM-AIMOS recall proof (:data:`HOM_PROOF_FORMAT`)."""
-    return HOM_PROOF_FORMAT.encode() in data[:4096]
+    """Whether proof bytes are a HOM-AIMOS recall proof (:data:`HOM_PROOF_FORMAT`) or a HOM-AIMOS
+    v2 document (a recall disclosure is its own proof; anything else v2 is said not to be one)."""
+    from . import hom_aimos_v2
+
+    return HOM_PROOF_FORMAT.encode() in data[:4096] or hom_aimos_v2.detect(data) is not None
 
 
 def master_pin(text: str) -> str:
@@ -327,88 +372,118 @@ def master_pin(text: str) -> str:
     return pin
 
 
-def check_hom_proof(data: bytes, *, file: str | None = None, trusted: str | None = None) -> dict[str, Any]:
-    """Check a HOM-AIMOS recall inclusion proof (see the module docstring); anchored to
-    the bundle ``file`` or to the master fingerprint ``trusted``.  Never raises on the
-    proof's content.  ``result`` / ``exit_code`` as :class:`~inspector.core.proofs.ProofResult`."""
-    from .canonical import JsonError, loads_strict
-    from .hom_aimos import prims
-    from .hom_aimos import verify_bundle as judge_bundle
-    from .hom_aimos.view import hom_view
-    from .verify.merkle import PROOF_FIELDS, InclusionProof
+class _Checks:
+    """The answer of :func:`check_hom_proof` as it is built: each check in turn, then the result."""
 
-    checks: list[dict[str, Any]] = []
-    out: dict[str, Any] = {
-        "schema": RESULT_SCHEMA,
-        "profile": PROFILE,
-        "hom": True,
-        "checks": checks,
-        "anchor": None,
-        "notes": [],
-        "receipt": None,
-        "ordinal": None,
-        "tree_size": None,
-        "root": None,
-        "signer": None,
-    }
+    def __init__(self) -> None:
+        self.checks: list[dict[str, Any]] = []
+        self.out: dict[str, Any] = {
+            "schema": RESULT_SCHEMA,
+            "profile": PROFILE,
+            "hom": True,
+            "checks": self.checks,
+            "anchor": None,
+            "notes": [],
+            "receipt": None,
+            "ordinal": None,
+            "tree_size": None,
+            "root": None,
+            "signer": None,
+        }
 
-    def check(name: str, ok: bool, key: str, **params: Any) -> bool:
-        checks.append({"name": name, "ok": ok, "key": key, "params": {k: str(v) for k, v in params.items()}})
+    def check(self, name: str, ok: bool, key: str, **params: Any) -> bool:
+        self.checks.append(
+            {"name": name, "ok": ok, "key": key, "params": {k: str(v) for k, v in params.items()}}
+        )
         return ok
 
-    def done(result: str) -> dict[str, Any]:
+    def done(self, result: str) -> dict[str, Any]:
+        out = self.out
         out["result"] = result
         out["exit_code"] = _EXIT[result]
         out["valid"] = result in ("anchored", "not_anchored", "anchor_mismatch", "unopenable")
         out["anchored"] = result == "anchored"
         return out
 
+
+@dataclass(frozen=True)
+class _Signed:
+    """What a consistent proof stands on: its parts, the signed event, the signer."""
+
+    doc: dict[str, Any]
+    inclusion: Any  # an InclusionProof
+    root: str
+    event: dict[str, Any]
+    cert: Any  # a prims.Certificate
+    signer: str
+
+
+def check_hom_proof(data: bytes, *, file: str | None = None, trusted: str | None = None) -> dict[str, Any]:
+    """Check a HOM-AIMOS recall inclusion proof (see the module docstring); anchored to
+    the bundle ``file`` or to the master fingerprint ``trusted``.  Never raises on the
+    proof's content.  ``result`` / ``exit_code`` as :class:`~inspector.core.proofs.ProofResult`.
+    A HOM-AIMOS v2 document is checked by :func:`_check_v2`."""
+    from . import hom_aimos_v2
+
+    if len(data) <= MAX_PROOF_BYTES and hom_aimos_v2.detect(data) is not None:
+        return _check_v2(data, file, trusted)
+    c = _Checks()
+    signed = _consistent(data, c)
+    if signed is None:
+        return c.done("invalid")
+    by_master = _issuer(signed, c)
+    if by_master is None:
+        return c.done("invalid")
+    if file is not None:
+        return _anchor_to_bundle(signed, file, c)
+    if trusted is not None:
+        return _anchor_to_master(by_master, trusted, c)
+    return c.done("not_anchored")
+
+
+def _consistent(data: bytes, c: _Checks) -> _Signed | None:
+    """The proof's format, its path to the root, the signed event receipt stating that root
+    and count, and its signature (None: a check failed, and says why)."""
+    from .canonical import JsonError, loads_strict
+    from .hom_aimos import prims
+    from .verify.merkle import PROOF_FIELDS, InclusionProof
+
     if len(data) > MAX_PROOF_BYTES:
-        check("format", False, "too_large", limit=MAX_PROOF_BYTES)
-        return done("invalid")
+        c.check("format", False, "too_large", limit=MAX_PROOF_BYTES)
+        return None
     try:
         doc, _ = loads_strict(data)
     except JsonError as exc:
-        check("format", False, "format_bad", reason=exc)
-        return done("invalid")
+        c.check("format", False, "format_bad", reason=exc)
+        return None
     missing = sorted(_KEYS - set(doc)) if isinstance(doc, dict) else ["(an object)"]
     if missing or not isinstance(doc, dict) or doc.get("proof") != HOM_PROOF_FORMAT:
-        check("format", False, "format_bad", reason="missing " + ", ".join(missing) if missing else "format")
-        return done("invalid")
+        c.check(
+            "format", False, "format_bad", reason="missing " + ", ".join(missing) if missing else "format"
+        )
+        return None
     try:
         inclusion = InclusionProof.from_json({k: doc[k] for k in PROOF_FIELDS})
     except (ValueError, TypeError) as exc:
-        check("format", False, "format_bad", reason=exc)
-        return done("invalid")
-    check("format", True, "format_ok", bundle=_short(doc["bundle_id"]))
-    out.update(receipt=inclusion.receipt, ordinal=inclusion.ordinal, tree_size=inclusion.tree_size)
+        c.check("format", False, "format_bad", reason=exc)
+        return None
+    c.check("format", True, "format_ok", bundle=_short(doc["bundle_id"]))
+    c.out.update(receipt=inclusion.receipt, ordinal=inclusion.ordinal, tree_size=inclusion.tree_size)
     root = str(inclusion.root).removeprefix("sha256:")
-    out["root"] = root
+    c.out["root"] = root
     ok, why = inclusion.check()
-    if not check(
-        "path",
-        ok,
-        "path_ok" if ok else "path_bad",
-        ordinal=inclusion.ordinal,
-        size=inclusion.tree_size,
-        reason=why,
-    ):
-        return done("invalid")
+    key = "path_ok" if ok else "path_bad"
+    if not c.check("path", ok, key, ordinal=inclusion.ordinal, size=inclusion.tree_size, reason=why):
+        return None
     event = doc["event_receipt"]
     body = event.get("signed_body") if isinstance(event, dict) else None
     meta = body.get("metadata") if isinstance(body, dict) else None
     stated = meta.get("merkle_root") if isinstance(meta, dict) else None
     count = meta.get("result_count") if isinstance(meta, dict) else None
     same = stated == root and type(count) is int and count == inclusion.tree_size
-    if not check(
-        "signed_root",
-        same,
-        "signed_root_ok" if same else "signed_root_bad",
-        root=root,
-        stated=_short(stated),
-        count=_short(count),
-    ):
-        return done("invalid")
+    key = "signed_root_ok" if same else "signed_root_bad"
+    if not c.check("signed_root", same, key, root=root, stated=_short(stated), count=_short(count)):
+        return None
     assert isinstance(event, dict)  # the signed root was read from it
     cert = prims.decode_certificate(event.get("signer_certificate"))
     body_jcs = prims.canonical_bytes(body)
@@ -424,79 +499,92 @@ def check_hom_proof(data: bytes, *, file: str | None = None, trusted: str | None
         )
     )
     signer = _short(cert.agent_id) if cert is not None else "?"
-    if not check(
-        "signature",
-        bool(signed),
-        "signature_ok" if signed else "signature_bad",
-        signer=signer,
-        certificate=_short(event.get("cert_fingerprint"))[:16],
-    ):
-        return done("invalid")
+    certificate = _short(event.get("cert_fingerprint"))
+    key = "signature_ok" if signed else "signature_bad"
+    if not c.check("signature", bool(signed), key, signer=signer, certificate=certificate[:16]):
+        return None
     assert cert is not None
-    out["signer"] = {"agent_id": signer, "certificate": _short(event.get("cert_fingerprint"))}
-    anchors = doc["trust_anchors"] if isinstance(doc["trust_anchors"], dict) else {}
+    c.out["signer"] = {"agent_id": signer, "certificate": certificate}
+    return _Signed(doc, inclusion, root, event, cert, signer)
+
+
+def _issuer(s: _Signed, c: _Checks) -> str | None:
+    """Who issued the signer's certificate: the master fingerprint when the proof's master did
+    (verified), "" when the signer itself did; None when neither (a failed check)."""
+    from .hom_aimos import prims
+
+    anchors = s.doc["trust_anchors"] if isinstance(s.doc["trust_anchors"], dict) else {}
     master = anchors.get("master")
     master_key = master.get("public_key_b64u") if isinstance(master, dict) else None
     master_fpr = prims.key_fingerprint(master_key)
-    master_ok = master_fpr is not None and master_fpr == doc["master_fingerprint"]
-    cert_body = prims.canonical_bytes(cert.body)
-    by_master = (
-        master_ok
-        and cert.master_issued(master_fpr)
+    cert_body = prims.canonical_bytes(s.cert.body)
+    if (
+        master_fpr is not None
+        and master_fpr == s.doc["master_fingerprint"]
+        and s.cert.master_issued(master_fpr)
         and cert_body is not None
-        and prims.verify_ed25519(master_key, cert.sig, cert_body)
-    )
-    if by_master:
-        check("issuer", True, "issuer_master", master=master_fpr)
-    elif cert.self_issued:
-        check("issuer", True, "issuer_self", signer=signer)
-        out["notes"].append({"key": "note_self_issued", "params": {"signer": signer}})
-    else:
-        check("issuer", False, "issuer_bad", signer=signer)
-        return done("invalid")
-    if file is not None:
-        from .container import read_blob
+        and prims.verify_ed25519(master_key, s.cert.sig, cert_body)
+    ):
+        c.check("issuer", True, "issuer_master", master=master_fpr)
+        return master_fpr
+    if s.cert.self_issued:
+        c.check("issuer", True, "issuer_self", signer=s.signer)
+        c.out["notes"].append({"key": "note_self_issued", "params": {"signer": s.signer}})
+        return ""
+    c.check("issuer", False, "issuer_bad", signer=s.signer)
+    return None
 
-        try:
-            blob = read_blob(file)
-        except InspectorError as exc:
-            check("anchor", False, "anchor_unopenable", file=file, reason=exc.message)
-            return done("unopenable")
-        report = judge_bundle(blob, source=file)
-        view = hom_view(report)
-        rv = view.receipt if view is not None else None
-        verdict = report.verdict
-        agree = (
-            view is not None
-            and rv is not None
-            and rv.bundle_id == doc["bundle_id"] == inclusion.receipt
-            and view.document_sha256 == doc["bundle_sha256"]
-            and rv.recomputed_root == root
-            and 0 <= inclusion.ordinal < len(rv.entries)
-            and prims.canonical_bytes(rv.entries[inclusion.ordinal]) == prims.canonical_bytes(inclusion.entry)
-            and prims.canonical_bytes(_event_of(blob)) == prims.canonical_bytes(event)
+
+def _anchor_to_bundle(s: _Signed, file: str, c: _Checks) -> dict[str, Any]:
+    """Anchored when the bundle verifies and holds this receipt, entry, root and event."""
+    from .container import read_blob
+    from .hom_aimos import prims
+    from .hom_aimos import verify_bundle as judge_bundle
+    from .hom_aimos.view import hom_view
+
+    try:
+        blob = read_blob(file)
+    except InspectorError as exc:
+        c.check("anchor", False, "anchor_unopenable", file=file, reason=exc.message)
+        return c.done("unopenable")
+    report = judge_bundle(blob, source=file)
+    view = hom_view(report)
+    rv = view.receipt if view is not None else None
+    verdict = report.verdict
+    if verdict != "pass":
+        c.check(
+            "anchor", False, "anchor_file_fails", file=file, verdict=verdict, reason=report.primary_reason
         )
-        if verdict != "pass":
-            check(
-                "anchor", False, "anchor_file_fails", file=file, verdict=verdict, reason=report.primary_reason
-            )
-            return done("anchor_mismatch")
-        if not agree:
-            check("anchor", False, "anchor_file_other", file=file)
-            return done("anchor_mismatch")
-        sha = report.input.get("sha256") if isinstance(report.input, dict) else None
-        check("anchor", True, "anchor_file_ok", file=file, sha256=sha)
-        out["anchor"] = {"kind": "file", "path": file, "sha256": sha, "verdict": verdict}
-        return done("anchored")
-    if trusted is not None:
-        pin = trusted.strip().lower().removeprefix("sha256:")
-        if by_master and pin == master_fpr:
-            check("anchor", True, "anchor_key_ok", master=master_fpr)
-            out["anchor"] = {"kind": "master", "fingerprint": master_fpr}
-            return done("anchored")
-        check("anchor", False, "anchor_key_bad", pinned=pin[:80], master=master_fpr if by_master else "-")
-        return done("anchor_mismatch")
-    return done("not_anchored")
+        return c.done("anchor_mismatch")
+    ordinal = s.inclusion.ordinal
+    agree = (
+        view is not None
+        and rv is not None
+        and rv.bundle_id == s.doc["bundle_id"] == s.inclusion.receipt
+        and view.document_sha256 == s.doc["bundle_sha256"]
+        and rv.recomputed_root == s.root
+        and 0 <= ordinal < len(rv.entries)
+        and prims.canonical_bytes(rv.entries[ordinal]) == prims.canonical_bytes(s.inclusion.entry)
+        and prims.canonical_bytes(_event_of(blob)) == prims.canonical_bytes(s.event)
+    )
+    if not agree:
+        c.check("anchor", False, "anchor_file_other", file=file)
+        return c.done("anchor_mismatch")
+    sha = report.input.get("sha256") if isinstance(report.input, dict) else None
+    c.check("anchor", True, "anchor_file_ok", file=file, sha256=sha)
+    c.out["anchor"] = {"kind": "file", "path": file, "sha256": sha, "verdict": verdict}
+    return c.done("anchored")
+
+
+def _anchor_to_master(master_fpr: str, trusted: str, c: _Checks) -> dict[str, Any]:
+    """Anchored when the pinned fingerprint is the master that issued the signer's certificate."""
+    pin = trusted.strip().lower().removeprefix("sha256:")
+    if master_fpr and pin == master_fpr:
+        c.check("anchor", True, "anchor_key_ok", master=master_fpr)
+        c.out["anchor"] = {"kind": "master", "fingerprint": master_fpr}
+        return c.done("anchored")
+    c.check("anchor", False, "anchor_key_bad", pinned=pin[:80], master=master_fpr or "-")
+    return c.done("anchor_mismatch")
 
 
 def hom_proof_display(result: dict[str, Any], lang: str | None = None) -> dict[str, Any]:
@@ -504,7 +592,8 @@ def hom_proof_display(result: dict[str, Any], lang: str | None = None) -> dict[s
     overall ``message``, a ``message`` in every check, the notes as sentences."""
     first = ("schema", "profile", "result", "valid", "anchored", "message")
     shown = {k: result.get(k) for k in first} | {k: v for k, v in result.items() if k not in first}
-    shown["message"] = Said.of(RESULTS[result["result"]]).tr(lang)
+    results = RESULTS_V2 if result.get("profile") == V2_PROFILE else RESULTS
+    shown["message"] = Said.of(results[result["result"]]).tr(lang)
     shown["checks"] = [dict(c, message=_said(c["key"], c["params"]).tr(lang)) for c in result["checks"]]
     shown["notes"] = [_said(n["key"], n["params"]).tr(lang) for n in result["notes"]]
     shown["exit_code"] = shown.pop("exit_code")  # last, as in ProofResult.to_json
@@ -532,3 +621,49 @@ def _short(value: Any, n: int = 80) -> str:
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=True, default=str)
     text = text.encode("utf-8", "backslashreplace").decode("utf-8")
     return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _check_v2(data: bytes, file: str | None, trusted: str | None) -> dict[str, Any]:
+    """A v2 ``recall_disclosure`` envelope as a recall proof (HOM-AIMOS-v2.md §2): the format defines
+    no separate inclusion proof, the envelope is the portable proof of one recall.  It is judged
+    whole (:func:`inspector.core.hom_aimos_v2.verify_bundle`) and anchored to the pinned master
+    fingerprint ``trusted``, as the reference's ``expected_master_fingerprint``; a ``file`` anchors
+    nothing.  Without a pin, or with another master's, the reference checks no signature."""
+    from .hom_aimos_v2 import verify_bundle as judge_v2
+    from .hom_aimos_v2.view import v2_view
+
+    c = _Checks()
+    c.out["profile"] = V2_PROFILE
+    pin = None if file is not None else trusted
+    report = judge_v2(data, trust_master=pin)
+    view = v2_view(report)
+    if view is None or view.kind != "envelope":
+        c.check("format", False, "v2_not_recall")
+        return c.done("invalid")
+    c.check("format", True, "v2_format_ok", bundle=_short(view.bundle_id), count=_short(view.result_count))
+    root = view.merkle_root_recomputed
+    c.out.update(receipt=view.bundle_id, tree_size=len(view.merkle_entries), root=root)
+    master = _short(view.expected_master_fingerprint)
+    if view.failed is not None and view.failed != _PIN_CODE:
+        finding = next((f for f in report.findings if f.severity is Severity.ERROR), None)
+        reason = finding.message if finding is not None else view.failed
+        c.check("evidence", False, "v2_evidence_bad", code=view.failed, reason=reason)
+        return c.done("invalid")
+    entries = len(view.merkle_entries)
+    c.check("evidence", True, "v2_evidence_ok", objects=len(view.objects), entries=entries, root=root)
+    if file is not None:
+        c.check("anchor", False, "v2_anchor_file", file=file)
+        return c.done("not_anchored")
+    if pin is None:
+        c.check("anchor", False, "v2_anchor_missing", master=master)
+        return c.done("not_anchored")
+    if view.failed == _PIN_CODE:
+        c.check("anchor", False, "v2_anchor_bad", pinned=_short(pin), master=master)
+        return c.done("anchor_mismatch")
+    c.check("signatures", True, "v2_signatures_ok", count=len(view.signatures), master=master)
+    c.check("anchor", True, "anchor_key_ok", master=master)
+    c.out["anchor"] = {"kind": "master", "fingerprint": view.expected_master_fingerprint}
+    return c.done("anchored")
+
+
+_PIN_CODE = "EXPECTED_TRUST_ANCHOR_REQUIRED"

@@ -42,6 +42,8 @@ __all__ = [
 ]
 
 HOM_PROFILE = "hom-aimos-v1"
+HOM_V2_PROFILE = "hom-aimos-v2"
+HOM_PROFILES = (HOM_PROFILE, HOM_V2_PROFILE)
 
 
 M_NOT_FOUND = message("{path} does not exist.")
@@ -256,8 +258,19 @@ def _judge_bytes(blob: bytes, location: str, credential: Credential | None, opts
                 expected=f"at most {container.MAX_CONTAINER} bytes",
                 found=f"{len(blob)} bytes",
             )
-        from . import hom_aimos
+        from . import hom_aimos, hom_aimos_v2
 
+        if opts.profile == HOM_V2_PROFILE or (opts.profile == "auto" and hom_aimos_v2.detect(blob)):
+            report = hom_aimos_v2.verify_bundle(
+                blob,
+                source=location,
+                trust_master=opts.trust_master,
+                structural_only=opts.structural_only,
+                witness=opts.witness,
+                trust_context=opts.trust_context,
+            )
+            report.input = _input_of(location, report.input.get("format") or HOM_V2_PROFILE, blob)
+            return Verified(report, None)
         if opts.profile == HOM_PROFILE or (opts.profile == "auto" and hom_aimos.detect(blob)):
             report = hom_aimos.verify_bundle(blob, source=location, trust_master=opts.trust_master)
             report.input = _input_of(location, HOM_PROFILE, blob)
@@ -291,7 +304,7 @@ def _open_and_verify(p: Path, credential: Credential | None, opts: VerifyOptions
     try:
         if p.is_dir():
             info["format"] = "directory"
-            if opts.profile == HOM_PROFILE:
+            if opts.profile in HOM_PROFILES:
                 raise StoreError(
                     "unsupported_format",
                     f"{p} is a directory; a HOM-AIMOS bundle is one JSON file",

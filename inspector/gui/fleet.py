@@ -172,7 +172,7 @@ class FleetModel(ColumnsModel):
         n = len(self.entries)
         cells = row(entry)
         cells[0] = self._shown_path(entry)
-        if entry.report.profile == "hom-aimos-v1":  # a bundle has no commits and no key eras
+        if entry.report.is_hom:  # a bundle has no commits and no key eras
             cells[4] = cells[5] = "–"
         self.beginInsertRows(_ROOT, n, n)
         self.entries.append(entry)
@@ -214,7 +214,7 @@ class FleetModel(ColumnsModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
             worst = sorted(e.report.findings, key=lambda f: f.severity.rank)
-            if col in (4, 5) and e.report.profile == "hom-aimos-v1":
+            if col in (4, 5) and e.report.is_hom:
                 return QCoreApplication.translate(
                     "FleetView", "a HOM-AIMOS bundle has no commits and no key eras"
                 )

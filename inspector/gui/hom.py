@@ -1,5 +1,6 @@
 """What the panes need from a HOM-AIMOS report (``report.hom``, a
-:class:`~inspector.core.hom_aimos.view.HomView`), computed once per report.
+:class:`~inspector.core.hom_aimos.view.HomView`, or for v2 portable evidence a
+:class:`~inspector.core.hom_aimos_v2.view.V2View`), computed once per report.
 
 A bundle is one signed JSON document, not a DAG of commits: the panes select its parts
 by the ids the findings use — a memory id, a projection id, a certificate fingerprint —
@@ -19,14 +20,48 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 
 from ..core.hom_aimos.view import hom_view
+from ..core.hom_aimos_v2.view import v2_view
 from ..core.verify.report import Report
 from .i18n import QT_TRANSLATE_NOOP
 
 PROFILE = "hom-aimos-v1"
+V2_PROFILE = "hom-aimos-v2"
 
 
 def is_hom(report: Report | None) -> bool:
+    """A HOM-AIMOS v1 bundle's report (weight chains, signer epochs, a receipt or a corpus)."""
     return report is not None and report.profile == PROFILE and report.hom is not None
+
+
+def is_hom_v2(report: Report | None) -> bool:
+    """A HOM-AIMOS v2 portable evidence report (an envelope's objects, or a mutation bundle)."""
+    return report is not None and report.profile == V2_PROFILE and v2_view(report) is not None
+
+
+def v2_object_index(report: Report, object_id: str) -> int | None:
+    """The row of the v2 object a selection id names: ``object:<n>``, an object kind
+    (``effective_recall_grant``) or a result (``result 1``, its memory_state)."""
+    view = v2_view(report)
+    if view is None:
+        return None
+    if object_id.startswith("object:"):
+        try:
+            n = int(object_id[7:])
+        except ValueError:
+            return None
+        return n if 0 <= n < len(view.objects) else None
+    result = None
+    if object_id.startswith("result "):
+        try:
+            result = int(object_id[7:])
+        except ValueError:
+            return None
+    for i, obj in enumerate(view.objects):
+        if result is not None and obj.result_ordinal == result and obj.kind == "memory_state":
+            return i
+        if result is None and obj.kind == object_id.split("/", 1)[0] and obj.result_ordinal is None:
+            return i
+    return None
 
 
 def number(value: Any) -> float | None:
@@ -126,6 +161,13 @@ def index(report: Report) -> HomIndex:
 
 def part_json(report: Report, object_id: str) -> tuple[str, Any] | None:
     """``(kind, JSON value)`` of the part ``object_id`` names, for the Detail pane."""
+    evidence = v2_view(report)
+    if evidence is not None:
+        row = v2_object_index(report, object_id)
+        if row is None:
+            return None
+        obj = evidence.objects[row]
+        return str(obj.kind or "object"), {**obj.to_json(), "body": obj.body}
     view = hom_view(report)
     if not is_hom(report) or view is None:
         return None

@@ -326,7 +326,7 @@ class MainWindow(QMainWindow):
         self.attach_action.setEnabled(alethech)
         self.detach_action.setEnabled(alethech and self.checkpoint is not None)
         self.back_action.setVisible(bool(self._corpus_stack))
-        hom = self.report is not None and self.report.profile == "hom-aimos-v1"
+        hom = self.report is not None and self.report.is_hom
         self.pin_action.setEnabled(hom)
         self.unpin_action.setVisible(self.trust_master is not None)
         # the Author menu offers what the open file can do (no re-key for a directory store)
@@ -979,7 +979,9 @@ class MainWindow(QMainWindow):
         from PySide6.QtWidgets import QInputDialog
 
         view = self.report.hom if self.report is not None else None
-        own = getattr(getattr(view, "master", None), "fingerprint", None)
+        own = getattr(getattr(view, "master", None), "fingerprint", None) or getattr(
+            view, "expected_master_fingerprint", None
+        )
         text, ok = QInputDialog.getText(
             self,
             self.tr("Pin a HOM-AIMOS master key"),

@@ -88,6 +88,40 @@ class Summary(QObject):
         tooltip and the Findings pane keep them whole)."""
         return shorten_ids(self.full_reason(report))
 
+    def _errors_reason(self, report: Report, errors: list[Finding]) -> str:
+        """The reason of a report with errors: commits outside a revoked key's history
+        counted by key first, a broken checkpoint continuity next, else the first error."""
+        dark = [
+            f
+            for f in errors
+            if f.code == "not_in_proven_pre_rotation_history"
+            and report.commits.get(f.object_id) == Status.NOT_IN_PROVEN_PRE_ROTATION_HISTORY
+        ]
+        if dark:
+            by_era = Counter(report.signer.get(f.object_id) for f in dark)
+            era_i, n = by_era.most_common(1)[0]
+            era = report.eras[era_i] if era_i is not None and 0 <= era_i < len(report.eras) else None
+            if era is not None:
+                if era.revoke_reason == "rotation":
+                    text = self.tr("%n commit(s) signed by %1 after it was rotated out", "", n)
+                else:
+                    text = self.tr("%n commit(s) signed by %1 after it was revoked", "", n)
+                text = text.replace("%1", era.key_id)
+            else:
+                text = self.tr("%n commit(s) outside the history a revoked key may speak for", "", n)
+            rest = len(errors) - n
+        elif Concern.CHECKPOINT_CONTINUITY in concerns(errors[0].code):
+            text = self.tr("The file does not continue the history the checkpoint saw: %1").replace(
+                "%1", finding_text(errors[0])
+            )
+            rest = len(errors) - 1
+        else:
+            text = finding_text(errors[0])
+            rest = len(errors) - 1
+        if rest > 0:
+            text += " " + self.tr("(and %n more error(s))", "", rest)
+        return text
+
     def full_reason(self, report: Report) -> str:
         """One line: why the verdict is what it is (the worst finding, summarised)."""
         crash = internal_error(report)
@@ -103,37 +137,21 @@ class Summary(QObject):
             return self.tr("%1: %2").replace("%1", report.primary_reason).replace("%2", finding_text(primary))
         errors = [f for f in report.findings if f.severity == Severity.ERROR]
         if errors:
-            dark = [
-                f
-                for f in errors
-                if f.code == "not_in_proven_pre_rotation_history"
-                and report.commits.get(f.object_id) == Status.NOT_IN_PROVEN_PRE_ROTATION_HISTORY
-            ]
-            if dark:
-                by_era = Counter(report.signer.get(f.object_id) for f in dark)
-                era_i, n = by_era.most_common(1)[0]
-                era = report.eras[era_i] if era_i is not None and 0 <= era_i < len(report.eras) else None
-                if era is not None:
-                    if era.revoke_reason == "rotation":
-                        text = self.tr("%n commit(s) signed by %1 after it was rotated out", "", n)
-                    else:
-                        text = self.tr("%n commit(s) signed by %1 after it was revoked", "", n)
-                    text = text.replace("%1", era.key_id)
-                else:
-                    text = self.tr("%n commit(s) outside the history a revoked key may speak for", "", n)
-                rest = len(errors) - n
-            elif Concern.CHECKPOINT_CONTINUITY in concerns(errors[0].code):
-                text = self.tr("The file does not continue the history the checkpoint saw: %1").replace(
-                    "%1", finding_text(errors[0])
-                )
-                rest = len(errors) - 1
-            else:
-                text = finding_text(errors[0])
-                rest = len(errors) - 1
-            if rest > 0:
-                text += " " + self.tr("(and %n more error(s))", "", rest)
-            return text
+            return self._errors_reason(report, errors)
         warnings = sum(1 for f in report.findings if f.severity == Severity.WARNING)
+        if report.verdict == "pass" and report.profile == "hom-aimos-v2":
+            structural = getattr(report.hom, "structural_only", False)
+            text = (
+                self.tr("The structure holds as the reference verifier judges it; no signature was checked.")
+                if structural
+                else self.tr(
+                    "Every binding and signature checks as the reference verifier judges them, under the "
+                    "master you pinned."
+                )
+            )
+            if warnings and not structural:
+                text += " " + self.tr("%n warning(s) to read.", "", warnings)
+            return text
         if report.verdict == "pass" and report.profile == "hom-aimos-v1":
             text = self.tr(
                 "Every hash, signature and chain checks as the reference verifier judges them: the bundle is "
@@ -174,6 +192,8 @@ class Summary(QObject):
         """A HOM-AIMOS bundle's trust root: its master key's fingerprint, and whether the
         auditor pinned it (without a pin, valid means internally consistent)."""
         view = report.hom
+        if report.profile == "hom-aimos-v2" and view is not None:
+            return self._expected_master_text(view)
         master = getattr(view, "master", None)
         fpr = getattr(master, "fingerprint", None)
         if master is None or not isinstance(fpr, str) or not fpr:
@@ -189,6 +209,25 @@ class Summary(QObject):
                 "%1", shown
             )
         return "○ " + self.tr("Master key %1 — not pinned: valid means internally consistent").replace(
+            "%1", shown
+        )
+
+    def _expected_master_text(self, view: Any) -> str:
+        """v2 evidence's trust root: the expected master fingerprint, and the auditor's pin."""
+        context = getattr(view, "trust_context", None)
+        fpr = (context if context is not None else view).expected_master_fingerprint
+        if not isinstance(fpr, str) or not fpr:
+            return "○ " + self.tr("No expected master fingerprint: who signed is not established")
+        shown = fpr[:16] + "…"
+        if view.structural_only:
+            return "○ " + self.tr("Expected master %1 — structure only: no signature was checked").replace(
+                "%1", shown
+            )
+        if view.pinned and view.pinned == fpr.lower():
+            return "✔ " + self.tr("Expected master %1 — the master you pinned").replace("%1", shown)
+        if view.pinned:
+            return "✖ " + self.tr("Expected master %1 — not the master you pinned").replace("%1", shown)
+        return "○ " + self.tr("Expected master %1 — not pinned: the signatures cannot be trusted").replace(
             "%1", shown
         )
 

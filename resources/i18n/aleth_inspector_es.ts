@@ -849,6 +849,30 @@
         <translation>Motivo principal</translation>
     </message>
     <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Resultado</translation>
+    </message>
+    <message>
+        <source>Body hash</source>
+        <translation>Hash del cuerpo</translation>
+    </message>
+    <message>
+        <source>Entry</source>
+        <translation>Entrada</translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation>Firma</translation>
+    </message>
+    <message>
+        <source>Checked</source>
+        <translation>Comprobada</translation>
+    </message>
+    <message>
         <source>Content</source>
         <translation>Contenido</translation>
     </message>
@@ -2122,6 +2146,187 @@ recalculado %2</translation>
     </message>
 </context>
 <context>
+    <name>HomEnvelopeView</name>
+    <message>
+        <source>the envelope (objects, body hashes, root, commitment)</source>
+        <translation>el sobre (objetos, hashes de los cuerpos, raíz, compromiso)</translation>
+    </message>
+    <message>
+        <source>the object schemas</source>
+        <translation>los esquemas de los objetos</translation>
+    </message>
+    <message>
+        <source>the authority (actor, housekeeper, grant, request)</source>
+        <translation>la autoridad (actor, housekeeper, concesión, solicitud)</translation>
+    </message>
+    <message>
+        <source>the decisions</source>
+        <translation>las decisiones</translation>
+    </message>
+    <message>
+        <source>the returned memories</source>
+        <translation>las memorias devueltas</translation>
+    </message>
+    <message>
+        <source>the Merkle disclosure and the receipt event</source>
+        <translation>la divulgación de Merkle y el evento de recibo</translation>
+    </message>
+    <message>
+        <source>the signatures under the pinned master</source>
+        <translation>las firmas bajo el maestro fijado</translation>
+    </message>
+    <message>
+        <source>the mutation bundle&apos;s commitment</source>
+        <translation>el compromiso del paquete de mutación</translation>
+    </message>
+    <message>
+        <source>the outcome, its event and its valence</source>
+        <translation>el resultado, su evento y su valencia</translation>
+    </message>
+    <message>
+        <source>the terminal (transition, no-op or observation)</source>
+        <translation>el terminal (transición, operación nula u observación)</translation>
+    </message>
+    <message>
+        <source>the witness</source>
+        <translation>el testigo</translation>
+    </message>
+    <message>
+        <source>the trust context (a v2 envelope)</source>
+        <translation>el contexto de confianza (un sobre v2)</translation>
+    </message>
+    <message>
+        <source>the witnessed signatures</source>
+        <translation>las firmas atestiguadas</translation>
+    </message>
+    <message>
+        <source>Portable evidence</source>
+        <translation>Evidencia portable</translation>
+    </message>
+    <message>
+        <source>Typed objects</source>
+        <translation>Objetos tipados</translation>
+    </message>
+    <message>
+        <source>Authority and decisions</source>
+        <translation>Autoridad y decisiones</translation>
+    </message>
+    <message>
+        <source>Merkle disclosure</source>
+        <translation>Divulgación de Merkle</translation>
+    </message>
+    <message>
+        <source>Signatures</source>
+        <translation>Firmas</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Objetos</translation>
+    </message>
+    <message>
+        <source>Authority &amp;&amp; decisions</source>
+        <translation>Autoridad &amp;&amp; decisiones</translation>
+    </message>
+    <message>
+        <source>stated %1
+recomputed %2</source>
+        <translation>declarado %1
+recalculado %2</translation>
+    </message>
+    <message>
+        <source>evidence %1</source>
+        <translation>evidencia %1</translation>
+    </message>
+    <message>
+        <source>verifies</source>
+        <translation>se verifica</translation>
+    </message>
+    <message>
+        <source>does not verify</source>
+        <translation>no se verifica</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>no comprobada</translation>
+    </message>
+    <message>
+        <source>mutation bundle</source>
+        <translation>paquete de mutación</translation>
+    </message>
+    <message>
+        <source>recall envelope</source>
+        <translation>sobre de recuperación</translation>
+    </message>
+    <message>
+        <source>HOM-AIMOS v2 %1 %2 · company %3</source>
+        <translation>HOM-AIMOS v2 %1 %2 · empresa %3</translation>
+    </message>
+    <message>
+        <source>%1 fails at %2</source>
+        <translation>%1 falla en %2</translation>
+    </message>
+    <message>
+        <source>the structure holds; no signature was checked (--structural-only)</source>
+        <translation>la estructura se sostiene; no se comprobó ninguna firma (--structural-only)</translation>
+    </message>
+    <message>
+        <source>every binding and signature holds under the pinned master</source>
+        <translation>todos los vínculos y firmas se sostienen bajo el maestro fijado</translation>
+    </message>
+    <message>
+        <source>expected master %1 — the master you pinned</source>
+        <translation>maestro esperado %1 — el maestro que fijó</translation>
+    </message>
+    <message>
+        <source>expected master %1 — not the master you pinned</source>
+        <translation>maestro esperado %1 — no es el maestro que fijó</translation>
+    </message>
+    <message>
+        <source>expected master %1 — not pinned</source>
+        <translation>maestro esperado %1 — sin fijar</translation>
+    </message>
+    <message>
+        <source>commitment %1</source>
+        <translation>compromiso %1</translation>
+    </message>
+    <message>
+        <source>Outcome %1 of memory %2 (%3): terminal %4</source>
+        <translation>Resultado %1 de la memoria %2 (%3): terminal %4</translation>
+    </message>
+    <message>
+        <source>weight %1 → %2</source>
+        <translation>peso %1 → %2</translation>
+    </message>
+    <message>
+        <source>Actor %1 (%2), epoch %3 – %4</source>
+        <translation>Actor %1 (%2), época %3 – %4</translation>
+    </message>
+    <message>
+        <source>Grant %1: allowed %2, clearance ceiling %3, data class ceiling %4</source>
+        <translation>Concesión %1: permitida %2, techo de autorización %3, techo de clase de datos %4</translation>
+    </message>
+    <message>
+        <source>Request %1 %2 at %3, clearance %4, data class %5</source>
+        <translation>Solicitud %1 %2 a las %3, autorización %4, clase de datos %5</translation>
+    </message>
+    <message>
+        <source>Return path %1</source>
+        <translation>Ruta de retorno %1</translation>
+    </message>
+    <message>
+        <source>Merkle root %1 (%2)</source>
+        <translation>Raíz de Merkle %1 (%2)</translation>
+    </message>
+    <message>
+        <source>result %1: memory %2, label %3, occurrence %4</source>
+        <translation>resultado %1: memoria %2, etiqueta %3, ocurrencia %4</translation>
+    </message>
+    <message>
+        <source>The verification stopped before the authority was read.</source>
+        <translation>La verificación se detuvo antes de leer la autoridad.</translation>
+    </message>
+</context>
+<context>
     <name>HomReceiptView</name>
     <message>
         <source>Recall receipt</source>
@@ -2652,10 +2857,6 @@ raíz recalculada %2</translation>
         <translation>Abrir directorio de almacén alethech</translation>
     </message>
     <message>
-        <source>Not found</source>
-        <translation>No encontrado</translation>
-    </message>
-    <message>
         <source>%1 does not exist.</source>
         <translation>%1 no existe.</translation>
     </message>
@@ -3153,6 +3354,47 @@ raíz recalculada %2</translation>
         <translation>los registros propios del motor difieren de los recalculados</translation>
     </message>
     <message>
+        <source>mutation bundle</source>
+        <translation>paquete de mutación</translation>
+    </message>
+    <message>
+        <source>recall envelope</source>
+        <translation>sobre de recuperación</translation>
+    </message>
+    <message>
+        <source>HOM-AIMOS v2 portable evidence — %1</source>
+        <translation>evidencia portable HOM-AIMOS v2 — %1</translation>
+    </message>
+    <message>
+        <source>Commitment</source>
+        <translation>Compromiso</translation>
+    </message>
+    <message>
+        <source>Object root</source>
+        <translation>Raíz de objetos</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n object(s)</source>
+        <translation>
+            <numerusform>%n objeto</numerusform>
+            <numerusform>%n objetos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n returned memory(ies)</source>
+        <translation>
+            <numerusform>%n memoria devuelta</numerusform>
+            <numerusform>%n memorias devueltas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n signature(s) checked</source>
+        <translation>
+            <numerusform>%n firma comprobada</numerusform>
+            <numerusform>%n firmas comprobadas</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>Weight chains</source>
         <translation>Cadenas de pesos</translation>
     </message>
@@ -3581,6 +3823,14 @@ raíz recalculada %2</translation>
         </translation>
     </message>
     <message>
+        <source>The structure holds as the reference verifier judges it; no signature was checked.</source>
+        <translation>La estructura se sostiene tal como la juzga el verificador de referencia; no se comprobó ninguna firma.</translation>
+    </message>
+    <message>
+        <source>Every binding and signature checks as the reference verifier judges them, under the master you pinned.</source>
+        <translation>Todos los vínculos y firmas se verifican tal como los juzga el verificador de referencia, bajo el maestro que fijó.</translation>
+    </message>
+    <message>
         <source>Every hash, signature and chain checks as the reference verifier judges them: the bundle is internally consistent.</source>
         <translation>Todos los hashes, firmas y cadenas se comprueban como los juzga el verificador de referencia: el paquete es coherente internamente.</translation>
     </message>
@@ -3607,6 +3857,26 @@ raíz recalculada %2</translation>
     <message>
         <source>Master key %1 — not pinned: valid means internally consistent</source>
         <translation>Clave maestra %1 — sin fijar: válido significa coherente internamente</translation>
+    </message>
+    <message>
+        <source>No expected master fingerprint: who signed is not established</source>
+        <translation>No hay huella maestra esperada: no se establece quién firmó</translation>
+    </message>
+    <message>
+        <source>Expected master %1 — structure only: no signature was checked</source>
+        <translation>Maestro esperado %1 — solo la estructura: no se comprobó ninguna firma</translation>
+    </message>
+    <message>
+        <source>Expected master %1 — the master you pinned</source>
+        <translation>Maestro esperado %1 — el maestro que fijó</translation>
+    </message>
+    <message>
+        <source>Expected master %1 — not the master you pinned</source>
+        <translation>Maestro esperado %1 — no es el maestro que fijó</translation>
+    </message>
+    <message>
+        <source>Expected master %1 — not pinned: the signatures cannot be trusted</source>
+        <translation>Maestro esperado %1 — sin fijar: no se puede confiar en las firmas</translation>
     </message>
     <message numerus="yes">
         <source>%n warning(s) to read.</source>

@@ -849,6 +849,30 @@
         <translation>Motif principal</translation>
     </message>
     <message>
+        <source>Kind</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Résultat</translation>
+    </message>
+    <message>
+        <source>Body hash</source>
+        <translation>Hash du corps</translation>
+    </message>
+    <message>
+        <source>Entry</source>
+        <translation>Entrée</translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation>Signature</translation>
+    </message>
+    <message>
+        <source>Checked</source>
+        <translation>Contrôlée</translation>
+    </message>
+    <message>
         <source>Content</source>
         <translation>Contenu</translation>
     </message>
@@ -2122,6 +2146,187 @@ recalculé %2</translation>
     </message>
 </context>
 <context>
+    <name>HomEnvelopeView</name>
+    <message>
+        <source>the envelope (objects, body hashes, root, commitment)</source>
+        <translation>l’enveloppe (objets, hashes des corps, racine, engagement)</translation>
+    </message>
+    <message>
+        <source>the object schemas</source>
+        <translation>les schémas des objets</translation>
+    </message>
+    <message>
+        <source>the authority (actor, housekeeper, grant, request)</source>
+        <translation>l’autorité (acteur, housekeeper, octroi, requête)</translation>
+    </message>
+    <message>
+        <source>the decisions</source>
+        <translation>les décisions</translation>
+    </message>
+    <message>
+        <source>the returned memories</source>
+        <translation>les mémoires renvoyées</translation>
+    </message>
+    <message>
+        <source>the Merkle disclosure and the receipt event</source>
+        <translation>la divulgation de Merkle et l’événement de reçu</translation>
+    </message>
+    <message>
+        <source>the signatures under the pinned master</source>
+        <translation>les signatures sous le maître épinglé</translation>
+    </message>
+    <message>
+        <source>the mutation bundle&apos;s commitment</source>
+        <translation>l’engagement du paquet de mutation</translation>
+    </message>
+    <message>
+        <source>the outcome, its event and its valence</source>
+        <translation>le résultat, son événement et sa valence</translation>
+    </message>
+    <message>
+        <source>the terminal (transition, no-op or observation)</source>
+        <translation>le terminal (transition, opération nulle ou observation)</translation>
+    </message>
+    <message>
+        <source>the witness</source>
+        <translation>le témoin</translation>
+    </message>
+    <message>
+        <source>the trust context (a v2 envelope)</source>
+        <translation>le contexte de confiance (une enveloppe v2)</translation>
+    </message>
+    <message>
+        <source>the witnessed signatures</source>
+        <translation>les signatures attestées</translation>
+    </message>
+    <message>
+        <source>Portable evidence</source>
+        <translation>Preuve portable</translation>
+    </message>
+    <message>
+        <source>Typed objects</source>
+        <translation>Objets typés</translation>
+    </message>
+    <message>
+        <source>Authority and decisions</source>
+        <translation>Autorité et décisions</translation>
+    </message>
+    <message>
+        <source>Merkle disclosure</source>
+        <translation>Divulgation de Merkle</translation>
+    </message>
+    <message>
+        <source>Signatures</source>
+        <translation>Signatures</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Objets</translation>
+    </message>
+    <message>
+        <source>Authority &amp;&amp; decisions</source>
+        <translation>Autorité &amp;&amp; décisions</translation>
+    </message>
+    <message>
+        <source>stated %1
+recomputed %2</source>
+        <translation>déclaré %1
+recalculé %2</translation>
+    </message>
+    <message>
+        <source>evidence %1</source>
+        <translation>preuve %1</translation>
+    </message>
+    <message>
+        <source>verifies</source>
+        <translation>se vérifie</translation>
+    </message>
+    <message>
+        <source>does not verify</source>
+        <translation>ne se vérifie pas</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>non contrôlée</translation>
+    </message>
+    <message>
+        <source>mutation bundle</source>
+        <translation>paquet de mutation</translation>
+    </message>
+    <message>
+        <source>recall envelope</source>
+        <translation>enveloppe de rappel</translation>
+    </message>
+    <message>
+        <source>HOM-AIMOS v2 %1 %2 · company %3</source>
+        <translation>HOM-AIMOS v2 %1 %2 · société %3</translation>
+    </message>
+    <message>
+        <source>%1 fails at %2</source>
+        <translation>%1 échoue à %2</translation>
+    </message>
+    <message>
+        <source>the structure holds; no signature was checked (--structural-only)</source>
+        <translation>la structure tient&#x202f;; aucune signature n’a été contrôlée (--structural-only)</translation>
+    </message>
+    <message>
+        <source>every binding and signature holds under the pinned master</source>
+        <translation>toutes les liaisons et signatures tiennent sous le maître épinglé</translation>
+    </message>
+    <message>
+        <source>expected master %1 — the master you pinned</source>
+        <translation>maître attendu %1 — le maître que vous avez épinglé</translation>
+    </message>
+    <message>
+        <source>expected master %1 — not the master you pinned</source>
+        <translation>maître attendu %1 — pas le maître que vous avez épinglé</translation>
+    </message>
+    <message>
+        <source>expected master %1 — not pinned</source>
+        <translation>maître attendu %1 — non épinglé</translation>
+    </message>
+    <message>
+        <source>commitment %1</source>
+        <translation>engagement %1</translation>
+    </message>
+    <message>
+        <source>Outcome %1 of memory %2 (%3): terminal %4</source>
+        <translation>Résultat %1 de la mémoire %2 (%3)&#xa0;: terminal %4</translation>
+    </message>
+    <message>
+        <source>weight %1 → %2</source>
+        <translation>poids %1 → %2</translation>
+    </message>
+    <message>
+        <source>Actor %1 (%2), epoch %3 – %4</source>
+        <translation>Acteur %1 (%2), époque %3 – %4</translation>
+    </message>
+    <message>
+        <source>Grant %1: allowed %2, clearance ceiling %3, data class ceiling %4</source>
+        <translation>Octroi %1&#xa0;: autorisé %2, plafond d’habilitation %3, plafond de classe de données %4</translation>
+    </message>
+    <message>
+        <source>Request %1 %2 at %3, clearance %4, data class %5</source>
+        <translation>Requête %1 %2 à %3, habilitation %4, classe de données %5</translation>
+    </message>
+    <message>
+        <source>Return path %1</source>
+        <translation>Chemin de retour %1</translation>
+    </message>
+    <message>
+        <source>Merkle root %1 (%2)</source>
+        <translation>Racine de Merkle %1 (%2)</translation>
+    </message>
+    <message>
+        <source>result %1: memory %2, label %3, occurrence %4</source>
+        <translation>résultat %1&#xa0;: mémoire %2, étiquette %3, occurrence %4</translation>
+    </message>
+    <message>
+        <source>The verification stopped before the authority was read.</source>
+        <translation>La vérification s’est arrêtée avant la lecture de l’autorité.</translation>
+    </message>
+</context>
+<context>
     <name>HomReceiptView</name>
     <message>
         <source>Recall receipt</source>
@@ -2652,10 +2857,6 @@ racine recalculée %2</translation>
         <translation>Ouvrir un répertoire de magasin alethech</translation>
     </message>
     <message>
-        <source>Not found</source>
-        <translation>Introuvable</translation>
-    </message>
-    <message>
         <source>%1 does not exist.</source>
         <translation>%1 n’existe pas.</translation>
     </message>
@@ -3153,6 +3354,47 @@ racine recalculée %2</translation>
         <translation>les enregistrements du moteur diffèrent de ceux recalculés</translation>
     </message>
     <message>
+        <source>mutation bundle</source>
+        <translation>paquet de mutation</translation>
+    </message>
+    <message>
+        <source>recall envelope</source>
+        <translation>enveloppe de rappel</translation>
+    </message>
+    <message>
+        <source>HOM-AIMOS v2 portable evidence — %1</source>
+        <translation>preuve portable HOM-AIMOS v2 — %1</translation>
+    </message>
+    <message>
+        <source>Commitment</source>
+        <translation>Engagement</translation>
+    </message>
+    <message>
+        <source>Object root</source>
+        <translation>Racine d’objets</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n object(s)</source>
+        <translation>
+            <numerusform>%n objet</numerusform>
+            <numerusform>%n objets</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n returned memory(ies)</source>
+        <translation>
+            <numerusform>%n mémoire renvoyée</numerusform>
+            <numerusform>%n mémoires renvoyées</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n signature(s) checked</source>
+        <translation>
+            <numerusform>%n signature contrôlée</numerusform>
+            <numerusform>%n signatures contrôlées</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>Weight chains</source>
         <translation>Chaînes de poids</translation>
     </message>
@@ -3581,6 +3823,14 @@ racine recalculée %2</translation>
         </translation>
     </message>
     <message>
+        <source>The structure holds as the reference verifier judges it; no signature was checked.</source>
+        <translation>La structure tient comme le juge le vérificateur de référence&#x202f;; aucune signature n’a été contrôlée.</translation>
+    </message>
+    <message>
+        <source>Every binding and signature checks as the reference verifier judges them, under the master you pinned.</source>
+        <translation>Toutes les liaisons et signatures se vérifient comme les juge le vérificateur de référence, sous le maître que vous avez épinglé.</translation>
+    </message>
+    <message>
         <source>Every hash, signature and chain checks as the reference verifier judges them: the bundle is internally consistent.</source>
         <translation>Chaque hash, signature et chaîne est vérifié comme le juge le vérificateur de référence&#xa0;: le paquet est cohérent en lui-même.</translation>
     </message>
@@ -3607,6 +3857,26 @@ racine recalculée %2</translation>
     <message>
         <source>Master key %1 — not pinned: valid means internally consistent</source>
         <translation>Clé maîtresse %1 — non épinglée&#xa0;: valide signifie cohérent en lui-même</translation>
+    </message>
+    <message>
+        <source>No expected master fingerprint: who signed is not established</source>
+        <translation>Aucune empreinte maîtresse attendue&#xa0;: qui a signé n’est pas établi</translation>
+    </message>
+    <message>
+        <source>Expected master %1 — structure only: no signature was checked</source>
+        <translation>Maître attendu %1 — structure seule&#xa0;: aucune signature n’a été contrôlée</translation>
+    </message>
+    <message>
+        <source>Expected master %1 — the master you pinned</source>
+        <translation>Maître attendu %1 — le maître que vous avez épinglé</translation>
+    </message>
+    <message>
+        <source>Expected master %1 — not the master you pinned</source>
+        <translation>Maître attendu %1 — pas le maître que vous avez épinglé</translation>
+    </message>
+    <message>
+        <source>Expected master %1 — not pinned: the signatures cannot be trusted</source>
+        <translation>Maître attendu %1 — non épinglé&#xa0;: on ne peut pas se fier aux signatures</translation>
     </message>
     <message numerus="yes">
         <source>%n warning(s) to read.</source>

@@ -6,6 +6,7 @@ one module per profile, so it is complete whoever imports it first:
 
 * ``alethech.py`` — the opener, the verifier (SPEC Parts A–D) and the command line;
 * ``hom_aimos.py`` — the HOM-AIMOS profile (``hom.<reason>``, SPEC Part F);
+* ``hom_aimos_v2.py`` — the HOM-AIMOS v2 profile (``hom.<CODE>``, SPEC Part F rev 3);
 * ``audit.py`` — fleet audits (profile ``audit``), with the fleet's message templates.
 
 A new profile adds its table here and to the import below.  The texts are registered
@@ -14,7 +15,7 @@ message templates, so the translation catalogues cover them too.
 
 from __future__ import annotations
 
-from . import alethech, audit, hom_aimos  # noqa: F401  (each fills the registry)
+from . import alethech, audit, hom_aimos, hom_aimos_v2  # noqa: F401  (each fills the registry)
 from .registry import CODES, CodeInfo, Concern, concerns, lookup, register
 
 __all__ = ["CODES", "CodeInfo", "Concern", "all_codes", "concerns", "lookup", "register"]

@@ -2,8 +2,10 @@
 
 A HOM-AIMOS bundle is one standalone JSON document, not an alethech store.  This package
 judges it exactly as the engine's reference verifier does (same verdict, same primary reason,
-same root and bundle hash on the 42 conformance vectors) and returns the project's common
-:class:`~inspector.core.verify.report.Report`.  Qt-free.
+same root and bundle hash), every stored-signature form (1–5) and provenance tier (T1–T3)
+included, the recall command normalised and its hash recomputed, and returns the project's
+common :class:`~inspector.core.verify.report.Report`.  Qt-free.  The engine's v2 portable
+evidence is the sibling profile :mod:`inspector.core.hom_aimos_v2`.
 
 API (for ``opener.py``, the CLI and the GUI)
 --------------------------------------------
@@ -11,21 +13,25 @@ API (for ``opener.py``, the CLI and the GUI)
 ``detect(data: bytes) -> str | None``
     ``"cognitive"``, ``"recall"`` or ``"recall_corpus"`` from ``format.schema``; ``None`` for
     anything else (an alethech container, which starts with ``ALETH00``, other JSON, garbage).
-    Never raises; a full parse only for inputs up to 8 MiB, a byte scan above.
+    A full parse only for inputs up to 8 MiB, a byte scan above.  It raises on a bug of its
+    own rather than guess (a bug must not send a bundle to another profile).
 
 ``verify_bundle(data: bytes, *, source: str = "", trust_master: str | None = None) -> Report``
     Never raises (a bug becomes ``Report.internal_error``).  The report has
     ``profile = "hom-aimos-v1"`` and
 
     * ``verdict``: ``pass`` / ``fail`` / ``indeterminate`` (the reference's valid / invalid /
-      indeterminate; exit codes 0 / 1 / 4);
+      indeterminate; exit codes 0 / 1 / 4).  ``indeterminate`` is what the reference itself
+      says: a recall receipt or its signed event missing, or a cognitive bundle it fails on
+      internally (``verifier_internal_failure``);
     * ``primary_reason``: the reference's exact reason string (``None`` on pass);
     * ``root``: the cognitive ``proof_root``, the recall Merkle root or the corpus root (bare
       hex), and ``bundle_sha256`` = sha256(JCS(document)), each exactly where the reference
       gives one (``None`` elsewhere; ``report.hom.document_sha256`` always has the hash);
     * ``findings``: the primary finding (code ``hom.<reason>``) first, then every further
-      failure the inspector could establish after it (``additional=True``), then trust notes:
-      ``hom.master_fingerprint`` (info), ``hom.self_issued_certificate`` (warning);
+      failure the reference would report as well (other event streams, other memories' records,
+      parity; ``additional=True``), then trust notes: ``hom.master_fingerprint`` (info),
+      ``hom.self_issued_certificate`` (warning);
     * ``hom``: a :class:`~inspector.core.hom_aimos.view.HomView` (records, weight chains,
       signer epochs, event streams, receipt, corpus; ``to_json()``).
 
@@ -38,18 +44,13 @@ API (for ``opener.py``, the CLI and the GUI)
     A corpus member as a bundle of its own (JCS bytes, for ``verify_bundle``), and the RFC 6962
     inclusion proof of one receipt entry (:class:`~inspector.core.verify.merkle.InclusionProof`).
 
-Not done: signature forms 2–4 and identity tiers T2/T3 (``hom.unsupported_signature_form``,
-verdict ``indeterminate``); recomputing the recall ``command_hash`` (the engine's command
-normalization is unpublished; it is checked against the signed event receipt instead).  The
-MutMem update rule (SPEC Part C) is never applied to these bundles.
+The MutMem update rule (SPEC Part C) is never applied to these bundles.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-import time
-from datetime import UTC, datetime
 from typing import Any
 
 from ..canonical import JsonError, loads_strict
@@ -58,7 +59,7 @@ from ..verify import merkle
 from ..verify.report import Report
 from . import prims as p
 from .cognitive import SCHEMA as COGNITIVE_SCHEMA
-from .cognitive import verify_cognitive
+from .cognitive import proof_root, verify_cognitive
 from .outcome import (
     NO_VERIFIED_MASTER,
     NOT_BY_PINNED,
@@ -67,68 +68,56 @@ from .outcome import (
     PROFILE,
     THE_BUNDLE,
     Outcome,
-    Stop,
+    judged,
 )
 from .parse import ParseFailure, parse_document
 from .recall import CORPUS_SCHEMA, verify_corpus, verify_recall
 from .recall import SCHEMA as RECALL_SCHEMA
 from .view import HomView, hom_view
 
-__all__ = ["KINDS", "PROFILE", "detect", "inclusion_proof", "member_bytes", "verify_bundle"]
+__all__ = ["KINDS", "PROFILE", "detect", "format_schema", "inclusion_proof", "member_bytes", "verify_bundle"]
 
 KINDS = {COGNITIVE_SCHEMA: "cognitive", RECALL_SCHEMA: "recall", CORPUS_SCHEMA: "recall_corpus"}
 ALETH_MAGIC = b"ALETH00"
 _FULL_PARSE_LIMIT = 8 * 1024 * 1024
-_FORMAT_RE = re.compile(rb'"format"\s*:\s*\{[^{}]*?"schema"\s*:\s*"(hom\.aimos\.mutmem-[a-z-]+/v1)"')
+_FORMAT_RE = re.compile(rb'"format"\s*:\s*\{[^{}]*?"schema"\s*:\s*"(hom\.aimos\.mutmem-[a-z-]+/v[0-9]+)"')
+
+
+def format_schema(data: Any) -> str | None:
+    """The ``format.schema`` text of a HOM-AIMOS document, or None (not one, or unreadable).
+
+    Typed throughout: it answers for any input and raises only on a bug of its own.
+    """
+    if not isinstance(data, bytes | bytearray | memoryview):
+        return None
+    data = bytes(data)
+    if data.startswith(ALETH_MAGIC):
+        return None
+    head = data[:64].lstrip(b" \t\r\n\xef\xbb\xbf")
+    if not head.startswith(b"{") or b"hom.aimos.mutmem-" not in data:
+        return None
+    if len(data) <= _FULL_PARSE_LIMIT:
+        try:
+            doc, _ = loads_strict(data, max_depth=4096)
+        except JsonError:
+            doc = None
+        if isinstance(doc, dict):
+            fmt = doc.get("format")
+            schema = fmt.get("schema") if isinstance(fmt, dict) else None
+            return schema if isinstance(schema, str) else None
+    m = _FORMAT_RE.search(data)
+    return m.group(1).decode("ascii") if m else None
 
 
 def detect(data: bytes) -> str | None:
-    """The bundle kind of ``data`` from its ``format.schema``, or None.  Never raises."""
-    try:
-        if not isinstance(data, bytes | bytearray | memoryview):
-            return None
-        data = bytes(data)
-        if data.startswith(ALETH_MAGIC):
-            return None
-        head = data[:64].lstrip(b" \t\r\n\xef\xbb\xbf")
-        if not head.startswith(b"{") or b"hom.aimos.mutmem-" not in data:
-            return None
-        if len(data) <= _FULL_PARSE_LIMIT:
-            try:
-                doc, _ = loads_strict(data, max_depth=4096)
-            except JsonError:
-                doc = None
-            if isinstance(doc, dict):
-                fmt = doc.get("format")
-                schema = fmt.get("schema") if isinstance(fmt, dict) else None
-                return KINDS.get(schema) if isinstance(schema, str) else None
-        m = _FORMAT_RE.search(data)
-        return KINDS.get(m.group(1).decode("ascii")) if m else None
-    except Exception:
-        return None
+    """The v1 bundle kind of ``data`` from its ``format.schema``, or None."""
+    schema = format_schema(data)
+    return None if schema is None else KINDS.get(schema)
 
 
 def verify_bundle(data: bytes, *, source: str = "", trust_master: str | None = None) -> Report:
     """Judge one HOM-AIMOS bundle (see the package docstring).  Never raises."""
-    started = time.monotonic()
-    started_at = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-    try:
-        report = _verify(data, source, trust_master, depth=0)
-    except Exception as exc:
-        report = Report.internal_error(exc, object_id=source)
-        report.profile = PROFILE
-    report.started_at = started_at
-    report.duration_s = time.monotonic() - started
-    if isinstance(data, bytes | bytearray | memoryview):
-        raw = bytes(data)
-        kind = report.hom.kind if report.hom is not None else "unknown"
-        report.input = {
-            "path": source,
-            "sha256": hashlib.sha256(raw).hexdigest(),
-            "size": len(raw),
-            "format": f"hom-aimos-v1/{kind}",
-        }
-    return report
+    return judged(PROFILE, data, source, lambda: _verify(data, source, trust_master, depth=0))
 
 
 def _verify(data: Any, source: str, trust_master: str | None, depth: int) -> Report:
@@ -140,50 +129,53 @@ def _verify(data: Any, source: str, trust_master: str | None, depth: int) -> Rep
         out.error(pf.reason, "bundle", source, where=Phrase(THE_BUNDLE), detail=pf.detail)
         out.fill(report)
         return report
-    return _judge(doc, source, trust_master, depth, report, out)
+    return _judge(doc, source, trust_master, report, out)
 
 
 def _judge(
-    doc: Any, source: str, trust_master: str | None, depth: int, report: Report, out: Outcome
+    doc: dict[str, Any],
+    source: str,
+    trust_master: str | None,
+    report: Report,
+    out: Outcome,
+    kind: str | None = None,
 ) -> Report:
-    fmt = doc.get("format") if isinstance(doc, dict) else None
+    fmt = doc.get("format")
     schema = fmt.get("schema") if isinstance(fmt, dict) else None
-    kind = KINDS.get(schema) if isinstance(schema, str) else None
-    if kind is None or not isinstance(schema, str):
+    if kind is None:
+        kind = KINDS.get(schema) if isinstance(schema, str) else None
+    if kind is None:
         out.error("bundle_kind_unknown", "bundle", source, detail=f"format.schema {schema!r:.80}")
         out.fill(report)
         return report
-    view = HomView(kind, schema)
+    view = HomView(kind, schema if isinstance(schema, str) else "")
     report.hom = view
     raw = p.canonical_bytes(doc)
     view.document_sha256 = None if raw is None else hashlib.sha256(raw).hexdigest()
     root: str | None = None
-    root_given = False
-    try:
-        if kind == "cognitive":
-            records, decidable = verify_cognitive(doc, out, view)
-            if decidable:
-                rec_bytes = p.canonical_bytes([r.reference_json() for r in records])
-                root = None if rec_bytes is None else p.sha256(p.PROOF_DOMAIN + rec_bytes).hex()
-                root_given = True
-        elif kind == "recall":
-            root = verify_recall(doc, out, view)
-            root_given = not out.failed and not out.undecided
-        else:
+    bundle_sha256: str | None = None
+    if kind == "cognitive":
+        records, given = verify_cognitive(doc, out, view)
+        if given:
+            root, bundle_sha256 = proof_root(records), view.document_sha256
+    elif kind == "recall":
+        root = verify_recall(doc, out, view)
+        bundle_sha256 = view.document_sha256 if root is not None else None
+    else:
 
-            def member(bundle: Any) -> Report:
-                sub = Report(profile=PROFILE)
-                return _judge(bundle, source, None, depth + 1, sub, Outcome())
+        def member(bundle: Any) -> Report:
+            sub = Report(profile=PROFILE)
+            if not isinstance(bundle, dict):  # the reference never gets here (it checks the id first)
+                sub_out = Outcome()
+                sub_out.error("recall_bundle_schema_invalid", "bundle", source)
+                sub_out.fill(sub)
+                return sub
+            return _judge(bundle, source, None, sub, Outcome(), kind="recall")
 
-            root = verify_corpus(doc, out, view, member)
-            root_given = not out.failed and not out.undecided
-    except Stop:
-        root_given = False
+        root = verify_corpus(doc, out, view, member)
     _trust(view, out, trust_master)
     out.fill(report)
-    if root_given:
-        report.root = root
-        report.bundle_sha256 = view.document_sha256
+    report.root, report.bundle_sha256 = root, bundle_sha256
     report.counts = _counts(view)
     return report
 

@@ -8,9 +8,13 @@ an *additional* finding (``Finding.additional``) that the reference would not ha
 
 from __future__ import annotations
 
+import hashlib
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
-from ..codes.hom_aimos import TEXTS
+from ..codes.hom_aimos import text_of
 from ..findings import Finding, Severity, make_finding, message
 from ..i18n import Phrase
 from ..verify.report import Report, Verdict
@@ -54,10 +58,6 @@ class Stop(Exception):
     """A failure after which nothing else can be established (parse, schema, raised steps)."""
 
 
-def _text(reason: str) -> Any:
-    return TEXTS.get(reason.split(":", 1)[0]) or TEXTS["cognitive_evidence_bundle_schema_invalid"]
-
-
 class Outcome:
     """Findings in the order they were established."""
 
@@ -65,6 +65,7 @@ class Outcome:
         self.errors: list[tuple[str, Finding]] = []  # (reason, finding): failures, in check order
         self.undecided: list[tuple[str, Finding]] = []  # indeterminate reasons
         self.notes: list[Finding] = []  # info and warnings (trust)
+        self.halted: tuple[str, Finding] | None = None  # the reference failed internally: indeterminate
 
     def _finding(
         self,
@@ -80,7 +81,9 @@ class Outcome:
         related: tuple[str, ...] = (),
         **params: Any,
     ) -> Finding:
-        text = _text(reason)
+        text, inner = text_of(reason)
+        if inner is not None:
+            detail = inner
         return make_finding(
             "hom." + reason,
             severity or text.severity,
@@ -139,6 +142,16 @@ class Outcome:
             )
         )
 
+    def halt(
+        self, reason: str, kind: str = "bundle", oid: str = "", *, where: str | None = None, detail: str = ""
+    ) -> None:
+        """The reference verifier fails internally on this input: its verdict is
+        ``indeterminate`` with ``reason``, whatever was found before."""
+        f = self._finding(
+            reason, Severity.WARNING, kind, oid, where=where, detail=detail, expected=None, found=None
+        )
+        self.halted = (reason, f)
+
     def stop(self, reason: str, kind: str = "bundle", oid: str = "", **kw: Any) -> Stop:
         """Record a failure that ends the verification and return the exception to raise."""
         self.error(reason, kind, oid, **kw)
@@ -146,12 +159,17 @@ class Outcome:
 
     @property
     def failed(self) -> bool:
-        return bool(self.errors)
+        return bool(self.errors) or self.halted is not None
 
     def fill(self, report: Report) -> None:
         """Set ``report``'s verdict, primary reason and findings (primary first)."""
         ordered: list[Finding] = []
-        if self.errors:
+        if self.halted is not None:
+            report.verdict = Verdict.INDETERMINATE
+            report.primary_reason = self.halted[0]
+            ordered.append(self.halted[1])
+            rest = [f for _, f in self.errors] + [f for _, f in self.undecided]
+        elif self.errors:
             report.verdict = Verdict.FAIL
             report.primary_reason = self.errors[0][0]
             ordered.append(self.errors[0][1])
@@ -186,3 +204,27 @@ def _short(value: Any, limit: int = 300) -> str:
         text = f"a {type(value).__name__}"
     text = text.encode("utf-8", "backslashreplace").decode("utf-8")
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def judged(profile: str, data: Any, source: str, run: Callable[[], Report]) -> Report:
+    """``run()``'s report, timed, with the input's hash, size and format (``<profile>/<kind>``);
+    a bug in ``run`` becomes :meth:`Report.internal_error` of ``profile``, never an exception."""
+    started = time.monotonic()
+    started_at = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    try:
+        report = run()
+    except Exception as exc:
+        report = Report.internal_error(exc, object_id=source)
+        report.profile = profile
+    report.started_at = started_at
+    report.duration_s = time.monotonic() - started
+    if isinstance(data, bytes | bytearray | memoryview):
+        raw = bytes(data)
+        kind = report.hom.kind if report.hom is not None else "unknown"
+        report.input = {
+            "path": source,
+            "sha256": hashlib.sha256(raw).hexdigest(),
+            "size": len(raw),
+            "format": f"{profile}/{kind}",
+        }
+    return report

@@ -1,47 +1,55 @@
-"""HOM-AIMOS JSON rules through the project's strict parser (no second parser).
+"""A HOM-AIMOS v1 document as the reference verifier parses it, with its reasons.
 
-* input at most 512 MiB;
-* UTF-8, no duplicate keys, no NaN/Infinity, integers within ±(2^53−1)
-  (:func:`inspector.core.canonical.loads_strict`);
-* nesting: the root value is at depth 0 and no value (container *or* scalar) may be at
-  depth 33, i.e. a non-empty container may sit at depth 31 at most, an empty one at 32.
+The reference reads the bytes with Python's ``json`` decoder and then walks the value with
+its canonical-JSON writer, so its parse step reports, in this order:
 
-``loads_strict`` counts bracket depth (the root container is 1), so a container at value
-depth 33 is its bracket depth 34: ``max_depth=33`` refuses those without recursing, and a
-short walk of the parsed value refuses the scalars at depth 33 (children of a non-empty
-container at depth 32), which bracket counting cannot see.
+1. ``bundle_size_limit``: more than 512 MiB;
+2. what the decoder refuses: ``json_duplicate_key``, ``json_non_finite`` (``NaN``,
+   ``Infinity``), and ``bundle_json_malformed`` for anything else (not UTF-8, a BOM, a syntax
+   error, an integer of more than 4300 digits);
+3. what the canonical writer refuses, in its traversal order: ``canonical_json_depth_limit``
+   (a value at depth 33, the root being depth 0), ``canonical_json_integer_out_of_range``
+   (outside ±(2^53−1)), ``canonical_json_non_finite_number`` (a number such as ``1e400``);
+4. ``cognitive_evidence_bundle_invalid``: the document is not a JSON object.
+
+The decoder is the standard library's (the one :func:`inspector.core.canonical.loads_strict`
+wraps), called with the reference's hooks so that numbers keep their JSON type (``1.0`` stays
+a float: the reference's integer checks see the difference).
+
+A text with a lone surrogate (``"\\ud800"``) has no UTF-8 form: the reference accepts it here
+and then fails internally at its first hash of it.  The inspector refuses it at this step as
+``bundle_json_malformed``, the reference's reason for text that is not well-formed, before any
+hash helper sees it.  A nesting too deep for the decoder itself (thousands of levels) is
+``canonical_json_depth_limit`` too.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from ..canonical import JsonError, loads_strict
+from ..canonical import JsonError, _check_depth
 from ..findings import message
 from ..i18n import Phrase
+from .ref import _first_canonical_error
 
 # what the parse refused, in words (a Phrase, so a translated report says it in its language)
 DEPTH = message("a value lies deeper than depth {depth}")
 SIZE = message("input is {size} bytes, more than {limit}")
 NOT_BYTES = message("input is {type}, not bytes")
+SURROGATE = message("a text holds a lone surrogate, which has no UTF-8 form")
+NOT_OBJECT = message("the document is a {type}, not a JSON object")
 
 MAX_BYTES = 512 * 1024 * 1024
 MAX_VALUE_DEPTH = 32
-_RETRY_DEPTH = 2048  # to learn whether a too-deep input also breaks an earlier rule
+_DECODER_DEPTH = 512  # deeper input is refused before the decoder recurses into it
 
-REASONS = {
-    "invalid_json": "canonical_json_invalid",
-    "duplicate_json_key": "canonical_json_duplicate_key",
-    "non_finite_number": "canonical_json_non_finite_number",
-    "integer_out_of_range": "canonical_json_unsafe_integer",
-    "json_too_deep": "canonical_json_depth_limit",
-}
-SIZE_REASON = "canonical_json_size_limit"
+MALFORMED = "bundle_json_malformed"
 DEPTH_REASON = "canonical_json_depth_limit"
 
 
 class ParseFailure(Exception):
-    """The document breaks a HOM-AIMOS JSON rule; ``reason`` is the reference-style reason."""
+    """The document breaks a rule of the parse step; ``reason`` is the reference's reason."""
 
     def __init__(self, reason: str, detail: str) -> None:
         super().__init__(detail)
@@ -49,49 +57,91 @@ class ParseFailure(Exception):
         self.detail = detail
 
 
-def _too_deep(value: Any) -> bool:
-    """Whether some value of ``value`` lies at depth > 32 (the root is depth 0)."""
-    stack: list[tuple[Any, int]] = [(value, 0)]
+class _Refused(Exception):
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(detail)
+        self.reason = reason
+
+
+def _pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in items:
+        if k in out:
+            raise _Refused("json_duplicate_key", f"duplicate object key {k[:80]!r}")
+        out[k] = v
+    return out
+
+
+def _constant(name: str) -> Any:
+    raise _Refused("json_non_finite", f"{name} is not allowed")
+
+
+def decode(data: bytes) -> Any:
+    """The JSON value of ``data`` as the reference's decoder reads it; :class:`ParseFailure`
+    for steps 1–2 above (no canonical checks)."""
+    if len(data) > MAX_BYTES:
+        raise ParseFailure("bundle_size_limit", Phrase(SIZE, size=len(data), limit=MAX_BYTES))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ParseFailure(MALFORMED, f"not UTF-8: {exc.reason} at byte {exc.start}") from None
+    try:
+        _check_depth(data, _DECODER_DEPTH)
+    except JsonError:
+        raise ParseFailure(DEPTH_REASON, Phrase(DEPTH, depth=MAX_VALUE_DEPTH)) from None
+    try:
+        return json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant)
+    except _Refused as exc:
+        raise ParseFailure(exc.reason, str(exc)) from None
+    except (ValueError, RecursionError) as exc:
+        raise ParseFailure(MALFORMED, f"invalid JSON: {str(exc)[:200]}") from None
+
+
+def has_lone_surrogate(value: Any) -> bool:
+    """Whether any text of ``value`` (object keys included) holds a lone surrogate."""
+    stack = [value]
     while stack:
-        v, d = stack.pop()
-        children = v.values() if isinstance(v, dict) else v if isinstance(v, list) else ()
-        if not children:
-            continue
-        if d >= MAX_VALUE_DEPTH:
-            return True
-        stack.extend((c, d + 1) for c in children)
+        v = stack.pop()
+        if isinstance(v, str):
+            if not _encodable(v):
+                return True
+        elif isinstance(v, list):
+            stack.extend(v)
+        elif isinstance(v, dict):
+            for k, item in v.items():
+                if not _encodable(k):
+                    return True
+                stack.append(item)
     return False
 
 
-def parse_document(data: bytes) -> Any:
-    """The parsed document; raises :class:`ParseFailure` on any rule broken.
-
-    The order follows the reference's parse step: size, then what the JSON reader itself
-    refuses (UTF-8, syntax, duplicate keys, non-finite numbers), then depth, then safe
-    integers.
-    """
-    if not isinstance(data, bytes | bytearray | memoryview):
-        raise ParseFailure("canonical_json_invalid", Phrase(NOT_BYTES, type=type(data).__name__))
-    data = bytes(data)
-    if len(data) > MAX_BYTES:
-        raise ParseFailure(SIZE_REASON, Phrase(SIZE, size=len(data), limit=MAX_BYTES))
+def _encodable(text: str) -> bool:
+    if text.isascii():
+        return True
     try:
-        value, _fast = loads_strict(data, max_depth=MAX_VALUE_DEPTH + 1)
-    except JsonError as exc:
-        if exc.code == "json_too_deep":
-            _earlier_failure(data)
-        reason = REASONS.get(exc.code, "canonical_json_invalid")
-        detail = Phrase(DEPTH, depth=MAX_VALUE_DEPTH) if reason == DEPTH_REASON else str(exc)
-        raise ParseFailure(reason, detail) from None
-    if _too_deep(value):
-        raise ParseFailure(DEPTH_REASON, Phrase(DEPTH, depth=MAX_VALUE_DEPTH))
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def parse_value(data: Any) -> Any:
+    """Steps 1–3 (any JSON value, object or not): the value, or :class:`ParseFailure`."""
+    if not isinstance(data, bytes | bytearray | memoryview):
+        raise ParseFailure(MALFORMED, Phrase(NOT_BYTES, type=type(data).__name__))
+    value = decode(bytes(data))
+    reason = _first_canonical_error(value)
+    if reason is not None:
+        detail = Phrase(DEPTH, depth=MAX_VALUE_DEPTH) if reason == DEPTH_REASON else reason
+        raise ParseFailure(reason, detail)
+    if has_lone_surrogate(value):
+        raise ParseFailure(MALFORMED, Phrase(SURROGATE))
     return value
 
 
-def _earlier_failure(data: bytes) -> None:
-    """Raise the failure a too-deep document also has when it precedes depth in the order."""
-    try:
-        loads_strict(data, max_depth=_RETRY_DEPTH)
-    except JsonError as exc:
-        if exc.code in ("invalid_json", "duplicate_json_key", "non_finite_number"):
-            raise ParseFailure(REASONS[exc.code], str(exc)) from None
+def parse_document(data: Any) -> dict[str, Any]:
+    """Steps 1–4: the document (a JSON object), or :class:`ParseFailure`."""
+    value = parse_value(data)
+    if not isinstance(value, dict):
+        raise ParseFailure("cognitive_evidence_bundle_invalid", Phrase(NOT_OBJECT, type=type(value).__name__))
+    return value

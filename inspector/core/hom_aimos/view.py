@@ -66,6 +66,9 @@ class WeightStep:
     signed_at: Any
     signer_agent_id: Any
     certificate_fingerprint: Any
+    signature_form: Any = None  # the stored-signature message form (1-4) and request form (1, 3-5)
+    request_signature_form: Any = None
+    identity_tier: Any = None  # T1, T2 or T3
     verified: bool = False  # every check of this step passed
 
 
@@ -150,7 +153,11 @@ class ReceiptView:
     merkle_schema: str
     event_receipt_present: bool
     command_hash: Any
-    command_hash_recomputed: bool = False  # the engine's command normalization is not published
+    command_hash_recomputed: bool = False  # the normalised command was hashed and compared
+    recomputed_command_hash: str | None = None  # sha256(JCS(normalised request body))
+    merkle_entries: list[Any] = field(
+        default_factory=list
+    )  # the leaves (the evidence, or decision + evidence)
 
 
 @dataclass

@@ -71,7 +71,7 @@ def html_context(report: Report, options: RenderOptions | None = None) -> dict[s
     source = o.source if o.source is not None else inp.get("path")
     worst = worst_finding(report)
     reason = None
-    if report.profile == "hom-aimos-v1" and report.primary_reason:
+    if report.is_hom and report.primary_reason:
         reason = t(S.PRIMARY_REASON, reason=escape(report.primary_reason))
     elif report.verdict != "pass" and worst is not None:
         target = finding_target(worst, inp.get("path"))
@@ -96,6 +96,8 @@ def html_context(report: Report, options: RenderOptions | None = None) -> dict[s
     notes = [t(n) for n in S.NOT_PROVEN]
     if report.profile == "hom-aimos-v1":
         notes.append(t(S.NOT_PROVEN_HOM))
+    elif report.profile == "hom-aimos-v2":
+        notes.append(t(S.NOT_PROVEN_HOM_V2))
     memories: list[dict[str, Any]] = []
     receipts: list[dict[str, Any]] = []
     if report.mutmem is not None:
@@ -150,7 +152,7 @@ def html_context(report: Report, options: RenderOptions | None = None) -> dict[s
                 "root": report.root,
                 "bundle_sha256": report.bundle_sha256,
             }
-            if report.profile == "hom-aimos-v1"
+            if report.is_hom
             else None
         ),
         "checked": escape(report.started_at) if report.started_at else None,
@@ -237,14 +239,16 @@ def render_fleet_html(
     o = options or RenderOptions()
     t = S.Tr(o.lang)
     views = []
-    hom = False
+    profiles: set[str] = set()
     for i, (name, report) in enumerate(files):
         view = html_context(report, replace(o, source=name))
         view["anchor"] = f"file-{i + 1}"
         views.append(view)
-        hom = hom or report.profile == "hom-aimos-v1"
+        profiles.add(report.profile)
     rows = fleet.get("rows", [])
-    notes = [t(n) for n in S.NOT_PROVEN] + ([t(S.NOT_PROVEN_HOM)] if hom else [])
+    notes = [t(n) for n in S.NOT_PROVEN]
+    notes += [t(S.NOT_PROVEN_HOM)] if "hom-aimos-v1" in profiles else []
+    notes += [t(S.NOT_PROVEN_HOM_V2)] if "hom-aimos-v2" in profiles else []
     since = fleet.get("since")
     view_fleet = {
         "verdict": fleet.get("verdict", ""),

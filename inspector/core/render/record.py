@@ -61,8 +61,8 @@ def complete(
     inp.setdefault("size", None)
     if inp.get("format") is None:
         fmt = report.container.get("format") if report.container else None
-        if fmt is None and report.profile == "hom-aimos-v1":
-            fmt = "hom-aimos-v1"
+        if fmt is None and report.is_hom:
+            fmt = report.profile
         inp["format"] = fmt
     report.input = {k: inp[k] for k in ("path", "sha256", "size", "format")}
     if report.started_at is None:

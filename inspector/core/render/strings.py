@@ -71,6 +71,7 @@ PRIMARY_REASON = message("Primary reason: {reason}")
 ROOT = message("root {root}")
 BUNDLE_SHA256 = message("bundle sha256 {sha256}")
 PROFILE_HOM = message("HOM-AIMOS v1 bundle")
+PROFILE_HOM_V2 = message("HOM-AIMOS v2 portable evidence")
 
 # The HTML/PDF report
 HTML_TITLE = message("Aleth Inspector report")
@@ -148,6 +149,11 @@ NOT_PROVEN = (
 NOT_PROVEN_HOM = message(
     "For a HOM-AIMOS bundle, valid means internally consistent: the bundle carries its own master key, "
     "so pin the master you trust (--trust-master) before relying on it."
+)
+NOT_PROVEN_HOM_V2 = message(
+    "For HOM-AIMOS v2 evidence, valid vouches for the signatures under the pinned master and the "
+    "cross-bindings, not for the truth of the content; checked with --structural-only, it vouches for no "
+    "signature at all."
 )
 
 

@@ -115,6 +115,8 @@ def _summary(report: Report, t: S.Tr) -> str:
     fmt = (report.input or {}).get("format") or (report.container or {}).get("format")
     if report.profile == "hom-aimos-v1":
         parts.append(t(S.PROFILE_HOM))
+    elif report.profile == "hom-aimos-v2":
+        parts.append(t(S.PROFILE_HOM_V2))
     elif fmt == "directory":
         parts.append(t(S.DIRECTORY))
     elif fmt:
@@ -166,7 +168,7 @@ def _verdict_line(report: Report, o: RenderOptions, t: S.Tr, lines: _Lines) -> s
 def _reason(
     report: Report, o: RenderOptions, t: S.Tr, lines: _Lines, counts: dict[str, int], summary: str
 ) -> None:
-    if report.profile == "hom-aimos-v1" and report.primary_reason:
+    if report.is_hom and report.primary_reason:
         lines.wrap(t(S.PRIMARY_REASON, reason=escape(report.primary_reason)), 2, 4)
     elif report.verdict != "pass":
         worst = worst_finding(report)
@@ -327,7 +329,7 @@ def _input(report: Report, o: RenderOptions, t: S.Tr, lines: _Lines) -> None:
         lines.wrap(t(S.SHA256, sha256=escape(str(inp["sha256"]))), 2, 4)
     if report.head:
         lines.wrap(t(S.HEAD, head=short_id(report.head)), 2, 4)
-    if report.profile == "hom-aimos-v1":
+    if report.is_hom:
         if report.root:
             lines.wrap(t(S.ROOT, root=escape(report.root)), 2, 4)
         if report.bundle_sha256:

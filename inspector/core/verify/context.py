@@ -48,8 +48,11 @@ class VerifyOptions:
     threads: int = 2
     processes: int = 1  # > 1: commits and evidence checked in that many worker processes
     strict: bool = False
-    profile: str = "auto"  # "auto" (by content), "alethech" or "hom-aimos-v1"
+    profile: str = "auto"  # "auto" (by content), "alethech", "hom-aimos-v1" or "hom-aimos-v2"
     trust_master: str | None = None  # HOM-AIMOS: the master key fingerprint the auditor pins
+    structural_only: bool = False  # HOM-AIMOS v2: the structural checks alone (no signature checked)
+    witness: bytes | None = None  # HOM-AIMOS v2: a portable mutation bundle's witness (JSON bytes)
+    trust_context: bytes | None = None  # HOM-AIMOS v2: its trust context (a v2 envelope, JSON bytes)
 
 
 @dataclass

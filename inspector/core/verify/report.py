@@ -168,7 +168,7 @@ class Report:
     objects: dict[str, Obj] = field(default_factory=dict)  # every parsed object, by id (detail views)
     mutmem: MutMemView | None = None  # SPEC C's derived views, when the file carries MutMem data
     # ---- the audit record (schema aleth-inspector/report/1) -----------------
-    profile: str = "alethech"  # or "hom-aimos-v1"
+    profile: str = "alethech"  # or "hom-aimos-v1", "hom-aimos-v2"
     primary_reason: str | None = None  # HOM-AIMOS: the reference verifier's one reason
     root: str | None = None  # HOM-AIMOS: proof / Merkle / corpus root (bare hex)
     bundle_sha256: str | None = None  # HOM-AIMOS: sha256(JCS(document))
@@ -207,6 +207,12 @@ class Report:
             self.findings.append(make_finding(code, severity, kind, object_id, template, related, **kw))
         elif self.cap.overflow(code, severity, kind, object_id, related, additional):
             self.cap.keep_first(make_finding(code, severity, kind, object_id, template, related, **kw))
+
+    @property
+    def is_hom(self) -> bool:
+        """A HOM-AIMOS profile's report (v1 bundle or v2 portable evidence): one primary reason,
+        a root and a bundle hash instead of commits and key eras."""
+        return self.profile.startswith("hom-aimos")
 
     def severity_counts(self) -> dict[str, int]:
         """How many findings of each severity (a summary counts for every finding it stands for)."""

@@ -1,7 +1,8 @@
 """The Labels & receipts tab for HOM-AIMOS bundles: a recall bundle's receipt (its
 entries, stated and recomputed Merkle root, the signed event receipt, and an inclusion
-proof of one entry, written by the worker), and a recall corpus's member bundles, each
-opening on double-click as a bundle of its own."""
+proof of one entry, written by the worker), a recall corpus's member bundles, each
+opening on double-click as a bundle of its own, and v2 portable evidence (its objects,
+authority, decisions, Merkle disclosure and signatures)."""
 
 from __future__ import annotations
 
@@ -22,8 +23,9 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.hom_aimos.view import hom_view
+from ...core.hom_aimos_v2.view import V2View, v2_view
 from ...core.verify.report import Report
-from ..hom import number, short, when
+from ..hom import number, short, v2_object_index, when
 from ..i18n import QT_TRANSLATE_NOOP
 from ..style import readable
 from ..summary import verdict_word
@@ -31,6 +33,16 @@ from ..tasks import TaskRunner
 from .tables import DISCLOSURE_NOTE, ID_ROLE, make_table, table_cell
 
 GREEN, RED = "#2e7d32", "#c62828"
+
+
+def plain_label(accessible_name: str) -> QLabel:
+    """A wrapping, selectable plain-text label (the header lines of these pages)."""
+    label = QLabel()
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label.setAccessibleName(accessible_name)
+    return label
 
 
 class HomReceiptView(QWidget):
@@ -57,11 +69,7 @@ class HomReceiptView(QWidget):
         self.runner = TaskRunner(self)
         self.runner.finished.connect(self._done)
         self.runner.failed.connect(self._failed)
-        self.header = QLabel()
-        self.header.setWordWrap(True)
-        self.header.setTextFormat(Qt.TextFormat.PlainText)
-        self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.header.setAccessibleName(self.tr("Recall receipt"))
+        self.header = plain_label(self.tr("Recall receipt"))
         self.entries = make_table(self.COLUMNS, stretch=4)
         self.entries.setAccessibleName(self.tr("Receipt entries"))
         self.entries.itemSelectionChanged.connect(self._entry_selected)
@@ -267,11 +275,7 @@ class HomCorpusView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.header = QLabel()
-        self.header.setWordWrap(True)
-        self.header.setTextFormat(Qt.TextFormat.PlainText)
-        self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.header.setAccessibleName(self.tr("Recall corpus"))
+        self.header = plain_label(self.tr("Recall corpus"))
         self.table: QTableWidget = make_table(self.COLUMNS, stretch=4)
         self.table.setAccessibleName(self.tr("Member bundles"))
         self.table.itemSelectionChanged.connect(self._selected)
@@ -353,3 +357,268 @@ class HomCorpusView(QWidget):
                 self.table.blockSignals(True)
                 self.table.selectRow(row)
                 self.table.blockSignals(False)
+
+
+def fill(text: str, *values: object) -> str:
+    """A translated sentence with ``%1``, ``%2``, … replaced by ``values`` in order."""
+    for n in range(len(values), 0, -1):  # %10 before %1
+        text = text.replace(f"%{n}", str(values[n - 1]))
+    return text
+
+
+STAGE_NAMES = {
+    "envelope": QT_TRANSLATE_NOOP("HomEnvelopeView", "the envelope (objects, body hashes, root, commitment)"),
+    "schemas": QT_TRANSLATE_NOOP("HomEnvelopeView", "the object schemas"),
+    "authority": QT_TRANSLATE_NOOP("HomEnvelopeView", "the authority (actor, housekeeper, grant, request)"),
+    "decisions": QT_TRANSLATE_NOOP("HomEnvelopeView", "the decisions"),
+    "results": QT_TRANSLATE_NOOP("HomEnvelopeView", "the returned memories"),
+    "merkle_event": QT_TRANSLATE_NOOP("HomEnvelopeView", "the Merkle disclosure and the receipt event"),
+    "cryptography": QT_TRANSLATE_NOOP("HomEnvelopeView", "the signatures under the pinned master"),
+    "commitment": QT_TRANSLATE_NOOP("HomEnvelopeView", "the mutation bundle's commitment"),
+    "outcome": QT_TRANSLATE_NOOP("HomEnvelopeView", "the outcome, its event and its valence"),
+    "terminal": QT_TRANSLATE_NOOP("HomEnvelopeView", "the terminal (transition, no-op or observation)"),
+    "witness": QT_TRANSLATE_NOOP("HomEnvelopeView", "the witness"),
+    "trust_context": QT_TRANSLATE_NOOP("HomEnvelopeView", "the trust context (a v2 envelope)"),
+    "signatures": QT_TRANSLATE_NOOP("HomEnvelopeView", "the witnessed signatures"),
+}
+
+
+class HomEnvelopeView(QWidget):
+    """HOM-AIMOS v2 portable evidence: what failed (or that nothing did), the typed objects
+    with their body hashes, the authority and decisions, the Merkle disclosure and every
+    signature with whether it was checked.  A mutation bundle shows its outcome and terminal,
+    and its trust context's objects.  Signal: ``selectionRequested("object:<n>")``."""
+
+    selectionRequested = Signal(str)
+
+    OBJECT_COLUMNS = (
+        "#",
+        QT_TRANSLATE_NOOP("Columns", "Kind"),
+        QT_TRANSLATE_NOOP("Columns", "Result"),
+        QT_TRANSLATE_NOOP("Columns", "Memory"),
+        QT_TRANSLATE_NOOP("Columns", "Body hash"),
+    )
+    MERKLE_COLUMNS = ("#", QT_TRANSLATE_NOOP("Columns", "Entry"), QT_TRANSLATE_NOOP("Columns", "Memory"))
+    SIGNATURE_COLUMNS = (
+        QT_TRANSLATE_NOOP("Columns", "Signature"),
+        QT_TRANSLATE_NOOP("Columns", "Signer"),
+        QT_TRANSLATE_NOOP("Columns", "Checked"),
+    )
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        from PySide6.QtWidgets import QTabWidget
+
+        self.header = plain_label(self.tr("Portable evidence"))
+        self.objects = make_table(self.OBJECT_COLUMNS, stretch=4)
+        self.objects.setAccessibleName(self.tr("Typed objects"))
+        self.objects.itemSelectionChanged.connect(self._object_selected)
+        self.details = plain_label(self.tr("Authority and decisions"))
+        self.details.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.merkle = make_table(self.MERKLE_COLUMNS, stretch=1)
+        self.merkle.setAccessibleName(self.tr("Merkle disclosure"))
+        self.signatures = make_table(self.SIGNATURE_COLUMNS, stretch=0)
+        self.signatures.setAccessibleName(self.tr("Signatures"))
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.objects, self.tr("Objects"))
+        self.tabs.addTab(self.details, self.tr("Authority && decisions"))
+        self.tabs.addTab(self.merkle, self.tr("Merkle disclosure"))
+        self.tabs.addTab(self.signatures, self.tr("Signatures"))
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.header)
+        lay.addWidget(self.tabs, 1)
+
+    def set_report(self, report: Report) -> None:
+        self.report = report
+        view = v2_view(report)
+        if view is None:
+            return
+        base = self.objects.palette().color(QPalette.ColorRole.Base)
+        green, red = readable(QColor(GREEN), base), readable(QColor(RED), base)
+        shown = view.trust_context if view.kind == "mutation" and view.trust_context is not None else view
+        self.header.setText("\n".join(self._header_lines(report, view)))
+        self.header.setStyleSheet("" if report.verdict == "pass" else f"color: {red.name()};")
+        self.objects.setRowCount(len(shown.objects))
+        for row, obj in enumerate(shown.objects):
+            ok = obj.hash_ok
+            cells = [
+                table_cell(str(obj.ordinal), object_id=f"object:{row}", align_right=True),
+                table_cell(str(obj.kind), tip=str(obj.schema)),
+                table_cell("" if obj.result_ordinal is None else str(obj.result_ordinal), align_right=True),
+                table_cell(
+                    short(obj.subject_id, 13) if obj.subject_id else "", tip=str(obj.subject_id or "")
+                ),
+                table_cell(
+                    ("✔ " if ok else "✖ ") + short(obj.body_sha256, 16),
+                    tip=fill(self.tr("stated %1\nrecomputed %2"), obj.body_sha256, obj.recomputed_sha256),
+                    color=green if ok else red,
+                ),
+            ]
+            for col, it in enumerate(cells):
+                self.objects.setItem(row, col, it)
+        self.details.setText("\n".join(self._detail_lines(view, shown)))
+        entries = shown.merkle_entries
+        self.merkle.setRowCount(len(entries))
+        for row, entry in enumerate(entries):
+            entry = entry if isinstance(entry, dict) else {}
+            what = entry.get("entry_type") or fill(self.tr("evidence %1"), str(entry.get("ordinal")))
+            cells = [
+                table_cell(str(row), align_right=True),
+                table_cell(
+                    str(what), tip=str(entry.get("decision_sha256") or entry.get("live_content_hash") or "")
+                ),
+                table_cell(short(entry.get("memory_id"), 13) if entry.get("memory_id") else ""),
+            ]
+            for col, it in enumerate(cells):
+                self.merkle.setItem(row, col, it)
+        checks = list(view.signatures)
+        if view.kind == "mutation" and view.trust_context is not None:
+            checks += view.trust_context.signatures
+        self.signatures.setRowCount(len(checks))
+        for row, s in enumerate(checks):
+            if s.ok is None:
+                state, colour = "○ " + self.tr("not checked"), None
+            elif s.ok:
+                state, colour = "✔ " + self.tr("verifies"), green
+            else:
+                state, colour = "✖ " + self.tr("does not verify"), red
+            for col, it in enumerate(
+                (table_cell(s.what), table_cell(s.signer), table_cell(state, color=colour))
+            ):
+                self.signatures.setItem(row, col, it)
+
+    def _header_lines(self, report: Report, view: V2View) -> list[str]:
+        kind = self.tr("mutation bundle") if view.kind == "mutation" else self.tr("recall envelope")
+        lines = [
+            fill(
+                self.tr("HOM-AIMOS v2 %1 %2 · company %3"),
+                kind,
+                view.bundle_id,
+                view.company_id,
+            )
+        ]
+        if view.failed:
+            stage = STAGE_NAMES.get(view.stage)
+            where = QCoreApplication.translate("HomEnvelopeView", stage) if stage else str(view.stage)
+            lines.append("✖ " + fill(self.tr("%1 fails at %2"), view.failed, where))
+        elif report.verdict == "pass" and view.structural_only:
+            lines.append("○ " + self.tr("the structure holds; no signature was checked (--structural-only)"))
+        elif report.verdict == "pass":
+            lines.append("✔ " + self.tr("every binding and signature holds under the pinned master"))
+        master = view.expected_master_fingerprint
+        if view.kind == "mutation" and view.trust_context is not None:
+            master = view.trust_context.expected_master_fingerprint
+        pin = view.pinned
+        if pin and pin == master:
+            lines.append(fill(self.tr("expected master %1 — the master you pinned"), str(master)))
+        elif pin:
+            lines.append(fill(self.tr("expected master %1 — not the master you pinned"), str(master)))
+        else:
+            lines.append(fill(self.tr("expected master %1 — not pinned"), str(master)))
+        if view.commitment is not None:
+            same = view.commitment == view.commitment_recomputed
+            lines.append(
+                ("✔ " if same else "✖ ") + fill(self.tr("commitment %1"), short(view.commitment, 24))
+            )
+        return lines
+
+    def _detail_lines(self, view: Any, shown: Any) -> list[str]:
+        lines: list[str] = []
+        if view.kind == "mutation":
+            m = view.mutation
+            lines.append(
+                fill(
+                    self.tr("Outcome %1 of memory %2 (%3): terminal %4"),
+                    m.get("outcome_id"),
+                    m.get("memory_id"),
+                    m.get("target_scope"),
+                    m.get("terminal_kind"),
+                )
+            )
+            if m.get("old_weight_milli") is not None:
+                lines.append(
+                    fill(
+                        self.tr("weight %1 → %2"),
+                        m.get("old_weight_milli"),
+                        m.get("new_weight_milli"),
+                    )
+                )
+            lines.append("")
+        a = shown.authority
+        if a:
+            lines.append(
+                fill(
+                    self.tr("Actor %1 (%2), epoch %3 – %4"),
+                    a.get("actor"),
+                    a.get("actor_tier"),
+                    a.get("actor_valid_from"),
+                    a.get("actor_valid_until"),
+                )
+            )
+            lines.append(
+                fill(
+                    self.tr("Grant %1: allowed %2, clearance ceiling %3, data class ceiling %4"),
+                    a.get("authority_kind"),
+                    a.get("allowed"),
+                    a.get("clearance_ceiling"),
+                    a.get("data_class_ceiling"),
+                )
+            )
+            lines.append(
+                fill(
+                    self.tr("Request %1 %2 at %3, clearance %4, data class %5"),
+                    a.get("signed_method"),
+                    a.get("signed_path"),
+                    when(a.get("ts_signed")),
+                    a.get("requested_clearance_level"),
+                    a.get("requested_data_class"),
+                )
+            )
+        d = shown.decisions
+        if d:
+            lines.append(fill(self.tr("Return path %1"), str(d.get("return_path"))))
+            for name in ("epistemic", "security_closure", "return_selection"):
+                lines.append(f"{name}: {d.get(name)}")
+        if shown.merkle_schema is not None:
+            same = shown.merkle_root is not None and shown.merkle_root == shown.merkle_root_recomputed
+            lines.append(
+                ("✔ " if same else "✖ ")
+                + fill(
+                    self.tr("Merkle root %1 (%2)"),
+                    shown.merkle_root,
+                    shown.merkle_schema,
+                )
+            )
+        for r in shown.results:
+            lines.append(
+                fill(
+                    self.tr("result %1: memory %2, label %3, occurrence %4"),
+                    r.get("ordinal"),
+                    r.get("memory_id"),
+                    r.get("label"),
+                    r.get("occurrence_form"),
+                )
+            )
+        return lines or [self.tr("The verification stopped before the authority was read.")]
+
+    def _object_selected(self) -> None:
+        rows = self.objects.selectionModel().selectedRows()
+        item = self.objects.item(rows[0].row(), 0) if rows else None
+        if item is not None:
+            self.selectionRequested.emit(str(item.data(ID_ROLE)))
+
+    def select(self, object_id: str) -> None:
+        """Show the object a selection names (``object:<n>``, an object kind, ``result <n>``,
+        ``objects[<n>]``)."""
+        report = getattr(self, "report", None)
+        view = v2_view(report)
+        if report is None or view is None or view.kind != "envelope":
+            return
+        if object_id.startswith("objects[") and object_id.endswith("]"):
+            object_id = "object:" + object_id[8:-1]
+        row = v2_object_index(report, object_id)
+        if row is not None and 0 <= row < self.objects.rowCount():
+            self.tabs.setCurrentWidget(self.objects)
+            self.objects.blockSignals(True)
+            self.objects.selectRow(row)
+            self.objects.blockSignals(False)

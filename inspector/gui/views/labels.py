@@ -42,10 +42,10 @@ from PySide6.QtWidgets import (
 
 from ...core.verify.mutmem import is_untrusted, rank
 from ...core.verify.report import Status
-from ..hom import is_hom
+from ..hom import is_hom, is_hom_v2
 from ..i18n import QT_TRANSLATE_NOOP
 from ..style import displayable, palette, readable, status_badge
-from .hom_pages import HomCorpusView, HomReceiptView
+from .hom_pages import HomCorpusView, HomEnvelopeView, HomReceiptView
 from .tables import DISCLOSURE_NOTE, make_table, row_id, table_cell
 
 __all__ = [
@@ -296,8 +296,11 @@ class LabelsView(QWidget):
         self.hom_receipt.selectionRequested.connect(self._emit)
         self.hom_corpus = HomCorpusView()
         self.hom_corpus.selectionRequested.connect(self._emit)
+        self.hom_envelope = HomEnvelopeView()
+        self.hom_envelope.selectionRequested.connect(self._emit)
         self._stack.addWidget(self.hom_receipt)
         self._stack.addWidget(self.hom_corpus)
+        self._stack.addWidget(self.hom_envelope)
 
         vsplit = QSplitter(Qt.Orientation.Vertical)
         vsplit.addWidget(chain_box)
@@ -338,6 +341,12 @@ class LabelsView(QWidget):
         self._stack.setCurrentIndex(0)
 
     def set_report(self, report: Any) -> None:
+        if is_hom_v2(report):
+            self.clear()
+            self._report = report
+            self.hom_envelope.set_report(report)
+            self._stack.setCurrentWidget(self.hom_envelope)
+            return
         if is_hom(report):
             self.clear()
             self._report = report
@@ -375,6 +384,9 @@ class LabelsView(QWidget):
             return
         if self._stack.currentWidget() is self.hom_corpus:
             self.hom_corpus.select(object_id)
+            return
+        if self._stack.currentWidget() is self.hom_envelope:
+            self.hom_envelope.select(object_id)
             return
         if self._mm is None or not object_id:
             return

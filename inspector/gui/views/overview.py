@@ -36,11 +36,12 @@ from PySide6.QtWidgets import (
 from ...core import codebook
 from ...core.findings import Finding
 from ...core.hom_aimos.view import hom_view
-from ...core.render.strings import NOT_PROVEN_HOM
+from ...core.hom_aimos_v2.view import v2_view
+from ...core.render.strings import NOT_PROVEN_HOM, NOT_PROVEN_HOM_V2
 from ...core.verify.report import Report
 from .. import summary as S
 from ..about import versions
-from ..hom import epoch_text, is_hom, record_text
+from ..hom import epoch_text, is_hom, is_hom_v2, record_text
 from ..i18n import QT_TRANSLATE_NOOP, core_text, finding_text
 from ..style import severity_color, severity_text
 
@@ -160,7 +161,12 @@ class OverviewView(QWidget):
             self._show_unopenable(report)
         else:
             self._links = []
-            html_text = self._hom_html(report) if is_hom(report) else self._report_html(report)
+            if is_hom_v2(report):
+                html_text = self._hom_v2_html(report)
+            elif is_hom(report):
+                html_text = self._hom_html(report)
+            else:
+                html_text = self._report_html(report)
             self.browser.setHtml(html_text)
             self.stack.setCurrentIndex(self.REPORT)
 
@@ -315,6 +321,8 @@ class OverviewView(QWidget):
         notes = [self.tr(note) for note in NOTES]
         if is_hom(r):
             notes += [core_text(NOT_PROVEN_HOM), self.tr(HOM_RULE_NOTE)]
+        elif is_hom_v2(r):
+            notes += [core_text(NOT_PROVEN_HOM_V2)]
         for note in notes:
             out.append(f"<li>{_e(note)}</li>")
         out.append("</ul>")
@@ -375,14 +383,7 @@ class OverviewView(QWidget):
             )
         rows.append((root_name, root_text))
         if r.primary_reason:
-            primary = S.primary_finding(r)
-            why = finding_text(primary) if primary is not None else ""
-            rows.append(
-                (
-                    self.tr("Primary reason"),
-                    f"<code>{_e(r.primary_reason)}</code>" + (f" — {_e(why)}" if why else ""),
-                )
-            )
+            rows.append(self._primary_row(r))
         if view.company_id is not None:
             rows.append((self.tr("Company"), f"<code>{_e(view.company_id)}</code>"))
         master = view.master
@@ -421,6 +422,50 @@ class OverviewView(QWidget):
             )
         out = ["<html><body>", self._rows_html(rows)]
         out += self._hom_parts_html(r)
+        out += self._problems_html(r)
+        out += self._notes_html(r)
+        out.append("</body></html>")
+        return "".join(out)
+
+    def _primary_row(self, r: Report) -> tuple[str, str]:
+        """The HOM-AIMOS primary reason's row: the reference's code and what it means."""
+        primary = S.primary_finding(r)
+        why = finding_text(primary) if primary is not None else ""
+        return self.tr("Primary reason"), f"<code>{_e(r.primary_reason)}</code>" + (
+            f" — {_e(why)}" if why else ""
+        )
+
+    def _hom_v2_html(self, r: Report) -> str:
+        """The overview of HOM-AIMOS v2 portable evidence: which bytes, which document, what
+        failed (or that nothing did), its commitment and root, its pinned master, its parts."""
+        view = v2_view(r)
+        assert view is not None  # is_hom_v2(r)
+        inp = r.input if isinstance(r.input, dict) else {}
+        kind_text = self.tr("mutation bundle") if view.kind == "mutation" else self.tr("recall envelope")
+        rows: list[tuple[str, str]] = [(self.tr("File"), _e(inp.get("path") or self.path or "—"))]
+        if inp.get("sha256"):
+            rows.append((self.tr("SHA-256"), f"<code>{_e(inp['sha256'])}</code>"))
+        rows.append(
+            (
+                self.tr("Format"),
+                _e(self.tr("HOM-AIMOS v2 portable evidence — %1").replace("%1", kind_text))
+                + f" <code>{_e(view.schema)}</code> · <code>hom-aimos-v2</code>",
+            )
+        )
+        if r.primary_reason:
+            rows.append(self._primary_row(r))
+        rows.append((self.tr("Commitment"), f"<code>{_e(view.commitment)}</code>"))
+        if r.root:
+            rows.append((self.tr("Object root"), f"<code>{_e(r.root)}</code>"))
+        rows.append((self.tr("Master key"), _e(S.master_text(r))))
+        checked = sum(1 for s in view.signatures if s.ok is not None)
+        counts = [
+            self.tr("%n object(s)", "", len(view.objects)),
+            self.tr("%n returned memory(ies)", "", len(view.results)),
+            self.tr("%n signature(s) checked", "", checked),
+        ]
+        rows.append((self.tr("Contents"), _e(", ".join(counts))))
+        out = ["<html><body>", self._rows_html(rows)]
         out += self._problems_html(r)
         out += self._notes_html(r)
         out.append("</body></html>")

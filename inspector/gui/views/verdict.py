@@ -120,7 +120,7 @@ class VerdictBanner(QFrame):
         icon = severity_icon(None if v == "pass" and worst != Severity.WARNING else worst or Severity.ERROR)
         self.icon.setPixmap(icon.pixmap(32, 32))
         openable = v not in ("unopenable", "error")
-        hom = report.profile == "hom-aimos-v1"
+        hom = report.is_hom
         self.counts.setText(S.counts_text(report))
         if hom:  # a bundle has no checkpoint: its trust root is the master key
             self.checkpoint.setText(S.master_text(report) if openable else "")

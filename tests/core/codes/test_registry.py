@@ -66,7 +66,8 @@ def test_the_table_is_complete_whoever_imports_first(first_import: str) -> None:
         f"import {first_import}\n"
         "from inspector.core.codes import lookup\n"
         "print(sorted(c for c in ('signature_invalid', 'hom.untrusted_master', 'file_timeout',"
-        " 'hom.recall_receipt_memory_binding_invalid:0') if lookup(c) is None))\n"
+        " 'hom.recall_receipt_memory_binding_invalid:0', 'hom.ENVELOPE_COMMITMENT_INVALID')"
+        " if lookup(c) is None))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
@@ -74,7 +75,7 @@ def test_the_table_is_complete_whoever_imports_first(first_import: str) -> None:
 
 def test_each_profile_has_its_table() -> None:
     profiles = {info.profile for info in CODES.values()}
-    assert profiles == {"alethech", "hom-aimos-v1", "audit"}
+    assert profiles == {"alethech", "hom-aimos-v1", "hom-aimos-v2", "audit"}
     assert all_codes() == dict(sorted(CODES.items())) and lookup("file_timeout") is CODES["file_timeout"]
 
 

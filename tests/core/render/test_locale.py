@@ -81,13 +81,13 @@ def test_a_phrase_is_its_english_text_and_is_translated_with_its_sentence():
     assert json.dumps({"where": where}) == '{"where": "projection 2 of memory m-1"}'
     again = pickle.loads(pickle.dumps(where))  # the GUI gets findings pickled from its worker
     assert isinstance(again, i18n.Phrase) and (again.template, again.params) == (where.template, where.params)
-    sentence = message("The projection hash of {where} does not recompute.")
+    sentence = message("A projection hash of {where} does not recompute.")
     spanish = i18n.tr(sentence, "es", where=again)
-    assert spanish == "El hash de proyección de la proyección 2 de la memoria m-1 no se recalcula."
+    assert spanish == "Un hash de proyección de la proyección 2 de la memoria m-1 no se puede recalcular."
     english = i18n.tr(sentence, "en", where=again)
-    assert english == "The projection hash of projection 2 of memory m-1 does not recompute."
+    assert english == "A projection hash of projection 2 of memory m-1 does not recompute."
     # a value read from a file is never translated, even when it spells a registered sentence
-    assert i18n.tr(sentence, "es", where="the bundle").endswith("de the bundle no se recalcula.")
+    assert i18n.tr(sentence, "es", where="the bundle").endswith("de the bundle no se puede recalcular.")
 
 
 def test_nested_effect_sentences_are_translated_too():
