@@ -43,7 +43,8 @@ def test_interrupted_and_failed_runs_follow_the_schema(tmp_path):
     shutil.copytree(ALETHECH / "01_basic" / "store", tmp_path / "s")
     doc = run_audit(discover([str(tmp_path / "s")]), cancel=token).to_json()
     assert_valid(doc)
-    assert doc["interrupted"] and doc["not_audited"] == [str(tmp_path / "s")]
+    assert doc["interrupted"] and [n["path"] for n in doc["not_checked"]] == [str(tmp_path / "s")]
+    assert doc["not_checked"][0]["code"] == "interrupted" and doc["stopped_by"] == "SIGINT"
     from inspector.core.errors import InspectorError
 
     doc = AuditResult(inputs=["x"], error=InspectorError("not_found", "x does not exist")).to_json()
@@ -56,15 +57,18 @@ def test_text_fits_the_width_worst_first(tmp_path):
     text = render_text(result, width=80)
     lines = text.splitlines()
     assert all(len(ln) <= 80 for ln in lines), max(lines, key=len)
-    table = lines[1:4]
+    assert lines[0] == f"Files under {tmp_path / 'f'}/:"  # the common folder, said once
+    table = lines[2:5]
     assert [ln.split()[1] for ln in table] == ["FAIL", "UNOPENABLE", "PASS"]
-    assert table[0].startswith("…")  # the long path keeps its end
+    first = table[0].split()[0]
+    assert first.startswith("a-very") and first.endswith("name-") and "…" in first  # both ends
+    assert [ln.split()[0] for ln in table[1:]] == ["deep/x.aleth", "ok"]  # under the root, whole
     assert "3 files: 1 pass, 1 fail, 1 unopenable, 0 without a verdict" in text
 
 
 def test_text_in_spanish_and_french(tmp_path):
     result = small_result(tmp_path, "b")
-    es = render_text(result, width=100, lang="es").splitlines()
+    es = render_text(result, width=100, lang="es").splitlines()[1:]
     assert es[0].split()[:3] == ["ARCHIVO", "VEREDICTO", "ERRORES"]
     assert [ln.split()[1] for ln in es[1:4]] == ["FALLA", "NO", "CORRECTO"]  # NO SE PUEDE ABRIR
     assert all("," in ln.split()[-1] for ln in es[1:4])  # seconds with a decimal comma
