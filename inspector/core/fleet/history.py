@@ -37,6 +37,7 @@ from ..verify.graph import Dag
 from ..verify.report import Report
 
 MAX_LISTED_COMMITS = 200  # ids listed per file in the change (the count is always exact)
+TRAIL_EXACT = 16  # milestones at every depth of HEAD's first-parent line up to this one
 ERA_IDENTITY = ("key_id", "role", "public_key", "granted_by", "granted_event_type", "grant_cutoff")
 ERA_REVOCATION = ("revoked_by", "revoke_reason", "cutoff")
 ERA_FIELDS = ERA_IDENTITY + ERA_REVOCATION
@@ -76,6 +77,10 @@ ERA_CHANGED = message(
     "Key era {index} ({key_id}) is not the one {baseline} saw: its {field} was {before} and is "
     "now {now}; key history may only be appended."
 )
+REVOCATION_GONE = message(
+    "Key era {index} ({key_id}) was revoked when {baseline} saw it and is not any more: the "
+    "revocation was removed."
+)
 SHORTER_CONTROL = message(
     "The control chain ends at event {now} where {baseline} saw event {before}: control events were removed."
 )
@@ -107,6 +112,10 @@ class Mark:
     control: tuple[int, str] | None = None  # (sequence, id) of the control chain's last event
     checkpoint_sequence: int | None = None  # the newest checkpoint stored in the file
     commits: frozenset[str] | None = field(default=None, repr=False)  # every id, when known
+    # milestones of HEAD's first-parent line: (depth, id, commits in its ancestry), at every
+    # depth up to TRAIL_EXACT then at powers of two: enough to tell a rollback to an older
+    # copy from a fork without keeping every id
+    trail: tuple[tuple[int, str, int], ...] = field(default=(), repr=False)
 
     def to_json(self) -> dict[str, Any]:
         """The ledger's record of the mark (no commit ids)."""
@@ -119,6 +128,7 @@ class Mark:
             "genesis": self.genesis,
             "control": list(self.control) if self.control is not None else None,
             "checkpoint_sequence": self.checkpoint_sequence,
+            "trail": [list(t) for t in self.trail],
         }
 
     @classmethod
@@ -158,6 +168,16 @@ class Mark:
         verdict = text("verdict")
         if verdict is None:
             raise ValueError("verdict is missing")
+        trail = doc.get("trail", [])
+        if not isinstance(trail, list) or not all(
+            isinstance(t, list)
+            and len(t) == 3
+            and type(t[0]) is int
+            and isinstance(t[1], str)
+            and type(t[2]) is int
+            for t in trail
+        ):
+            raise ValueError("trail is not a list of [depth, id, count]")
         return cls(
             verdict,
             text("head"),
@@ -167,6 +187,7 @@ class Mark:
             text("genesis"),
             control,
             seq,
+            trail=tuple((d, cid, n) for d, cid, n in trail),
         )
 
 
@@ -279,6 +300,7 @@ def reading_of(report: Report) -> Mark | None:
         return None
     chain = control_chain(report)
     order = report.order or list(report.commits)
+    trail = _trail(report)
     return Mark(
         str(report.verdict),
         report.head,
@@ -288,7 +310,43 @@ def reading_of(report: Report) -> Mark | None:
         order[0] if order else None,
         (len(chain), chain[-1]) if chain else None,
         _checkpoint_sequence(report),
+        trail=trail,
     )
+
+
+def _trail(report: Report) -> tuple[tuple[int, str, int], ...]:
+    """HEAD's first-parent line at depths 0…TRAIL_EXACT, then at powers of two, and its
+    first commit, each with the size of its ancestry (one pass over the DAG, deepest
+    milestone first)."""
+    if report.head is None or report.head not in report.commits:
+        return ()
+    dag = _dag(report)
+    line: list[int] = []
+    i: int | None = dag.index[report.head]
+    seen_line: set[int] = set()
+    while i is not None and i not in seen_line:
+        seen_line.add(i)
+        line.append(i)
+        ps = dag.parents[i]
+        i = ps[0] if ps else None
+    last = len(line) - 1  # the line's first commit too: a copy as old as it is still placed
+    depths = [d for d in range(len(line)) if d <= TRAIL_EXACT or d & (d - 1) == 0 or d == last]
+    mark = bytearray(len(dag.ids))
+    count = 0
+    counts: dict[int, int] = {}
+    for d in reversed(depths):  # deepest first: each ancestry grows the one below it
+        stack = [line[d]] if not mark[line[d]] else []
+        if stack:
+            mark[line[d]] = 1
+            count += 1
+        while stack:
+            for p in dag.parents[stack.pop()]:
+                if not mark[p]:
+                    mark[p] = 1
+                    count += 1
+                    stack.append(p)
+        counts[d] = count
+    return tuple((d, dag.ids[line[d]], counts[d]) for d in depths)
 
 
 # ------------------------------------------------------------------------- comparing
@@ -383,14 +441,43 @@ def _new_commits(
     if mark.commits is not None:
         new = [c for c in order if c not in mark.commits]
         change.removed_commits = sum(1 for c in mark.commits if c not in cur)
-    else:  # no ids kept: what the baseline's HEAD did not contain is new
+    else:  # no ids kept: what the baseline's HEAD (or its nearest milestone here) did not contain
         dag = _dag(report)
-        known = dag.ancestry(mark.head) if mark.head in cur else bytearray(len(dag.ids))
-        new = [c for c in order if not known[dag.index[c]]]
+        new = _new_by_trail(report, mark, dag, order, cur)
         change.removed_commits = max(0, mark.n_commits - (len(cur) - len(new)))
     change.new_commits = len(new)
     change.new_commit_ids = new[:MAX_LISTED_COMMITS]
     return new, dag
+
+
+def _new_by_trail(report: Report, mark: Mark, dag: Dag, order: list[str], cur: set[str]) -> list[str]:
+    """The commits the baseline did not hold, from its HEAD's milestones.  Beyond the
+    nearest milestone M still here, the file is taken for an older copy (nothing new) when
+    it could be one: its HEAD's first-parent line reaches M in fewer steps than the
+    baseline's line from the next milestone up, and it holds fewer commits than that
+    milestone's ancestry.  Anything else beyond M is new (a fork).  Exact where the
+    milestones are dense (near HEAD); deeper, a fork of a few commits may read as an
+    older copy — an alarm either way."""
+    if mark.head in cur:
+        known = dag.ancestry(mark.head)
+        return [c for c in order if not known[dag.index[c]]]
+    present = [(d, cid) for d, cid, _ in mark.trail if cid in cur]
+    if not present:
+        return list(order)
+    depth, milestone = present[0]
+    known = dag.ancestry(milestone)
+    beyond = [c for c in order if not known[dag.index[c]]]
+    above = [(d, n) for d, _, n in mark.trail if d < depth]
+    if not beyond or not above:
+        return beyond
+    d_up, n_up = max(above)
+    steps, i = 0, dag.index.get(report.head or "")
+    target = dag.index[milestone]
+    while i is not None and i != target and steps < depth - d_up:
+        ps = dag.parents[i]
+        i, steps = (ps[0] if ps else None), steps + 1
+    older_copy = i == target and steps < depth - d_up and len(cur) < n_up
+    return [] if older_copy else beyond
 
 
 def _check_head(
@@ -406,7 +493,8 @@ def _check_head(
         return
     if mark.head not in cur:
         # commits the baseline did not see in place of its HEAD: rewritten; none: an older copy
-        replaced = bool(new) if mark.commits is not None else len(cur) > mark.n_commits
+        exact = mark.commits is not None or bool(mark.trail)
+        replaced = bool(new) if exact else len(cur) > mark.n_commits
         if replaced:
             out.add(
                 "rewritten",
@@ -414,7 +502,7 @@ def _check_head(
                 expected=f"{mark.head} in the history of HEAD",
                 found=f"{change.removed_commits} commits gone, {len(new)} new",
                 head_before=mark.head,
-                added=len(new) if mark.commits is not None else len(cur) - mark.n_commits,
+                added=len(new) if exact else len(cur) - mark.n_commits,
             )
         else:
             out.add(
@@ -484,7 +572,16 @@ def _check_eras(report: Report, mark: Mark, change: HistoryChange, out: _Finding
         now = eras_now[i]
         names = ERA_IDENTITY + (ERA_REVOCATION if old.get("revoked_by") is not None else ())
         diff = next((n for n in names if old.get(n) != now.get(n)), None)
-        if diff is not None:
+        if diff in ERA_REVOCATION and now.get("revoked_by") is None:
+            out.add(
+                "rolled_back",
+                REVOCATION_GONE,
+                expected=f"era {i} revoked by {_short(old.get('revoked_by'))}",
+                found="not revoked",
+                index=i,
+                key_id=_short(now.get("key_id")),
+            )
+        elif diff is not None:
             out.add(
                 "rewritten",
                 ERA_CHANGED,
