@@ -42,13 +42,15 @@ from ..findings import Finding, Severity, make_finding
 from ..verify.engine import CancelToken
 from ..verify.report import Report
 from . import codes as C
-from .task import FileJob, FileResult, audit_file, cancel_run
+from .task import FileJob, FileResult, audit_file, cancel_run, record_unread
 
 Results = Generator[FileResult, None, None]  # closed early, it stops the work it started
 POLL_S = 0.2  # how often a waiting executor looks at the cancel token and the cluster
 STOP_GRACE_S = 5.0  # how long stopped workers get to exit before they are killed
 CLUSTER_CALL_S = 10.0  # the longest a clean-up call to a cluster may take
 DEFAULT_GRACE_S = 120.0  # scheduler unreachable, or no worker alive, for this long: the run stops
+REROUTE_S = 2.0  # how often tasks bound to particular workers are checked for workers that left
+MAX_REQUEUE = 5  # a task the cluster lost this many times (not its worker: its answer) is worker_lost
 T = TypeVar("T")
 
 
@@ -91,12 +93,12 @@ def lost_result(job: FileJob, found: str) -> FileResult:
             path=job.display,
         )
     )
-    return FileResult(job.index, r, 0.0)
+    return FileResult(job.index, record_unread(r, job), 0.0)
 
 
 def failed_result(job: FileJob, exc: BaseException) -> FileResult:
     """A task that raised (it never should): the last-resort report."""
-    return FileResult(job.index, Report.internal_error(exc, object_id=job.location), 0.0)
+    return FileResult(job.index, record_unread(Report.internal_error(exc, object_id=job.location), job), 0.0)
 
 
 def _bounded_call(fn: Callable[[], T], seconds: float) -> T | None:
@@ -333,6 +335,7 @@ class _Flight:
     fut: Any
     job: FileJob
     second: _Held | None = None  # a second opinion on a "cannot read" answer
+    workers: list[str] | None = None  # the only workers it may run on (None: any)
 
 
 @dataclass
@@ -383,6 +386,7 @@ class DaskExecutor:
         self._window = window
         self.grace = grace
         self._workers = _Workers()
+        self._requeued: dict[int, int] = {}
 
     def workers(self) -> int:
         return sum(self.client.nthreads().values())
@@ -478,7 +482,12 @@ class DaskExecutor:
         window = self._window or max(4, 2 * self.workers())
         inflight: dict[str, _Flight] = {}
         wake = threading.Event()
-        since: dict[str, float | None] = {"scheduler": None, "workers": None, "blocked": None}
+        since: dict[str, float | None] = {
+            "scheduler": None,
+            "workers": None,
+            "blocked": None,
+            "rerouted": None,
+        }
         attempt = 0
 
         def submit(job: FileJob, second: _Held | None = None) -> bool:
@@ -495,10 +504,10 @@ class DaskExecutor:
                 pure=False,
                 key=key,
                 workers=workers,
-                allow_other_workers=second is not None,  # a reader gone: any other worker
+                allow_other_workers=False,  # loose, an idle excluded worker would steal it
             )
             fut.add_done_callback(lambda _f: wake.set())
-            inflight[key] = _Flight(fut, job, second)
+            inflight[key] = _Flight(fut, job, second, workers)
             return True
 
         finished = False
@@ -517,6 +526,7 @@ class DaskExecutor:
                 for key in [k for k, f in inflight.items() if f.fut.done()]:
                     flight = inflight.pop(key)
                     yield from self._answer(flight, todo, held)
+                self._reroute(inflight, todo, held, since)
                 if not inflight and not todo and held:
                     yield from self._accept_held(held)
             finished = True
@@ -545,6 +555,36 @@ class DaskExecutor:
             todo.popleft()
         return True
 
+    def _reroute(
+        self,
+        inflight: dict[str, _Flight],
+        todo: deque[FileJob],
+        held: deque[_Held],
+        since: dict[str, float | None],
+    ) -> None:
+        """A task that may run only on workers that have all left would wait for ever:
+        take it back (looked at every few seconds, and only while such tasks exist)."""
+        restricted = [k for k, f in inflight.items() if f.workers is not None and not f.fut.done()]
+        now = time.monotonic()
+        if not restricted or now - (since.get("rerouted") or 0.0) < REROUTE_S:
+            return
+        since["rerouted"] = now
+        try:
+            alive = set(self.client.nthreads())
+        except Exception:
+            return
+        for key in restricted:
+            flight = inflight[key]
+            if set(flight.workers or ()) & alive:
+                continue
+            del inflight[key]
+            with contextlib.suppress(Exception):
+                self.client.cancel([flight.fut], force=True)
+            if flight.second is not None:
+                held.appendleft(flight.second)
+            else:
+                todo.appendleft(flight.job)
+
     def _readers_besides(self, worker: str) -> bool:
         w = self._workers
         return any(n and a != worker and a not in w.banned for a, n in w.reads.items())
@@ -553,26 +593,37 @@ class DaskExecutor:
         from distributed.scheduler import KilledWorker
 
         job, fut = flight.job, flight.fut
-        if fut.status == "cancelled":  # the scheduler lost it with the connection: again, later
+
+        def again() -> None:  # not answered: submitted again (a few times at most)
+            self._requeued[job.index] = self._requeued.get(job.index, 0) + 1
             if flight.second is not None:
                 held.appendleft(flight.second)
             else:
                 todo.appendleft(job)
+
+        status = str(fut.status)
+        if status in ("cancelled", "lost") and self._requeued.get(job.index, 0) < MAX_REQUEUE:
+            again()  # the scheduler lost it with the connection
             return
         try:
-            result: FileResult = fut.result()
+            result: FileResult = fut.result(timeout=CLUSTER_CALL_S)
         except KilledWorker as exc:
             result = lost_result(job, f"Dask: the workers running it died ({exc})")
+        except (OSError, TimeoutError) as exc:  # finished, but its answer could not be fetched
+            if self._requeued.get(job.index, 0) < MAX_REQUEUE:
+                again()
+                return
+            result = lost_result(job, f"Dask: its answer could not be fetched ({type(exc).__name__})")
         except Exception as exc:  # the task never raises: the cluster lost it
             result = lost_result(job, f"Dask: {type(exc).__name__}: {exc}")
         except BaseException as exc:  # a CancelledError of a future cancelled meanwhile
             if not type(exc).__name__.endswith("CancelledError"):
                 raise
-            if flight.second is not None:
-                held.appendleft(flight.second)
+            if self._requeued.get(job.index, 0) >= MAX_REQUEUE:
+                result = lost_result(job, "Dask: the task was cancelled on the cluster, again and again")
             else:
-                todo.appendleft(job)
-            return
+                again()
+                return
         finally:
             with contextlib.suppress(Exception):
                 fut.release()
@@ -610,6 +661,8 @@ class DaskExecutor:
     def _stop(self, run: str, futures: list[Any]) -> None:
         """Cancel the run's tasks on the scheduler and stop those already running on the
         workers (each at its next check), each call bounded: the cluster may be gone."""
+        if str(getattr(self.client, "status", "running")) != "running":
+            return  # no scheduler to tell (a restarted one knows nothing of this run)
         if futures:
             _bounded_call(lambda: self.client.cancel(futures, force=True), CLUSTER_CALL_S)
         _bounded_call(lambda: self.client.run(cancel_run, run, on_error="ignore"), CLUSTER_CALL_S)

@@ -425,6 +425,24 @@ def _open_verify(job: FileJob, cancel: CancelToken) -> tuple[Report, int]:
     return report, used
 
 
+def record_unread(
+    report: Report, job: FileJob, started: str | None = None, seconds: float | None = None
+) -> Report:
+    """The audit-record fields of a report that has no verdict on the file's bytes (a
+    timeout, a lost worker, a bug), without reading the file again (in place)."""
+    from ..render.record import complete
+
+    complete(
+        report,
+        job.location,
+        started_at=started or _now(),
+        duration_s=seconds if seconds is not None else 0.0,
+        checkpoint_given=job.checkpoint is not None,
+        hash_input=False,
+    )
+    return report
+
+
 def slim(report: Report, detail: str) -> None:
     """Drop what a fleet result does not ship: the parsed objects and lanes always (not in
     the JSON report); with ``detail="summary"`` also the per-object maps (for a table)."""
@@ -463,16 +481,7 @@ def audit_file(job: FileJob) -> FileResult:
     except Exception as exc:  # a bug in the inspector: the last-resort report
         report = Report.internal_error(exc, object_id=job.location)
     if not report.input:  # a timeout or a bug: the record without reading the file again
-        from ..render.record import complete
-
-        complete(
-            report,
-            job.location,
-            started_at=started,
-            duration_s=time.perf_counter() - t0,
-            checkpoint_given=job.checkpoint is not None,
-            hash_input=False,
-        )
+        record_unread(report, job, started, time.perf_counter() - t0)
     try:
         if job.previous is not None:
             since = compare(report, job.previous, "since")

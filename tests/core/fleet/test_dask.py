@@ -1,5 +1,7 @@
 """The Dask executor on a real ``distributed.LocalCluster`` (2 worker processes): the same
-per-file answers as ``verify`` alone, a worker killed mid-file retried, secrets kept home."""
+per-file answers as ``verify`` alone, a worker killed mid-file retried, a cancelled run
+stopped on the workers, a worker that cannot see the files found out, a cluster without
+workers given up on; secrets kept home."""
 
 from __future__ import annotations
 
@@ -12,24 +14,34 @@ import pytest
 from distributed import Client, LocalCluster
 
 from inspector.core.container import Credential
-from inspector.core.errors import InspectorError
+from inspector.core.errors import Cancelled, InspectorError
 from inspector.core.fleet.audit import AuditOptions, check_send_secrets, plan, run_audit
 from inspector.core.fleet.credentials import load_rules
 from inspector.core.fleet.discover import discover
 from inspector.core.fleet.executors import DaskExecutor
-from inspector.core.fleet.task import FileJob
-from inspector.core.opener import open_and_verify
+from inspector.core.fleet.task import FileJob, SentSecret
+from inspector.core.verify.engine import CancelToken
 
 from ...conftest import ALETHECH
-from .conftest import Background, assert_each_file_as_verify_alone, comparable, feed_fifo, wait_for
+from . import blind
+from .conftest import (
+    Background,
+    as_json,
+    assert_each_file_as_verify_alone,
+    comparable,
+    gated_copy,
+    verify_json,
+    wait_for,
+)
 from .schema import assert_valid
 
 SEALED = ALETHECH / "01_basic" / "memory.aleth"
-CRED = Credential(passphrase="basalt-żółw-yarrow-6077")
+PASSPHRASE = "basalt-żółw-yarrow-6077"
+CRED = Credential(passphrase=PASSPHRASE)
 
 
 @pytest.fixture(scope="module")
-def client(fleet):  # the fleet sets its environment first: workers inherit it
+def client(fleet, gate_dir):  # the fleet and the gates set the environment first: workers inherit it
     with dask.config.set({"distributed.scheduler.allowed-failures": 1}):
         cluster = LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=40
@@ -50,6 +62,7 @@ def test_the_fleet_on_a_two_worker_cluster_is_verify_file_by_file(fleet, client)
     assert_valid(result.to_json())
     assert result.executor["executor"] == "dask" and result.executor["workers"] == 2
     assert len({e.worker for e in result.entries}) == 2  # both workers took files
+    assert result.cluster == [] and ex.findings() == []
     # only references travelled: no secret in any worker's log or in the results
     logs = repr(client.get_worker_logs())
     text = repr(result.to_json())
@@ -64,51 +77,97 @@ def _alive(pid: int) -> bool:
         return False
 
 
-def test_a_worker_killed_mid_file_is_retried(tmp_path, client):
-    fifo = tmp_path / "slow.aleth"
-    os.mkfifo(fifo)
+@pytest.fixture
+def verified(tmp_path):
+    pw = tmp_path / "pass.txt"
+    pw.write_text(PASSPHRASE, encoding="utf-8")
+    return lambda path: comparable(verify_json(str(path), "--passphrase-file", str(pw)))
+
+
+def test_a_worker_killed_mid_file_is_retried(tmp_path, client, gates, verified):
+    path = gated_copy(tmp_path / "f", "gate-dask-retried.aleth")
     ex = DaskExecutor(client=client)
-    run = Background(ex, [FileJob(0, str(fifo), "slow.aleth", "sealed", CRED)])
-    addr = wait_for(lambda: next((a for a, ks in client.processing().items() if ks), None), what="the task")
-    pid = client.run(os.getpid, workers=[addr])[addr]
+    run = Background(ex, [FileJob(0, str(path), path.name, "sealed", CRED)])
+    pid = wait_for(lambda: gates.entered(path.name), what="the task at its gate")
+    gates.reset(path.name)
     os.kill(pid, signal.SIGKILL)
-    # feed the pipe only once the killed reader is gone and the retry is running elsewhere
-    wait_for(lambda: not _alive(pid), what="the killed worker to go")
-    wait_for(lambda: any(ks and a != addr for a, ks in client.processing().items()), what="the retry")
-    feed_fifo(fifo, SEALED.read_bytes())
+    again = wait_for(lambda: gates.entered(path.name), what="the retry at the gate")
+    assert again != pid
+    gates.open(path.name)
     run.join()
     assert run.error is None
     (res,) = run.results
-    assert comparable(res.report.to_json()) == comparable(open_and_verify(SEALED, CRED).to_json())
+    assert comparable(as_json(res.report)) == verified(path)
     assert str(pid) not in res.worker
+    client.wait_for_workers(2, timeout=60)  # the nanny restarts the killed worker
 
 
-def test_a_file_whose_worker_dies_twice_is_worker_lost(tmp_path, client):
-    fifo = tmp_path / "killer.aleth"
-    os.mkfifo(fifo)
+def test_a_file_whose_worker_dies_twice_is_worker_lost(tmp_path, client, gates):
+    path = gated_copy(tmp_path / "f", "gate-dask-killer.aleth")
     ex = DaskExecutor(client=client)
-    run = Background(ex, [FileJob(0, str(fifo), "killer.aleth", "sealed", CRED)])
-    killed: list[int] = []
+    run = Background(ex, [FileJob(0, str(path), path.name, "sealed", CRED)])
     for _ in range(2):
-
-        def running():
-            for a, ks in client.processing().items():
-                if ks:
-                    try:
-                        pid = client.run(os.getpid, workers=[a]).get(a)
-                    except OSError:  # a worker that is going away
-                        continue
-                    if pid not in killed and _alive(pid):
-                        return pid
-            return None
-
-        pid = wait_for(running, what="the task on a live worker")
+        pid = wait_for(lambda: gates.entered(path.name), what="the task at its gate")
+        gates.reset(path.name)
         os.kill(pid, signal.SIGKILL)
-        killed.append(pid)
     run.join()
     (res,) = run.results
     assert (res.report.verdict, res.report.codes()) == ("error", {"worker_lost"})
     client.wait_for_workers(2, timeout=60)  # the nannies restart the workers for the next tests
+
+
+def test_a_cancelled_run_stops_its_tasks_on_the_workers(tmp_path, client, gates):
+    path = gated_copy(tmp_path / "f", "gate-dask-cancelled.aleth")
+    ex = DaskExecutor(client=client)
+    token = CancelToken()
+    run = Background(ex, [FileJob(0, str(path), path.name, "sealed", CRED)], token)
+    pid = wait_for(lambda: gates.entered(path.name), what="the task at its gate")
+    token.cancel()
+    run.join()
+    assert isinstance(run.error, Cancelled)
+    # the task stopped on its worker (not merely forgotten by the scheduler), and the worker lives
+    wait_for(lambda: gates.cancelled(path.name), what="the task to stop on the worker")
+    wait_for(lambda: not any(client.processing().values()), what="the worker to be free")
+    assert _alive(pid)
+
+
+def test_a_worker_that_cannot_see_the_files_is_found_out(tmp_path, client, verified):
+    """One worker without the fleet's mount: its "not found" answers are set aside, the files
+    verified by the other worker, and the worker reported."""
+    folder = tmp_path / "mount"
+    for i in range(6):
+        gated_copy(folder, f"agent-{i}.aleth")
+    (tmp_path / "pass.txt").write_text(PASSPHRASE, encoding="utf-8")
+    (tmp_path / "rules.toml").write_text('[[file]]\nmatch = "*.aleth"\npassphrase_file = "pass.txt"\n')
+    addr = sorted(client.scheduler_info()["workers"])[0]
+    client.run(blind.install, str(folder), workers=[addr])
+    try:
+        ex = DaskExecutor(client=client)
+        result = run_audit(discover([str(folder)]), rules=load_rules(tmp_path / "rules.toml"), executor=ex)
+    finally:
+        client.run(blind.uninstall, workers=[addr])
+    assert len(result.entries) == 6 and result.exit_code == 0
+    for e in result.entries:
+        assert comparable(as_json(e.report)) == verified(e.target.location)
+    (finding,) = result.cluster
+    assert finding.code == "worker_cannot_read" and finding.object_id == addr
+    assert_valid(result.to_json())
+
+
+def test_a_cluster_without_workers_is_given_up_after_the_grace_period(tmp_path, fleet):
+    gated_copy(tmp_path / "f", "a.aleth")
+    gated_copy(tmp_path / "f", "b.aleth")
+    with (
+        LocalCluster(n_workers=0, processes=True, dashboard_address=":0", silence_logs=40) as cluster,
+        Client(cluster, set_as_default=False) as c,
+    ):
+        ex = DaskExecutor(client=c, grace=1.0)
+        result = run_audit(discover([str(tmp_path / "f")]), executor=ex)
+    assert result.incomplete == "no_workers" and result.exit_code == 6 and result.verdict == "incomplete"
+    assert [n.code for n in result.not_checked] == ["no_workers", "no_workers"]
+    doc = result.to_json()
+    assert_valid(doc)
+    assert "No Dask worker was alive for 1 s." in doc["not_checked"][0]["reason"]
 
 
 def test_send_secrets_only_over_tls():
@@ -140,11 +199,11 @@ def test_send_secrets_to_a_tls_cluster(tmp_path):
         check_send_secrets(ex.address)
         (tmp_path / "f").mkdir()
         (tmp_path / "f" / "a.aleth").write_bytes(SEALED.read_bytes())
-        (tmp_path / "pass").write_text("basalt-żółw-yarrow-6077\n", encoding="utf-8")
+        (tmp_path / "pass").write_text(PASSPHRASE + "\n", encoding="utf-8")
         (tmp_path / "rules.toml").write_text('[[file]]\nmatch = "*.aleth"\npassphrase_file = "pass"\n')
         rules = load_rules(tmp_path / "rules.toml")
         jobs = plan(discover([str(tmp_path / "f")]).targets, rules, AuditOptions(send_secrets=True))
-        assert all(isinstance(j.credential, Credential) for j in jobs)
+        assert all(isinstance(j.credential, SentSecret) for j in jobs)
         (tmp_path / "pass").unlink()  # the workers cannot read it: the secret itself travels
         (e,) = list(ex.run(jobs))
     assert e.report.verdict == "pass", e.report.findings
