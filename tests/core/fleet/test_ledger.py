@@ -347,7 +347,8 @@ def test_the_schema_is_versioned_and_migrated(tmp_path):
         conn.execute(statement)
     conn.execute("INSERT INTO runs VALUES (1, 'then', 'then', '0.0.1', '[]', 'complete', 1, 0)")
     conn.execute(
-        "INSERT INTO alarms (identity, kind, findings, opened_run, opened_at, last_run) VALUES ('a', 'gone', '[]', 1, 'then', 1)"
+        "INSERT INTO alarms (identity, kind, findings, opened_run, opened_at, last_run) "
+        "VALUES ('a', 'gone', '[]', 1, 'then', 1)"
     )
     conn.execute("PRAGMA user_version=1")
     conn.execute(f"PRAGMA application_id={APPLICATION_ID}")  # what the first release wrote

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import pickle
 import shutil
 import threading
-import time
 
 import pytest
 
