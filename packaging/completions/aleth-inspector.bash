@@ -7,6 +7,7 @@ _aleth_inspector() {
         case "$cmd ${COMP_WORDS[i]}" in
             " verify") cmd="verify" ;;
             " audit") cmd="audit" ;;
+            "audit ack") cmd="audit ack" ;;
             " explain") cmd="explain" ;;
             " demo") cmd="demo" ;;
             " receipt") cmd="receipt" ;;
@@ -45,17 +46,28 @@ _aleth_inspector() {
         "audit")
             case "$prev" in
             --credentials) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            --ledger) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --jobs) COMPREPLY=(); return ;;
             --scheduler) COMPREPLY=(); return ;;
+            --cluster-grace) COMPREPLY=(); return ;;
             --since) COMPREPLY=(); return ;;
             --format) COMPREPLY=($(compgen -W "text json sarif junit html" -- "$cur")); return ;;
-            --output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             --detail) COMPREPLY=($(compgen -W "full summary" -- "$cur")); return ;;
             --file-timeout) COMPREPLY=(); return ;;
             --progress) COMPREPLY=($(compgen -W "auto off json" -- "$cur")); return ;;
             --lang) COMPREPLY=($(compgen -W "en es fr" -- "$cur")); return ;;
             esac
-            opts="-h --help --credentials --jobs --scheduler --since --format --output --strict --detail --file-timeout --send-secrets --progress --lang"; subs=""; files="1" ;;
+            opts="-h --help --credentials --ledger --jobs --scheduler --cluster-grace --since --format -o --output --strict --detail --file-timeout --send-secrets --progress --lang"; subs="ack"; files="1" ;;
+        "audit ack")
+            case "$prev" in
+            --reason) COMPREPLY=(); return ;;
+            --ledger) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            --credentials) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            --by) COMPREPLY=(); return ;;
+            --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return ;;
+            esac
+            opts="-h --help --reason --ledger --credentials --by --format"; subs=""; files="1" ;;
         "explain")
             case "$prev" in
             --lang) COMPREPLY=($(compgen -W "en es fr" -- "$cur")); return ;;
