@@ -34,7 +34,7 @@ from .write.job import author_preview, author_write
 OBJECT_BATCH = 1000  # ~40 ms to unpickle on the GUI side, which holds the GIL meanwhile
 
 
-BIG_FIELDS = ("commits", "evidence", "signer", "order", "unreachable", "findings", "objects", "lanes")
+BIG_FIELDS = ("commits", "evidence", "signer", "order", "unreachable", "findings", "objects")
 
 
 def send_report(send: Send, report: Any) -> None:
@@ -99,12 +99,12 @@ def open_verify(
         return
     if credential is not None and report.container.get("format") not in (None, "directory"):
         report.container["unlock"] = "recovery code" if credential.recovery_code else "passphrase"
-    if report.order:
+    send_report(send, report)
+    if report.order:  # the History pane's lanes, laid out here rather than on the GUI thread
         from .lanes import lanes_for
 
         send(("progress", "laying out history", 0, 1))
-        report.lanes = lanes_for(report)
-    send_report(send, report)
+        send(("batch", "lanes", lanes_for(report)))
     send(("result", {"path": path}))
 
 

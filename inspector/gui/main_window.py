@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from ..core.container import Credential
 from ..core.findings import Severity
 from ..core.jobs import receive_part
-from ..core.lanes import proven_region
+from ..core.lanes import LaneRow, proven_region
 from ..core.verify.report import Report
 from . import i18n
 from . import summary as S
@@ -96,6 +96,7 @@ class MainWindow(QMainWindow):
         self._navigation: Any = None  # a member being opened (its parent), or "back"
         self._transients: list[Any] = []  # dialogs and fleet windows opened from here
         self._pending: Report | None = None
+        self._pending_lanes: list[LaneRow] | None = None  # the worker's lanes for _pending
         self._unlock: UnlockDialog | None = None
         self._crash_details = ""
         self.setWindowTitle(self.tr("Aleth Inspector"))
@@ -397,7 +398,8 @@ class MainWindow(QMainWindow):
         or a sealed file (asking for its credential unless one is given)."""
         p = Path(path)
         if not p.exists():
-            QMessageBox.warning(self, self.tr("Not found"), self.tr("%1 does not exist.").replace("%1", path))
+            # said in the status bar, not a modal box: nothing blocks the window (or a script)
+            self.statusBar().showMessage(self.tr("%1 does not exist.").replace("%1", path))
             return
         self._corpus_stack.clear()
         self._navigation = None
@@ -520,8 +522,11 @@ class MainWindow(QMainWindow):
     def _on_batch(self, _token: int, kind: str, payload: Any) -> None:
         if kind == "report":
             self._pending = payload
+            self._pending_lanes = None
         elif kind == "part" and self._pending is not None:
             receive_part(self._pending, *payload)
+        elif kind == "lanes":  # the History pane's lanes, laid out by the worker
+            self._pending_lanes = payload
 
     def _on_finished(self, _token: int, payload: Any) -> None:
         self._stop_progress()
@@ -536,8 +541,8 @@ class MainWindow(QMainWindow):
         if self.source_bytes is None:  # a corpus member has no path of its own to remember
             self._remember(path)
         self.setWindowTitle(self.tr("Aleth Inspector — %1").replace("%1", Path(path).name))
-        self.set_report(self._pending, keep_selection=not new_file)
-        self._pending = None
+        self.set_report(self._pending, keep_selection=not new_file, lanes=self._pending_lanes)
+        self._pending, self._pending_lanes = None, None
         gc.freeze()
         gc.enable()
 
@@ -592,12 +597,15 @@ class MainWindow(QMainWindow):
         self.progress_label.clear()
 
     # ---- showing a report -------------------------------------------------------------
-    def set_report(self, report: Report | None, *, keep_selection: bool = False) -> None:
+    def set_report(
+        self, report: Report | None, *, keep_selection: bool = False, lanes: list[LaneRow] | None = None
+    ) -> None:
         """Show ``report`` (None: nothing).  The panes are filled one per event-
         loop turn, verdict first, so a 100k-commit report never freezes the
         window; ``reportReady`` is emitted when everything is shown.  With
         ``keep_selection`` (a reload, a checkpoint attached) the selected object,
-        finding, era and tab stay as they were."""
+        finding, era and tab stay as they were; ``lanes``: the History pane's lanes
+        when the worker laid them out (GUI state, not part of the report)."""
         previous = (self._selected, self._selected_finding, self._proven_era) if keep_selection else None
         self.report = report
         self._stage += 1
@@ -627,7 +635,12 @@ class MainWindow(QMainWindow):
         self.labels.set_source(self.path, self.credential, self.source_bytes)
         self.detail.set_external_checkpoint(self.checkpoint if openable else None)
         steps: list[Any] = [lambda: self._show_verdict(report)]
-        steps += [lambda v=v: v.set_report(report) for v in self.views]
+        steps += [
+            (lambda: self.history.set_report(report, lanes))
+            if v is self.history
+            else (lambda v=v: v.set_report(report))
+            for v in self.views
+        ]
         steps += [
             lambda: self.history.set_checkpoint_head(head if openable else None),
             lambda: self._restore_selection(report, previous),

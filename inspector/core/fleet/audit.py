@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import __version__
+from ..codes import audit as C
 from ..errors import Cancelled, InspectorError
 from ..findings import Finding, Severity, make_finding
 from ..i18n import Phrase
@@ -27,7 +28,6 @@ from ..render.options import tool_info
 from ..secrets import Secret
 from ..verify.engine import CancelToken
 from ..verify.report import Report
-from . import codes as C
 from .credentials import CredentialRef, CredentialRules
 from .discover import Discovery, Skipped, Target
 from .executors import ClusterLost, Executor, InlineExecutor

@@ -37,11 +37,11 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from ..codes import audit as C
 from ..errors import Cancelled
 from ..findings import Finding, Severity, make_finding
 from ..verify.engine import CancelToken
-from ..verify.report import Report
-from . import codes as C
+from ..verify.report import Report, Verdict
 from .task import FileJob, FileResult, audit_file, cancel_run, record_unread
 
 Results = Generator[FileResult, None, None]  # closed early, it stops the work it started
@@ -79,7 +79,7 @@ class Executor(Protocol):
 
 def lost_result(job: FileJob, found: str) -> FileResult:
     """The answer for a file whose worker died twice, or whose task the cluster lost."""
-    r = Report(verdict="error")
+    r = Report(verdict=Verdict.ERROR)
     r.findings.append(
         make_finding(
             "worker_lost",

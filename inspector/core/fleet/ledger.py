@@ -35,10 +35,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..codes import audit as C
 from ..errors import InspectorError
 from ..findings import Finding, Severity, make_finding
 from ..i18n import Phrase
-from . import codes as C
 from .history import HistoryChange, Mark
 
 SCHEMA_VERSION = 2

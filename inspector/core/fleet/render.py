@@ -11,6 +11,7 @@ from typing import Any
 
 from ..findings import message
 from ..i18n import decimal, finding_message, said, tr
+from ..render import strings
 from .audit import AuditResult, FileEntry
 
 COLUMNS = (
@@ -49,17 +50,8 @@ T_ALARM = message("{identity}: {code} (open since {since}): {message}")
 T_ACK = message("Acknowledged: {identity} by {by} on {at}: {reason}")
 T_CLUSTER = message("Cluster: {message}")
 T_PROGRESS = message("audit {done}/{total} files · {failed} not passing · {rate} files/s · ETA {eta}")
-# the verdict words of the text report (the same templates as inspector.core.render.strings,
-# not imported from there: importing the render package re-registers the code table)
-VERDICT = {
-    "pass": message("PASS"),
-    "fail": message("FAIL"),
-    "unopenable": message("UNOPENABLE"),
-    "indeterminate": message("INDETERMINATE"),
-    "error": message("ERROR"),
-    "interrupted": message("INTERRUPTED"),
-    "incomplete": message("INCOMPLETE"),
-}
+# the verdict words of the text report: the single-file report's, and the fleet's own
+VERDICT = {**strings.VERDICT, "incomplete": message("INCOMPLETE")}
 T_HTML_TITLE = message("Aleth Inspector fleet audit")
 T_HTML_NOTE = message(
     "Each file's report is exactly what verify gives for it alone; the fleet's verdict of a file "

@@ -27,13 +27,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ... import __version__
+from ..codes import audit as C
 from ..container import Credential
 from ..errors import Cancelled, InspectorError
 from ..findings import Severity, make_finding
 from ..secrets import Secret
 from ..verify.engine import CancelToken, VerifyOptions
-from ..verify.report import Report
-from . import codes as C
+from ..verify.report import Report, Verdict
 from .credentials import CredentialRef, credential_of
 from .discover import is_url
 from .history import HistoryChange, Mark, compare, reading_of
@@ -191,7 +191,7 @@ def size_of(location: str) -> int | None:
 
 
 def _timeout_report(job: FileJob, seconds: float, sized: bool) -> Report:
-    r = Report(verdict="error")
+    r = Report(verdict=Verdict.ERROR)
     how = (
         ""
         if job.timeout is not None
@@ -268,7 +268,7 @@ def _bounded(job: FileJob, work: Callable[[CancelToken], Report]) -> Report:
 
 
 def _unopenable(job: FileJob, code: str, template: str, **kw: Any) -> Report:
-    r = Report(verdict="unopenable")
+    r = Report(verdict=Verdict.UNOPENABLE)
     expected = kw.pop("expected", None)
     found = kw.pop("found", None)
     likely = kw.pop("likely_cause", None)
@@ -444,10 +444,9 @@ def record_unread(
 
 
 def slim(report: Report, detail: str) -> None:
-    """Drop what a fleet result does not ship: the parsed objects and lanes always (not in
-    the JSON report); with ``detail="summary"`` also the per-object maps (for a table)."""
+    """Drop what a fleet result does not ship: the parsed objects always (not in the JSON
+    report); with ``detail="summary"`` also the per-object maps (for a table)."""
     report.objects = {}
-    report.lanes = None
     if detail == "summary":
         for name in SUMMARY_DROP:
             setattr(report, name, type(getattr(report, name))())
