@@ -40,12 +40,29 @@ PASSPHRASE = "basalt-żółw-yarrow-6077"
 CRED = Credential(passphrase=PASSPHRASE)
 
 
-@pytest.fixture(scope="module")
-def client(fleet, gate_dir):  # the fleet and the gates set the environment first: workers inherit it
+def two_workers():  # type: ignore[no-untyped-def]
     with dask.config.set({"distributed.scheduler.allowed-failures": 1}):
-        cluster = LocalCluster(
+        return LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=40
         )
+
+
+@pytest.fixture(scope="module")
+def client(fleet, gate_dir):  # the fleet and the gates set the environment first: workers inherit it
+    """The module's cluster; its workers are never killed (a nanny's restart is not promised)."""
+    cluster = two_workers()
+    c = Client(cluster, set_as_default=False)
+    try:
+        yield c
+    finally:
+        c.close()
+        cluster.close()
+
+
+@pytest.fixture
+def doomed(gate_dir):
+    """A cluster of its own for a test that kills its workers."""
+    cluster = two_workers()
     c = Client(cluster, set_as_default=False)
     try:
         yield c
@@ -84,7 +101,8 @@ def verified(tmp_path):
     return lambda path: comparable(verify_json(str(path), "--passphrase-file", str(pw)))
 
 
-def test_a_worker_killed_mid_file_is_retried(tmp_path, client, gates, verified):
+def test_a_worker_killed_mid_file_is_retried(tmp_path, doomed, gates, verified):
+    client = doomed
     path = gated_copy(tmp_path / "f", "gate-dask-retried.aleth")
     ex = DaskExecutor(client=client)
     run = Background(ex, [FileJob(0, str(path), path.name, "sealed", CRED)])
@@ -99,10 +117,10 @@ def test_a_worker_killed_mid_file_is_retried(tmp_path, client, gates, verified):
     (res,) = run.results
     assert comparable(as_json(res.report)) == verified(path)
     assert str(pid) not in res.worker
-    client.wait_for_workers(2, timeout=60)  # the nanny restarts the killed worker
 
 
-def test_a_file_whose_worker_dies_twice_is_worker_lost(tmp_path, client, gates):
+def test_a_file_whose_worker_dies_twice_is_worker_lost(tmp_path, doomed, gates):
+    client = doomed
     path = gated_copy(tmp_path / "f", "gate-dask-killer.aleth")
     ex = DaskExecutor(client=client)
     run = Background(ex, [FileJob(0, str(path), path.name, "sealed", CRED)])

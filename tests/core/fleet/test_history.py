@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from inspector.core.fleet.history import TRAIL_EXACT, compare, reading_of
-from inspector.core.verify.report import Report, Status
+from inspector.core.verify.report import Report, Status, Verdict
 
 
 @dataclass
@@ -37,7 +37,7 @@ def state(dag: dict[str, list[str]], head: str) -> Report:
             keep.add(c)
             stack.extend(dag[c])
     order = [c for c in dag if c in keep]  # dag is built parents first
-    r = Report(verdict="pass", head=head)
+    r = Report(verdict=Verdict.PASS, head=head)
     r.commits = dict.fromkeys(order, Status.VALID)
     r.order = order
     r.objects = {c: FakeCommit(list(dag[c]), stored_id=c) for c in order}
