@@ -288,7 +288,9 @@ def build_small(n: int, commits: int, regen: bool) -> Path:
         w.commit({"n": i, "text": f"memory {i}"})
     t = time.perf_counter()
     for i in range(n):
-        write_directory(w.store, SMALL / "files" / f"{i // 1000:02d}" / f"agent-{i:05d}")
+        group = SMALL / "files" / f"{i // 1000:02d}"
+        group.mkdir(exist_ok=True)
+        write_directory(w.store, group / f"agent-{i:05d}")
         if (i + 1) % 1000 == 0:
             print(f"[build] small {i + 1}/{n} ({time.perf_counter() - t:.0f} s)", flush=True)
     meta.write_text(json.dumps({"want": want}))
@@ -310,6 +312,8 @@ def small_series(n: int, commits: int, jobs: int, regen: bool) -> list[str]:
         )
         return json.loads(out.stdout.strip().splitlines()[-1])
 
+    print(f"[run] {n} small files, once to warm the file cache …", flush=True)
+    child("-")
     print(f"[run] {n} small files, no ledger …", flush=True)
     plain = child("-")
     print(f"[run] {n} small files, ledger night 1 …", flush=True)

@@ -49,11 +49,12 @@ reseal never alarm. --since PREVIOUS.json compares with one earlier `audit --for
 read-only: rollback_since_last_audit, history_rewritten_since_last_audit."""
 
 EPILOG = """\
-Exit codes: 0 every file passed, 1 a file failed or a ledger alarm is open, 2 a file was
-unopenable (none failed), 5 a file could not be judged (inspector error, --file-timeout,
-lost worker), 4 a file was indeterminate, 3 usage (nothing audited), 6 the audit is
-incomplete (the Dask scheduler was lost, or no worker was alive for --cluster-grace
-seconds: the files not checked are listed), 130 interrupted (Ctrl-C), 143 stopped by SIGTERM.
+Exit codes: 0 every file passed, 1 a file failed, a ledger alarm is open or a file of --since
+is gone, 2 a file was unopenable (none failed), 5 a file could not be judged (inspector
+error, --file-timeout, lost worker), 4 a file was indeterminate, 3 usage (nothing audited),
+6 the audit is incomplete (the Dask scheduler was lost, or no worker was alive for
+--cluster-grace seconds: the files not checked are listed), 130 interrupted (Ctrl-C), 143
+stopped by SIGTERM.
 Interrupted or stopped, the audit cancels its running tasks, waits a few seconds for them,
 and writes the partial report (to --output atomically); its worker processes never outlive it.
 

@@ -216,9 +216,10 @@ class AuditResult:
     @property
     def exit_code(self) -> int:
         """143 stopped by SIGTERM, 130 interrupted (Ctrl-C), 6 incomplete (the cluster was
-        lost: files not checked); else 1 a file failed or an alarm of the ledger is open,
-        2 a file was unopenable, 5 a file the inspector could not judge (a bug, a timeout,
-        a lost worker), 4 a file was indeterminate, 3 nothing to audit, 0 every file passed."""
+        lost: files not checked); else 1 a file failed, an alarm of the ledger is open or a
+        file of the ``--since`` baseline is gone, 2 a file was unopenable, 5 a file the
+        inspector could not judge (a bug, a timeout, a lost worker), 4 a file was
+        indeterminate, 3 nothing to audit, 0 every file passed."""
         if self.error is not None:
             return self.error_exit
         if self.interrupted:
@@ -226,7 +227,7 @@ class AuditResult:
         if self.incomplete is not None:
             return EXIT_INCOMPLETE
         v = self.verdicts()
-        if self.open_alarms():
+        if self.open_alarms() or (self.since is not None and self.since.gone):
             return 1
         if not self.entries:
             return 3

@@ -189,6 +189,18 @@ def test_added_and_gone_files(tmp_path, history):
     assert result.since.gone == [str(target)]
     assert result.since.added == [str(tmp_path / "fleet" / "other")]
     assert entry(result).since is None  # nothing to compare a new file with
+    assert entry(result).verdict == "pass" and result.exit_code == 1  # a file gone fails the audit
+
+
+def test_a_symlinked_spelling_of_the_root_finds_the_same_files(tmp_path, history):
+    """The baseline is matched by identity (the path under the audited folder), not by
+    how the folder was spelled."""
+    _, prev = baseline(tmp_path, history, "B")
+    link = tmp_path / "link"
+    link.symlink_to(tmp_path / "fleet")
+    result = audit([link], prev)
+    assert result.since.added == [] and result.since.gone == [] and result.exit_code == 0
+    assert entry(result).since.status == "unchanged"
 
 
 def test_a_file_unopenable_now_or_then_is_not_compared(tmp_path, history):
