@@ -21,8 +21,9 @@ All three run :func:`~.task.audit_file` — the same code.
   submitted again once it is back; a scheduler that does not come back, or no worker alive,
   for ``grace`` seconds raises :class:`ClusterLost`.  A worker whose answers are "cannot
   read" (not found, unreadable) is asked for no verdict alone: each such file is verified
-  again on a worker that reads files, and a worker those second answers contradict is
-  reported (``worker_cannot_read``) and given no more files.  Cancelling a run cancels its
+  again on a worker that reads files, and a worker those second answers contradict (twice,
+  or once when it read nothing itself) is reported (``worker_cannot_read``) and given no
+  more files.  Cancelling a run cancels its
   tasks on the scheduler *and* stops the verifications already running on the workers.
 """
 
@@ -423,6 +424,7 @@ class DaskExecutor:
                 files=n,
             )
             for worker, n in sorted(self._workers.contradicted.items())
+            if worker in self._workers.banned
         ]
 
     # ---- watching the cluster ---------------------------------------------------------
@@ -636,9 +638,10 @@ class DaskExecutor:
         if not result.cannot_read:
             if address:
                 w.reads[address] = w.reads.get(address, 0) + 1
-            if h is not None:  # the first worker's "cannot read" was wrong: it cannot see the files
-                w.contradicted[h.worker] = w.contradicted.get(h.worker, 0) + 1
-                w.banned.add(h.worker)
+            if h is not None:  # the first worker's "cannot read" was wrong
+                n = w.contradicted[h.worker] = w.contradicted.get(h.worker, 0) + 1
+                if n >= 2 or not w.reads.get(h.worker):  # not a file replaced at that moment: blind
+                    w.banned.add(h.worker)
             yield result
             return
         if h is None and address:  # a first "cannot read": ask another worker

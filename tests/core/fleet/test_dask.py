@@ -256,3 +256,34 @@ def test_the_cli_runs_the_fleet_on_the_cluster(fleet, client, capsys):
     for f in doc["files"]:
         if f["location"] not in fleet.no_rule:
             assert comparable(f["report"]) == fleet.expected(f["location"]), f["path"]
+
+
+def test_one_file_replaced_while_read_does_not_make_a_worker_blind(tmp_path):
+    """The rule, without a cluster: a worker that reads files and once said "not found" of a
+    file another worker then read (a file replaced at that moment) is not reported; a worker
+    that read nothing, or was contradicted twice, is."""
+    from collections import deque
+
+    from inspector.core.fleet.executors import _Flight, _Held, _Workers
+    from inspector.core.fleet.task import FileResult
+    from inspector.core.verify.report import Report, Verdict
+
+    ex = DaskExecutor.__new__(DaskExecutor)
+    ex._workers = _Workers()
+    held: deque = deque()
+
+    def answer(worker: str, ok: bool, second: _Held | None = None):
+        r = Report(verdict=Verdict.PASS if ok else Verdict.UNOPENABLE)
+        res = FileResult(0, r, 0.0, cannot_read=not ok, address=worker)
+        job = FileJob(0, "/x", "x", "sealed")
+        return list(ex._judge(_Flight(None, job, second), res, held))
+
+    for _ in range(3):
+        assert answer("busy", True)  # a worker that reads files
+    assert answer("busy", False) == [] and len(held) == 1  # held for a second opinion
+    assert answer("other", True, held.popleft())  # another worker read it
+    assert ex.findings() == []  # once, while reading others: not blind
+    assert answer("busy", False) == [] and answer("other", True, held.popleft())
+    assert [f.object_id for f in ex.findings()] == ["busy"]  # twice: reported
+    assert answer("blind", False) == [] and answer("other", True, held.popleft())
+    assert [f.object_id for f in ex.findings()] == ["blind", "busy"]  # read nothing: at once
