@@ -174,18 +174,29 @@ def test_a_worker_that_cannot_see_the_files_is_found_out(tmp_path, client, verif
 
 
 def test_a_cluster_without_workers_is_given_up_after_the_grace_period(tmp_path, fleet):
+    """The command line against a scheduler with no worker: the report is written, every file
+    listed as not checked and why, and the audit exits 6 (incomplete)."""
+    import contextlib
+    import io
+    import json
+
+    from inspector.cli.main import main
+
     gated_copy(tmp_path / "f", "a.aleth")
     gated_copy(tmp_path / "f", "b.aleth")
+    out = tmp_path / "report.json"
     with (
         LocalCluster(n_workers=0, processes=True, dashboard_address=":0", silence_logs=40) as cluster,
-        Client(cluster, set_as_default=False) as c,
+        contextlib.redirect_stdout(io.StringIO()),
+        contextlib.redirect_stderr(io.StringIO()),
     ):
-        ex = DaskExecutor(client=c, grace=1.0)
-        result = run_audit(discover([str(tmp_path / "f")]), executor=ex)
-    assert result.incomplete == "no_workers" and result.exit_code == 6 and result.verdict == "incomplete"
-    assert [n.code for n in result.not_checked] == ["no_workers", "no_workers"]
-    doc = result.to_json()
+        argv = ["audit", str(tmp_path / "f"), "--scheduler", cluster.scheduler_address]
+        code = main([*argv, "--cluster-grace", "1", "--format", "json", "-o", str(out)])
+    assert code == 6
+    doc = json.loads(out.read_text(encoding="utf-8"))
     assert_valid(doc)
+    assert doc["incomplete"] == "no_workers" and doc["verdict"] == "incomplete" and doc["files"] == []
+    assert [n["code"] for n in doc["not_checked"]] == ["no_workers", "no_workers"]
     assert "No Dask worker was alive for 1 s." in doc["not_checked"][0]["reason"]
 
 
