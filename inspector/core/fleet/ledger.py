@@ -219,6 +219,13 @@ class FileState:
 
 
 @dataclass(frozen=True)
+class Presence:
+    location: str
+    state: str  # present, gone, retired
+    last_seen_at: str
+
+
+@dataclass(frozen=True)
 class Seen:
     """One file of tonight's audit, as the ledger needs it."""
 
@@ -413,6 +420,11 @@ class Ledger:
     def states(self) -> dict[str, FileState]:
         return {s.identity: s for s in (self._state(r) for r in self.conn.execute("SELECT * FROM files"))}
 
+    def presence(self) -> dict[str, Presence]:
+        """Where and how each file was last seen (no mark parsed: what a night needs)."""
+        rows = self.conn.execute("SELECT identity, location, state, last_seen_at FROM files")
+        return {r[0]: Presence(r[1], r[2], r[3]) for r in rows}
+
     def _state(self, r: sqlite3.Row) -> FileState:
         return FileState(
             r["identity"],
@@ -485,7 +497,7 @@ class Ledger:
         """What tonight's results mean (nothing is written): the alarms open after
         tonight (new and still open), the marks raised, the files gone."""
         night = Night(started_at, seen=list(seen), snapshot=dict(snapshot))
-        states = self.states()
+        states = self.presence()
         for a in self.open_alarms():
             night.alarms.setdefault(a.identity, []).append(a)
         here = {s.identity for s in seen}
