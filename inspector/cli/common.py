@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -97,7 +98,9 @@ class Parser(argparse.ArgumentParser):
         kw["allow_abbrev"] = False
         super().__init__(*args, **kw)
 
-    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
         argv = list(sys.argv[1:] if args is None else args)
         options_part = argv[: argv.index("--") if "--" in argv else len(argv)]  # after --: file names
         mine = [s for a in self._actions for s in a.option_strings if s.startswith("--")]

@@ -10,6 +10,11 @@ eras, checkpoint state, seconds — with a text filter, a verdict filter and sor
 columns (worst first to begin with).  Double-clicking a row emits
 :attr:`FleetView.fileActivated` with the file's path (the main window opens it);
 :meth:`FleetView.export_html` writes the HTML fleet report through the one atomic writer.
+
+With a fleet ledger (``ledger=``, or the ``ledger`` the credentials rules name) the run is
+compared with each file's high-water mark, read-only (the window records nothing: the
+nightly audit does): a file with an open alarm reads FAIL, and the ledger pane below the
+table lists every open alarm (gone files included) and the latest acknowledgements.
 """
 
 from __future__ import annotations
@@ -41,6 +46,8 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QTableView,
+    QTreeWidget,
+    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -73,6 +80,7 @@ VERDICT_FILTERS = (
     (QT_TRANSLATE_NOOP("FleetView", "Pass"), "pass"),
 )
 POLL_MS = 50  # how often the view drains what the audit's thread has put on its queue
+LEDGER_ACKS = 20  # acknowledgements shown in the ledger pane (the latest)
 
 
 def verdict_badge(verdict: str) -> tuple[str, QColor]:
@@ -90,10 +98,18 @@ class FleetAudit:
     (also after a cancel: then ``interrupted``), ``("failed", message)`` and last
     ``("ended",)`` on :attr:`queue`, which the view drains on its own timer."""
 
-    def __init__(self, folder: str, *, credentials: str | None = None, jobs: int | None = None) -> None:
+    def __init__(
+        self,
+        folder: str,
+        *,
+        credentials: str | None = None,
+        jobs: int | None = None,
+        ledger: str | None = None,
+    ) -> None:
         self.folder = folder
         self.credentials = credentials
         self.jobs = jobs
+        self.ledger = ledger  # None: the one the rules name, if any
         self.token = CancelToken()
         self.queue: queue.SimpleQueue[tuple[Any, ...]] = queue.SimpleQueue()
         self.thread = threading.Thread(target=self.run, name="fleet-audit", daemon=True)
@@ -119,10 +135,14 @@ class FleetAudit:
         from ..core.fleet.credentials import load_rules
         from ..core.fleet.discover import discover
         from ..core.fleet.executors import InlineExecutor, LocalExecutor
+        from ..core.fleet.ledger import Ledger
 
         executor: Any = None
+        ledger: Ledger | None = None
         try:
             rules = load_rules(self.credentials) if self.credentials else None
+            spec = self.ledger or (rules.ledger if rules is not None else None)
+            ledger = Ledger.open(spec, readonly=True) if spec else None
             discovery = discover([self.folder])
             jobs = self.jobs or os.cpu_count() or 1
             executor = InlineExecutor() if jobs == 1 or len(discovery.targets) < 2 else LocalExecutor(jobs)
@@ -134,7 +154,11 @@ class FleetAudit:
                 inputs=[self.folder],
                 on_result=lambda e, done, total: self.queue.put(("entry", e, done, total)),
                 cancel=self.token,
+                ledger=ledger,
+                record=False,  # the window shows; the nightly audit records
             )
+            if ledger is not None and result.ledger is not None:
+                result.ledger.acknowledged = ledger.acknowledgements(limit=LEDGER_ACKS)
             self.queue.put(("audited", result))
         except InspectorError as exc:
             self.queue.put(("failed", exc.describe()))
@@ -143,6 +167,8 @@ class FleetAudit:
         finally:
             if executor is not None:
                 executor.close()
+            if ledger is not None:
+                ledger.close()
             self.queue.put(("ended",))
 
 
@@ -212,8 +238,8 @@ class FleetModel(ColumnsModel):
             return QBrush(readable(verdict_badge(e.verdict)[1], palette().color(QPalette.ColorRole.Base)))
         if role == Qt.ItemDataRole.TextAlignmentRole and col >= 2 and col != 6:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            worst = sorted(e.report.findings, key=lambda f: f.severity.rank)
+        if role == Qt.ItemDataRole.ToolTipRole:  # the fleet's alarms first, then the report's findings
+            worst = sorted([*e.fleet_findings(), *e.report.findings], key=lambda f: f.severity.rank)
             if col in (4, 5) and e.report.is_hom:
                 return QCoreApplication.translate(
                     "FleetView", "a HOM-AIMOS bundle has no commits and no key eras"
@@ -264,7 +290,8 @@ class FleetFilter(QSortFilterProxyModel):
         if self.verdict not in (None, "not-pass", "error") and e.verdict != self.verdict:
             return False
         if self.text:
-            hay = " ".join([e.target.display, e.verdict, *sorted(e.report.codes())]).lower()
+            codes = {*e.report.codes(), *(f.code for f in e.fleet_findings())}
+            hay = " ".join([e.target.display, e.verdict, *sorted(codes)]).lower()
             return self.text in hay
         return True
 
@@ -293,11 +320,13 @@ class FleetView(QWidget):
         credentials: str | None = None,
         jobs: int | None = None,
         autostart: bool = True,
+        ledger: str | None = None,
     ) -> None:
         super().__init__(parent)
         self.folder = folder
         self.credentials = credentials
         self.jobs = jobs
+        self.ledger = ledger
         self.result: AuditResult | None = None
         self.audit: FleetAudit | None = None
         self._poll = QTimer(self)
@@ -327,6 +356,25 @@ class FleetView(QWidget):
         self.export_button.setToolTip(self.tr("Write the HTML fleet report (mode 0600)"))
         self.export_button.setEnabled(False)
         self.export_button.clicked.connect(self._export_dialog)
+        self.ledger_button = QPushButton(self.tr("Ledger…"))
+        self.ledger_button.setToolTip(
+            self.tr("Choose the fleet ledger to compare the files with (read only), and audit again")
+        )
+        self.ledger_button.clicked.connect(self._choose_ledger)
+        self.ledger_title = QLabel()
+        self.ledger_title.setTextFormat(Qt.TextFormat.PlainText)
+        self.ledger_title.setWordWrap(True)
+        self.ledger_title.setAccessibleName(self.tr("Fleet ledger state"))
+        self.ledger_list = QTreeWidget()
+        self.ledger_list.setAccessibleName(self.tr("Fleet ledger alarms and acknowledgements"))
+        self.ledger_list.setHeaderLabels(
+            [self.tr("File"), self.tr("Ledger"), self.tr("Since"), self.tr("Why")]
+        )
+        self.ledger_list.setRootIsDecorated(False)
+        self.ledger_list.setWordWrap(True)
+        self.ledger_list.setMaximumHeight(160)
+        self.ledger_title.hide()
+        self.ledger_list.hide()
         self.search = QLineEdit()
         self.search.setPlaceholderText(self.tr("Filter by path, verdict or finding code"))
         self.search.setClearButtonEnabled(True)
@@ -373,6 +421,7 @@ class FleetView(QWidget):
         top.addStretch(0)  # the buttons keep their size when the progress bar is hidden
         top.addWidget(self.cancel_button)
         top.addWidget(self.credentials_button)
+        top.addWidget(self.ledger_button)
         top.addWidget(self.export_button)
         filters = QHBoxLayout()
         filters.addWidget(self.search, 1)
@@ -382,6 +431,8 @@ class FleetView(QWidget):
         layout.addLayout(top)
         layout.addLayout(filters)
         layout.addWidget(self.table, 1)
+        layout.addWidget(self.ledger_title)
+        layout.addWidget(self.ledger_list)
         layout.addWidget(self.hint)
         layout.addWidget(self.summary)
         self._set_title()
@@ -405,8 +456,10 @@ class FleetView(QWidget):
         self.progress.show()
         self.cancel_button.setEnabled(True)
         self.credentials_button.setEnabled(False)
+        self.ledger_button.setEnabled(False)
+        self.ledger_list.clear()
         self._set_title(self.tr("auditing…"))
-        audit = FleetAudit(self.folder, credentials=self.credentials, jobs=self.jobs)
+        audit = FleetAudit(self.folder, credentials=self.credentials, jobs=self.jobs, ledger=self.ledger)
         # the view going away (its window closed, its parent deleted) stops the run: the
         # slot is the audit's own method, which holds no reference to the view
         self.destroyed.connect(audit.cancel)
@@ -472,7 +525,50 @@ class FleetView(QWidget):
         self._set_title(state)
         lines = render_text(result, width=400, lang=language()).rstrip().splitlines()
         self.summary.setText(lines[-1] if lines else "")
+        self._show_ledger(result)
         self.auditFinished.emit(result)
+
+    def _show_ledger(self, result: AuditResult) -> None:
+        """The ledger pane: every open alarm (gone files too), then the latest acknowledgements."""
+        from ..core.i18n import finding_message
+        from .i18n import language
+
+        night = result.ledger
+        self.ledger_list.clear()
+        visible = night is not None
+        self.ledger_title.setVisible(visible)
+        self.ledger_list.setVisible(visible)
+        if night is None:
+            return
+        alarms = sorted(night.open_alarms(), key=lambda a: (a.identity, a.kind))
+        source = result.ledger_path or ""
+        if alarms:
+            self.ledger_title.setText(
+                self.tr("Fleet ledger %1: %n open alarm(s)", "", len(alarms)).replace("%1", source)
+            )
+        else:
+            self.ledger_title.setText(self.tr("Fleet ledger %1: no open alarm").replace("%1", source))
+        bad = QBrush(readable(QColor("#c62828"), palette().color(QPalette.ColorRole.Base)))
+        for a in alarms:
+            f = a.findings[0] if a.findings else None
+            why = finding_message(f, language()) if f is not None else ""
+            item = QTreeWidgetItem([a.identity, f"⚠ {a.code}", a.opened_at, why])
+            item.setForeground(1, bad)
+            item.setToolTip(3, why)
+            self.ledger_list.addTopLevelItem(item)
+        for ack in night.acknowledged:
+            kinds = ", ".join(ack.alarms)
+            said = self.tr("acknowledged by %1: %2").replace("%1", ack.by).replace("%2", ack.reason)
+            item = QTreeWidgetItem([ack.identity, f"✔ {kinds}", ack.at, said])
+            item.setToolTip(3, said)
+            self.ledger_list.addTopLevelItem(item)
+        for c in range(3):
+            self.ledger_list.resizeColumnToContents(c)
+
+    def ledger_rows(self) -> list[tuple[str, str]]:
+        """The ledger pane as shown: (file, ledger column) per row, top to bottom."""
+        items = (self.ledger_list.topLevelItem(i) for i in range(self.ledger_list.topLevelItemCount()))
+        return [(it.text(0), it.text(1)) for it in items if it is not None]
 
     def _on_failed(self, message: str) -> None:
         self.progress.hide()
@@ -482,6 +578,7 @@ class FleetView(QWidget):
     def _on_thread_end(self) -> None:
         self.cancel_button.setEnabled(False)
         self.credentials_button.setEnabled(True)
+        self.ledger_button.setEnabled(True)
 
     def _set_title(self, state: str = "") -> None:
         text = self.tr("Fleet audit of %1").replace("%1", self.folder)
@@ -507,6 +604,17 @@ class FleetView(QWidget):
         )
         if path:
             self.credentials = path
+            self.start()
+
+    def _choose_ledger(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Fleet ledger"),
+            "",
+            self.tr("Fleet ledgers (*.ledger *.sqlite *.db);;All files (*)"),
+        )
+        if path:
+            self.ledger = path
             self.start()
 
     def export_html(self, path: str) -> str:

@@ -1642,6 +1642,38 @@
         <translation>Escribir el informe HTML de la flota (modo 0600)</translation>
     </message>
     <message>
+        <source>Ledger…</source>
+        <translation>Registro…</translation>
+    </message>
+    <message>
+        <source>Choose the fleet ledger to compare the files with (read only), and audit again</source>
+        <translation>Elegir el registro de la flota con el que comparar los archivos (solo lectura) y auditar de nuevo</translation>
+    </message>
+    <message>
+        <source>Fleet ledger state</source>
+        <translation>Estado del registro de la flota</translation>
+    </message>
+    <message>
+        <source>Fleet ledger alarms and acknowledgements</source>
+        <translation>Alarmas y reconocimientos del registro de la flota</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Archivo</translation>
+    </message>
+    <message>
+        <source>Ledger</source>
+        <translation>Registro</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>Desde</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
         <source>Filter by path, verdict or finding code</source>
         <translation>Filtrar por ruta, veredicto o código de hallazgo</translation>
     </message>
@@ -1677,6 +1709,21 @@
         <source>(cancelled)</source>
         <translation>(cancelada)</translation>
     </message>
+    <message numerus="yes">
+        <source>Fleet ledger %1: %n open alarm(s)</source>
+        <translation>
+            <numerusform>Registro de la flota %1: %n alarma abierta</numerusform>
+            <numerusform>Registro de la flota %1: %n alarmas abiertas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fleet ledger %1: no open alarm</source>
+        <translation>Registro de la flota %1: ninguna alarma abierta</translation>
+    </message>
+    <message>
+        <source>acknowledged by %1: %2</source>
+        <translation>reconocida por %1: %2</translation>
+    </message>
     <message>
         <source>could not audit</source>
         <translation>no se pudo auditar</translation>
@@ -1692,6 +1739,14 @@
     <message>
         <source>TOML rules (*.toml);;All files (*)</source>
         <translation>Reglas TOML (*.toml);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Fleet ledger</source>
+        <translation>Registro de la flota</translation>
+    </message>
+    <message>
+        <source>Fleet ledgers (*.ledger *.sqlite *.db);;All files (*)</source>
+        <translation>Registros de flota (*.ledger *.sqlite *.db);;Todos los archivos (*)</translation>
     </message>
     <message>
         <source>Export fleet report</source>

@@ -1642,6 +1642,38 @@
         <translation>Écrire le rapport HTML du parc (mode 0600)</translation>
     </message>
     <message>
+        <source>Ledger…</source>
+        <translation>Registre…</translation>
+    </message>
+    <message>
+        <source>Choose the fleet ledger to compare the files with (read only), and audit again</source>
+        <translation>Choisir le registre du parc auquel comparer les fichiers (en lecture seule), puis auditer à nouveau</translation>
+    </message>
+    <message>
+        <source>Fleet ledger state</source>
+        <translation>État du registre du parc</translation>
+    </message>
+    <message>
+        <source>Fleet ledger alarms and acknowledgements</source>
+        <translation>Alarmes et acquittements du registre du parc</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Fichier</translation>
+    </message>
+    <message>
+        <source>Ledger</source>
+        <translation>Registre</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>Depuis</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Motif</translation>
+    </message>
+    <message>
         <source>Filter by path, verdict or finding code</source>
         <translation>Filtrer par chemin, verdict ou code de constat</translation>
     </message>
@@ -1677,6 +1709,21 @@
         <source>(cancelled)</source>
         <translation>(annulé)</translation>
     </message>
+    <message numerus="yes">
+        <source>Fleet ledger %1: %n open alarm(s)</source>
+        <translation>
+            <numerusform>Registre du parc %1&#xa0;: %n alarme ouverte</numerusform>
+            <numerusform>Registre du parc %1&#xa0;: %n alarmes ouvertes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fleet ledger %1: no open alarm</source>
+        <translation>Registre du parc %1&#xa0;: aucune alarme ouverte</translation>
+    </message>
+    <message>
+        <source>acknowledged by %1: %2</source>
+        <translation>acquittée par %1&#xa0;: %2</translation>
+    </message>
     <message>
         <source>could not audit</source>
         <translation>audit impossible</translation>
@@ -1692,6 +1739,14 @@
     <message>
         <source>TOML rules (*.toml);;All files (*)</source>
         <translation>Règles TOML (*.toml);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Fleet ledger</source>
+        <translation>Registre du parc</translation>
+    </message>
+    <message>
+        <source>Fleet ledgers (*.ledger *.sqlite *.db);;All files (*)</source>
+        <translation>Registres de parc (*.ledger *.sqlite *.db);;Tous les fichiers (*)</translation>
     </message>
     <message>
         <source>Export fleet report</source>

@@ -10,7 +10,6 @@ import signal
 import stat
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,8 @@ import pytest
 from inspector.cli.main import main
 
 from ..conftest import ALETHECH
-from ..core.fleet.conftest import StalledSecret, comparable
+from ..core.fleet.conftest import comparable, wait_for
+from ..core.fleet.gate import Gates
 from ..core.fleet.schema import assert_valid
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,6 +96,8 @@ def test_text_summary_is_worst_first_with_reasons_and_totals(fleet5, capsys):
     code, out, err = run(capsys, root, "--credentials", rules, "--jobs", "1", "--progress", "off")
     assert code == 1
     lines = out.splitlines()
+    assert lines[0] == f"Files under {root}/:"
+    lines = lines[1:]
     assert lines[0].split()[:3] == ["FILE", "VERDICT", "ERRORS"]
     verdicts = [ln.split()[1] for ln in lines[1:6]]
     assert verdicts == ["FAIL", "UNOPENABLE", "UNOPENABLE", "PASS", "PASS"]
@@ -220,62 +222,120 @@ def test_a_bug_in_the_coordinator_is_exit_five_without_traceback(fleet5, capsys,
     assert "Traceback" not in out + err
 
 
-def _cli(*argv, **kw):
+GATED_CLI = (
+    "import sys\n"
+    "from tests.core.fleet.gate import install\n"
+    "install()\n"
+    "from inspector.cli.main import main\n"
+    "sys.exit(main(sys.argv[1:]))\n"
+)
+
+
+def _cli(*argv, gates=None, **kw):
+    """The audit in a process of its own; with ``gates``, its workers stop at the gates."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.Popen(
-        [sys.executable, "-m", "inspector", "audit", *map(str, argv)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=env,
-        **kw,
-    )
+    if gates is not None:
+        env["ALETH_TEST_GATES"] = str(gates.folder)
+        cmd = [sys.executable, "-c", GATED_CLI, "audit", *map(str, argv)]
+    else:
+        cmd = [sys.executable, "-m", "inspector", "audit", *map(str, argv)]
+    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT, **kw)
 
 
-def test_ctrl_c_stops_the_workers_and_exits_130(tmp_path):
-    import psutil
+@pytest.fixture
+def gate_dir(tmp_path):
+    """Gates for the audit processes these tests start (they are given the folder)."""
+    return Gates(tmp_path / "gates")
 
+
+def _stopped_fleet(tmp_path, gate: str):
     folder = tmp_path / "f"
     folder.mkdir()
     shutil.copyfile(ALETHECH / "01_basic" / "memory.aleth", folder / "a.aleth")
-    shutil.copyfile(ALETHECH / "01_basic" / "memory.aleth", folder / "stuck.aleth")
+    shutil.copyfile(ALETHECH / "01_basic" / "memory.aleth", folder / gate)  # a file its worker holds
     (tmp_path / "p").write_text(PASSPHRASE)
-    secret = StalledSecret(tmp_path / "stuck.pass")  # a file whose secret never finishes arriving
-    (tmp_path / "r.toml").write_text(
-        '[[file]]\nmatch = "stuck.aleth"\npassphrase_file = "stuck.pass"\n\n'
-        '[[file]]\nmatch = "*.aleth"\npassphrase_file = "p"\n'
-    )
-    proc = _cli(
-        folder / "a.aleth",
-        folder / "stuck.aleth",
-        "--credentials",
-        tmp_path / "r.toml",
-        "--jobs",
-        "2",
-        "--format",
-        "json",
-        start_new_session=True,
-    )
+    (tmp_path / "r.toml").write_text('[[file]]\nmatch = "*.aleth"\npassphrase_file = "p"\n')
+    return folder, tmp_path / "r.toml"
+
+
+def _progress_line(proc) -> dict:
+    """The next ``--progress json`` line of ``proc`` (waited for on its stderr pipe)."""
+    import select
+
+    line = b""
+    while not line.endswith(b"\n"):
+        ready, _, _ = select.select([proc.stderr], [], [], 120)
+        assert ready, "no progress line"
+        chunk = os.read(proc.stderr.fileno(), 1)
+        assert chunk, "the audit ended before any file"
+        line += chunk
+    return json.loads(line)
+
+
+def _workers_of(proc) -> list:
+    import psutil
+
+    return psutil.Process(proc.pid).children(recursive=True)
+
+
+@pytest.mark.parametrize("sig,code,name", [(signal.SIGINT, 130, "SIGINT"), (signal.SIGTERM, 143, "SIGTERM")])
+def test_ctrl_c_and_sigterm_stop_the_workers_and_write_the_partial_report(
+    tmp_path, gate_dir, sig, code, name
+):
+    """Ctrl-C (to the whole process group, as a terminal does) and SIGTERM (to the audit
+    alone, as timeout and cron do): the running task is cancelled, the partial report
+    written, the exit code 130 or 143, and no worker process left."""
+    import psutil
+
+    gate = f"gate-cli-{name}.aleth"
+    folder, rules = _stopped_fleet(tmp_path, gate)
+    out = tmp_path / "partial.json"
+    proc = _cli(folder, "--credentials", rules, "--jobs", "2", "--format", "json", "-o", out,
+                "--progress", "json", gates=gate_dir, start_new_session=True)  # fmt: skip
     try:
-        parent = psutil.Process(proc.pid)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and len(parent.children()) < 2:
-            time.sleep(0.1)
-        workers = [c for c in parent.children() if "spawn_main" in " ".join(c.cmdline())]
+        progress = _progress_line(proc)  # the other file is done: its report must be kept
+        assert progress["path"].endswith("a.aleth") and progress["done"] == 1
+        wait_for(lambda: gate_dir.entered(gate), timeout=120, what="a worker at the gate")
+        workers = _workers_of(proc)
         assert workers, "no worker processes"
-        time.sleep(1.0)
-        os.killpg(proc.pid, signal.SIGINT)  # what a terminal does on Ctrl-C
-        out, err = proc.communicate(timeout=60)
+        if sig == signal.SIGINT:
+            os.killpg(proc.pid, sig)  # what a terminal does on Ctrl-C
+        else:
+            os.kill(proc.pid, sig)  # what timeout(1) does
+        stdout, err = proc.communicate(timeout=120)
     finally:
         if proc.poll() is None:
             proc.kill()
-        secret.close()
-    assert proc.returncode == 130, err
-    doc = json.loads(out)
-    assert doc["interrupted"] and doc["verdict"] == "interrupted"
-    assert any(p.endswith("stuck.aleth") for p in doc["not_audited"])
-    assert b"Traceback" not in err
-    time.sleep(0.5)
-    assert not [w for w in workers if w.is_running() and w.status() != psutil.STATUS_ZOMBIE]
+    assert proc.returncode == code, err
+    assert stdout == b"" and b"Traceback" not in err
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert_valid(doc)
+    assert doc["interrupted"] and doc["stopped_by"] == name and doc["exit_code"] == code
+    assert [n["path"].rsplit("/", 1)[1] for n in doc["not_checked"]] == [gate]
+    assert [(f["path"].rsplit("/", 1)[1], f["verdict"]) for f in doc["files"]] == [("a.aleth", "pass")]
+    assert stat.S_IMODE(out.stat().st_mode) == 0o600
+    _, alive = psutil.wait_procs(workers, timeout=60)
+    assert not [w for w in alive if w.status() != psutil.STATUS_ZOMBIE]
+
+
+def test_a_killed_audit_leaves_no_worker_behind(tmp_path, gate_dir):
+    """kill -9 of the audit: no clean-up runs in it, and still its workers go with it."""
+    import psutil
+
+    gate = "gate-cli-killed.aleth"
+    folder, rules = _stopped_fleet(tmp_path, gate)
+    proc = _cli(folder, "--credentials", rules, "--jobs", "2", gates=gate_dir)
+    try:
+        wait_for(lambda: gate_dir.entered(gate), timeout=120, what="a worker at the gate")
+        workers = _workers_of(proc)
+        assert len([w for w in workers if "spawn_main" in " ".join(w.cmdline())]) == 2
+        proc.kill()
+        proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    _, alive = psutil.wait_procs(workers, timeout=60)
+    assert not [w for w in alive if w.status() != psutil.STATUS_ZOMBIE]
 
 
 def test_a_closed_pipe_keeps_the_exit_code(small):
@@ -447,3 +507,172 @@ def test_html_links_the_fleet_table_to_each_files_report(fleet5, fleet5_files, c
         for finding in f["report"]["findings"]:
             assert finding["code"] in section, (path, finding["code"])
     assert page.count("<!DOCTYPE html>") == 1 and "aleth-inspector" in page
+
+
+# --------------------------------------------------------------------------- issue 24: defaults
+
+
+def test_each_files_report_is_byte_for_byte_what_verify_prints(tmp_path, capsys):
+    """The same credential and checkpoint, the same report: the passphrase hints (a
+    byte-order mark, a recovery code given as a passphrase) and the checkpoint fields
+    included; only when and how long differ.  Compared by running both."""
+    root = tmp_path / "f"
+    shutil.copytree(ALETHECH / "10_checkpoint_after_rotation" / "store", root / "cp")
+    shutil.copyfile(ALETHECH / "01_basic" / "memory.aleth", root / "bom.aleth")
+    shutil.copyfile(ALETHECH / "03_rotation_eras" / "memory.aleth", root / "code.aleth")
+    shutil.copyfile(ALETHECH / "01_basic" / "memory.aleth", root / "ok.aleth")
+    case = json.loads((ALETHECH / "10_checkpoint_after_rotation" / "case.json").read_text())
+    shutil.copyfile(
+        ALETHECH / "10_checkpoint_after_rotation" / case["inputs"]["checkpoint"], tmp_path / "cp.json"
+    )
+    code = json.loads((ALETHECH / "03_rotation_eras" / "case.json").read_text())["recovery_code"]
+    (tmp_path / "bom.pass").write_text("\ufeff" + PASSPHRASE + "\n", encoding="utf-8")
+    (tmp_path / "code.pass").write_text(code, encoding="utf-8")  # a recovery code given as a passphrase
+    (tmp_path / "ok.pass").write_text(PASSPHRASE, encoding="utf-8")
+    (tmp_path / "r.toml").write_text(
+        '[[file]]\nmatch = "cp"\ncheckpoint = "cp.json"\n'
+        '[[file]]\nmatch = "bom.aleth"\npassphrase_file = "bom.pass"\n'
+        '[[file]]\nmatch = "code.aleth"\npassphrase_file = "code.pass"\n'
+        '[[file]]\nmatch = "ok.aleth"\npassphrase_file = "ok.pass"\n',
+        encoding="utf-8",
+    )
+    _, out, _ = run(capsys, root, "--credentials", tmp_path / "r.toml", "--format", "json", "--jobs", "1")
+    files = {f["path"].rsplit("/", 1)[1]: f for f in json.loads(out)["files"]}
+    extra = {
+        "cp": ["--checkpoint", tmp_path / "cp.json"],
+        "bom.aleth": ["--passphrase-file", tmp_path / "bom.pass"],
+        "code.aleth": ["--passphrase-file", tmp_path / "code.pass"],
+        "ok.aleth": ["--passphrase-file", tmp_path / "ok.pass"],
+    }
+    hints = set()
+    for name, args in extra.items():
+        main(["verify", files[name]["location"], "--format", "json", *map(str, args)])
+        alone = json.loads(capsys.readouterr().out)
+        assert json.dumps(comparable(files[name]["report"])) == json.dumps(comparable(alone)), name
+        hints |= {f["likely_cause"] for f in alone["findings"] if f["code"] == "wrong_passphrase"}
+    assert any("byte-order mark" in h for h in hints) and any("recovery code" in h for h in hints)
+    assert files["cp"]["report"]["checkpoint"] == {"given": True, "state": "failed"}
+
+
+def test_short_output_option_and_usage_errors_in_the_audits_own_terms(fleet5, capsys, tmp_path):
+    root, rules = fleet5
+    target = tmp_path / "out.json"
+    code, out, _ = run(capsys, root, "--credentials", rules, "-o", target, "--format", "json", "--jobs", "1")
+    assert code == 1 and out == "" and json.loads(target.read_text())["schema"] == "aleth-inspector/audit/2"
+    for bad in (
+        ["--no-such-option"],
+        ["--format", "json", "--jobs"],
+        ["--format=json", "--file-timeout", "x"],
+    ):
+        code, out, err = run(capsys, root, *bad, "--format", "json")
+        assert code == 3
+        doc = json.loads(out)  # never a single-file report
+        assert doc["schema"] == "aleth-inspector/audit/2" and doc["error"]["code"] == "usage_error"
+        assert_valid(doc)
+        assert "usage: aleth-inspector audit" in err
+
+
+def test_output_and_ledger_are_checked_before_any_work(fleet5, capsys, tmp_path, monkeypatch):
+    import importlib
+
+    D = importlib.import_module("inspector.core.fleet.discover")
+
+    def no_work(*a, **k):
+        raise AssertionError("discovery ran before the arguments were checked")
+
+    monkeypatch.setattr(D, "discover", no_work)
+    root, _ = fleet5
+    (tmp_path / "not-a-ledger").write_text("hello")
+    cases = [
+        (["-o", tmp_path / "missing" / "out.json"], "does not exist"),
+        (["-o", tmp_path], "is a folder"),
+        (["--ledger", tmp_path / "missing" / "l.ledger"], "does not exist"),
+        (["--ledger", tmp_path / "not-a-ledger"], "not a readable SQLite ledger"),
+        (["--ledger", "s3://bucket/l"], "not a s3:// URL"),
+    ]
+    for extra, fragment in cases:
+        code, out, _ = run(capsys, root, *extra, "--format", "json")
+        assert code == 3, extra
+        doc = json.loads(out)
+        assert doc["files"] == [] and fragment in doc["error"]["message"], (extra, doc["error"])
+
+
+def test_the_file_column_keeps_what_tells_two_files_apart(tmp_path, capsys):
+    root = tmp_path / "f"
+    for team in ("billing", "support"):
+        shutil.copytree(ALETHECH / "01_basic" / "store", root / team / ("x" * 60) / "agent-0001" / "memory")
+    code, out, _ = run(capsys, root, "--jobs", "1", "--progress", "off")
+    assert code == 0
+    rows = [ln.split()[0] for ln in out.splitlines() if ln.endswith(tuple("0123456789")) and "PASS" in ln]
+    assert len(rows) == 2 and len(set(rows)) == 2
+    assert rows[0].startswith(("billing", "support")) and rows[1].startswith(("billing", "support"))
+
+
+def test_audit_ack_records_who_when_and_why(tmp_path, capsys):
+    from inspector.core.keys import KeyPair
+    from inspector.core.write.builder import StoreWriter
+    from inspector.core.write.directory import write_directory
+
+    w = StoreWriter.create(root=KeyPair.generate())
+    older = w.store.copy()
+    w.commit({"note": "learned later"})
+    store = tmp_path / "fleet" / "agent"
+    store.parent.mkdir()
+    write_directory(w.store, store)
+    ledger = tmp_path / "fleet.ledger"
+    assert run(capsys, tmp_path / "fleet", "--ledger", ledger, "--jobs", "1")[0] == 0
+    shutil.rmtree(store)
+    write_directory(older, store)
+    code, out, _ = run(capsys, tmp_path / "fleet", "--ledger", ledger, "--jobs", "1", "--format", "json")
+    doc = json.loads(out)
+    assert code == 1 and doc["ledger"]["alarms"][0]["code"] == "ledger_rollback"
+    assert doc["files"][0]["report"]["verdict"] == "pass" and doc["files"][0]["verdict"] == "fail"
+    code, out, _ = run(capsys, tmp_path / "fleet", "--ledger", ledger, "--jobs", "1")  # the next night
+    assert code == 1 and "ledger_rollback" in out
+    ack_args = ["--ledger", ledger, "--reason", "restored from tape", "--by", "ops", "--format", "json"]
+    code, out, _ = run(capsys, "ack", "agent", *ack_args)
+    assert code == 0
+    ack = json.loads(out)["acknowledged"]
+    assert (ack["identity"], ack["by"], ack["reason"], ack["alarms"]) == (
+        "agent",
+        "ops",
+        "restored from tape",
+        ["rollback"],
+    )
+    assert ack["at"].endswith("Z")
+    code, out, _ = run(capsys, tmp_path / "fleet", "--ledger", ledger, "--jobs", "1", "--format", "json")
+    doc = json.loads(out)
+    assert code == 0 and doc["ledger"]["acknowledged"][0]["reason"] == "restored from tape"
+    for bad, fragment in ((["nobody"], "knows no file"), (["agent"], "no open alarm")):
+        code, out, err = run(capsys, "ack", *bad, "--ledger", ledger, "--reason", "x")
+        assert code == 3 and fragment in err
+    code, out, err = run(capsys, "ack", "agent", "--ledger", ledger)
+    assert code == 3 and "--reason" in err
+
+
+def test_a_passphrase_in_a_variable_name_slot_is_never_echoed(tmp_path, capsys):
+    secret = "correct horse battery staple"
+    shutil.copytree(ALETHECH / "01_basic" / "store", tmp_path / "f" / "s")
+    shutil.copyfile(ALETHECH / "01_basic" / "memory.aleth", tmp_path / "f" / "a.aleth")
+    (tmp_path / "r.toml").write_text(f'[[file]]\nmatch = "*.aleth"\npassphrase_env = "{secret}"\n')
+    for fmt in ("text", "json"):
+        code, out, err = run(capsys, tmp_path / "f", "--credentials", tmp_path / "r.toml", "--format", fmt)
+        assert code == 3 and secret not in out + err and "credentials_invalid" in out + err
+    (tmp_path / "r.toml").write_text('[[file]]\nmatch = "*.aleth"\npassphrase_env = "hunter2"\n')  # unset
+    code, out, err = run(capsys, tmp_path / "f", "--credentials", tmp_path / "r.toml", "--format", "json")
+    assert code == 2 and "hunter2" not in out + err
+    assert "credential_unreadable" in out and "rule 1" in out
+
+
+def test_pipes_sockets_and_devices_in_folders_are_skipped_with_a_reason(tmp_path, capsys):
+    import socket
+
+    root = tmp_path / "f"
+    shutil.copytree(ALETHECH / "01_basic" / "store", root / "ok")
+    os.mkfifo(root / "pipe.aleth")
+    with socket.socket(socket.AF_UNIX) as s:
+        s.bind(str(root / "sock.aleth"))
+        code, out, _ = run(capsys, root, "--format", "json", "--jobs", "1")
+    assert code == 0
+    skipped = {x["path"].rsplit("/", 1)[1]: x["reason"] for x in json.loads(out)["skipped"]}
+    assert skipped == {"pipe.aleth": "named pipe (FIFO): never read", "sock.aleth": "socket: never read"}

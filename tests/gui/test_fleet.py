@@ -161,3 +161,66 @@ def test_a_view_destroyed_while_auditing_stops_the_audit_and_takes_nothing_down(
     assert not shiboken6.isValid(poll)
     QCoreApplication.sendPostedEvents()
     QCoreApplication.processEvents()
+
+
+def test_the_ledgers_alarms_and_acknowledgements_are_shown_read_only(qtbot, tmp_path):
+    """A fleet whose rules name a ledger: a rolled-back file reads FAIL with its alarm,
+    a gone file and an acknowledgement are listed in the ledger pane, and the window
+    writes nothing to the ledger (the nightly audit records)."""
+    from inspector.core.fleet.audit import run_audit
+    from inspector.core.fleet.credentials import load_rules
+    from inspector.core.fleet.discover import discover
+    from inspector.core.fleet.ledger import Ledger
+    from inspector.core.keys import KeyPair
+    from inspector.core.write.builder import StoreWriter
+    from inspector.core.write.directory import write_directory
+
+    root = tmp_path / "fleet"
+    root.mkdir()
+    w = StoreWriter.create(root=KeyPair.generate())
+    older = w.store.copy()
+    w.commit({"note": "learned later"})
+    for name in ("rolled", "gone", "acked"):
+        write_directory(w.store, root / name)
+    rules = tmp_path / "rules.toml"
+    rules.write_text('ledger = "fleet.ledger"\n')
+
+    def night() -> None:
+        r = load_rules(rules)
+        with Ledger.open(r.ledger or "") as ledger:
+            run_audit(discover([str(root)]), rules=r, ledger=ledger)
+
+    night()
+    for name in ("rolled", "acked"):  # older copies put back
+        shutil.rmtree(root / name)
+        write_directory(older, root / name)
+    shutil.rmtree(root / "gone")
+    night()
+    with Ledger.open(str(tmp_path / "fleet.ledger")) as ledger:
+        ledger.acknowledge("acked", "restored from the backup of Tuesday", by="ops@site")
+        runs = ledger.last_run()
+    before = (tmp_path / "fleet.ledger").read_bytes()
+
+    view = show(qtbot, FleetView(str(root), credentials=str(rules), jobs=1, autostart=False))
+    with qtbot.waitSignal(view.auditFinished, timeout=TIMEOUT):
+        view.start()
+    verdicts = {p: view.proxy.index(r, 1).data() for r, p in enumerate(view.visible_paths())}
+    assert verdicts == {"rolled": "✖ fail", "acked": "✔ pass"}
+    tip = view.proxy.index(view.visible_paths().index("rolled"), 1).data(Qt.ItemDataRole.ToolTipRole)
+    assert "ledger_rollback" in tip
+    assert view.ledger_title.isVisible() and "2 open alarm" in view.ledger_title.text()
+    rows = view.ledger_rows()
+    assert rows[:2] == [("gone", "⚠ ledger_gone"), ("rolled", "⚠ ledger_rollback")]
+    assert rows[2] == ("acked", "✔ rollback")
+    assert "restored from the backup of Tuesday" in view.ledger_list.topLevelItem(2).text(3)
+    with Ledger.open(str(tmp_path / "fleet.ledger")) as ledger:
+        assert ledger.last_run() == runs  # nothing recorded by the window
+    assert (tmp_path / "fleet.ledger").read_bytes() == before
+
+
+def test_without_a_ledger_the_pane_stays_hidden(qtbot, folder):
+    root, rules = folder
+    view = show(qtbot, FleetView(str(root), credentials=str(rules), jobs=1, autostart=False))
+    with qtbot.waitSignal(view.auditFinished, timeout=TIMEOUT):
+        view.start()
+    assert not view.ledger_list.isVisible() and view.ledger_rows() == []

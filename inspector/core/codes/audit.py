@@ -20,31 +20,26 @@ FILE_TIMEOUT = message(
 )
 WORKER_LOST = message("The worker verifying {path} was lost before it answered; the file has no verdict.")
 
-# ---- comparison with the previous audit (--since) --------------------------------------
-ROLLBACK_HEAD = message(
-    "HEAD {head_before} of the last audit is no longer in the file, and every commit in it now "
-    "was already there: the file was rolled back to an older copy."
+# ---- the cluster --------------------------------------------------------------------------
+WORKER_CANNOT_READ = message(
+    "Worker {worker} could not read {files} files that other workers read: its results were "
+    "set aside and the files verified elsewhere."
 )
-ROLLBACK_COMMITS = message(
-    "The file has {now} commits where the last audit counted {before}: commits were removed."
+# why files were not checked (one sentence each)
+REASON_INTERRUPTED = message("The audit was interrupted (Ctrl-C) before it checked the file.")
+REASON_TERMINATED = message("The audit was stopped (SIGTERM) before it checked the file.")
+REASON_SCHEDULER_LOST = message("The Dask scheduler was lost and did not come back within {seconds} s.")
+REASON_NO_WORKERS = message("No Dask worker was alive for {seconds} s.")
+REASON_ONLY_BLIND_WORKERS = message(
+    "For {seconds} s the only workers left were workers that cannot read the files."
 )
-ROLLBACK_EVIDENCE = message(
-    "The file has {now} evidence records where the last audit counted {before}: evidence was removed."
+
+# ---- the fleet ledger -------------------------------------------------------------------
+GONE = message(
+    "{identity} was last seen on {last_seen} and is no longer found: a file the fleet audits disappeared."
 )
-ROLLBACK_ERAS = message(
-    "The file has {now} key eras where the last audit saw {before}: key history was removed."
-)
-REWRITTEN_HEAD_GONE = message(
-    "HEAD {head_before} of the last audit is no longer in the file and {added} commits the last "
-    "audit did not see took its place: the history was rewritten."
-)
-REWRITTEN_NOT_ANCESTOR = message(
-    "HEAD {head_before} of the last audit is still in the file but is not an ancestor of HEAD "
-    "{head_after}: the history continues on another branch."
-)
-REWRITTEN_ERA = message(
-    "Key era {index} ({key_id}) is not the one the last audit saw: its {field} was {before} and is "
-    "now {now}; key history may only be appended."
+OPENED_WITH_OLDER = message(
+    "The file opened only with an older credential (number {number} of its rule), not the current one."
 )
 
 register(
@@ -75,6 +70,87 @@ register(
     "the file has no verdict.",
     "A file that kills the verifier is either hostile or hits a bug; it was not audited.",
     "Verify the file on its own (aleth-inspector verify) and report the crash if it recurs.",
+    profile="audit",
+)
+register(
+    "worker_cannot_read",
+    E,
+    "A worker could not read the fleet",
+    "One worker of the cluster failed to read files (not found, unreadable) that other workers "
+    "read: it does not see the files as the others do (a missing mount, other permissions).",
+    "Its answers say nothing about the files; had they been taken, files would be reported "
+    "missing that are there, and their comparison with the ledger skipped.",
+    "Fix the worker's view of the file system (mounts, permissions, credentials) or take it out "
+    "of the cluster; its files were verified by other workers.",
+    profile="audit",
+)
+register(
+    "audit_incomplete",
+    E,
+    "The audit did not finish",
+    "The audit stopped before every file was checked: the Dask scheduler was lost, no worker was "
+    "alive for the grace period, or the run was interrupted. The files not checked are listed.",
+    "A file that was not checked has no verdict tonight; an incomplete audit must not read as a clean one.",
+    "Restore the cluster (scheduler and workers) and run the audit again.",
+    profile="audit",
+)
+register(
+    "ledger_rollback",
+    E,
+    "Rolled back below the ledger's mark",
+    "The file holds less history than the fleet ledger has ever seen verified for it: its HEAD, "
+    "commits, evidence, key eras, control events or stored checkpoints of then are gone and "
+    "nothing replaced them.",
+    "A rolled-back memory silently forgets what the agent learned or was told since; signatures "
+    "alone cannot show it, only a record kept outside the file. The alarm stays open every night "
+    "until it is acknowledged.",
+    "Find out who restored the older copy and why; recover the newer file from a backup; then "
+    "acknowledge the alarm (aleth-inspector audit ack FILE --reason ...).",
+    profile="audit",
+)
+register(
+    "ledger_fork",
+    E,
+    "History forked from the ledger's mark",
+    "The history the fleet ledger saw verified is not a prefix of the current one: HEAD moved to "
+    "a branch that does not contain it, commits were replaced, or a key era or control event "
+    "changed instead of being appended.",
+    "Rewriting history can hide or alter memories an auditor already accepted. The alarm stays "
+    "open every night until it is acknowledged.",
+    "Compare the file with a backup of the history the ledger saw; treat the change as an "
+    "incident until explained, then acknowledge it (audit ack FILE --reason ...).",
+    profile="audit",
+)
+register(
+    "ledger_replaced",
+    E,
+    "Another memory in the file's place",
+    "Neither the first commit nor the HEAD the fleet ledger saw for this file is in it: a "
+    "different memory now sits at this place of the fleet.",
+    "An agent's memory swapped for another one hides everything the first recorded.",
+    "Find out where the memory the ledger knew went; acknowledge the alarm once explained "
+    "(audit ack FILE --reason ...).",
+    profile="audit",
+)
+register(
+    "ledger_gone",
+    E,
+    "A file of the fleet is gone",
+    "A file the fleet ledger knows was not found tonight under the audited paths.",
+    "A memory that disappears cannot be audited; deleting or moving it may hide its history.",
+    "Find out where it went. If it was retired on purpose, acknowledge the alarm (audit ack FILE "
+    "--reason ...): the ledger then stops expecting it.",
+    profile="audit",
+)
+register(
+    "opened_with_older_credential",
+    Severity.WARNING,
+    "Opened only with an older credential",
+    "The file did not open with the current credential of its rule but with an older one listed "
+    "after it: it was sealed before the last re-key.",
+    "An older copy put back in place of the current file opens only with the old passphrase; its "
+    "history is compared with the ledger.",
+    "Check the comparison with the ledger; re-key the file if it is the current one.",
     profile="audit",
 )
 register(

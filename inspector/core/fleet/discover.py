@@ -13,14 +13,21 @@ A PATH is a file, a folder or a URL (``s3://…``, ``gs://``, ``memory://`` … 
 A file named explicitly is audited whatever its name (kind ``"file"``: the opener
 decides what it is), as ``verify`` would.  Symbolic links inside the folders are
 never followed — not out of the folders, and not inside them either (their target
-is audited at its own path if it is there); each is listed in ``skipped``.  A PATH
+is audited at its own path if it is there); each is listed in ``skipped``, and so are
+named pipes, sockets and devices (never opened: reading one may block for ever).  A PATH
 that is itself a link is followed: the auditor named it.
+
+Each target has an *identity*, the key the fleet ledger keeps it under: its path relative
+to the folder PATH it was found under (``/``-separated; the same however the folder is
+spelled, through a symbolic link or not), or, for a file or store named as a PATH
+itself, its resolved absolute path (a URL: the URL).
 """
 
 from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,12 +48,14 @@ class Target:
 
     ``location`` is what the worker opens: an absolute local path or a URL.
     ``display`` is how the auditor named it: the PATH argument joined with the
-    path found under it.  ``kind`` is one of :data:`KINDS`.
+    path found under it.  ``kind`` is one of :data:`KINDS`.  ``identity`` is its key in
+    the fleet ledger (see the module docstring; empty when unknown).
     """
 
     location: str
     display: str
     kind: str
+    identity: str = ""
 
     @property
     def remote(self) -> bool:
@@ -73,6 +82,19 @@ class Discovery:
 def is_url(text: str) -> bool:
     """True for ``scheme://…`` (a Windows drive letter is not a scheme)."""
     return bool(_URL.match(text)) and not re.match(r"^[A-Za-z]:[\\/]", text)
+
+
+def _special(mode: int) -> str | None:
+    """Why a directory entry of this mode is not read (None: a regular file)."""
+    if stat.S_ISFIFO(mode):
+        return "named pipe (FIFO): never read"
+    if stat.S_ISSOCK(mode):
+        return "socket: never read"
+    if stat.S_ISBLK(mode) or stat.S_ISCHR(mode):
+        return "device: never read"
+    if not stat.S_ISREG(mode):
+        return "not a regular file: never read"
+    return None
 
 
 def _local_from_file_url(text: str) -> str:
@@ -177,12 +199,14 @@ def _discover_local(arg: str, found: list[Target], skipped: list[Skipped]) -> No
             found="nothing at that path",
         )
     location = os.path.abspath(root)
+    resolved = os.path.realpath(root)
     if not root.is_dir():  # named explicitly: audited as verify would open it
         is_json = root.is_file() and root.suffix.lower() == ".json"
-        found.append(Target(location, arg, "hom-aimos" if is_json and is_hom_bundle(root) else "file"))
+        kind = "hom-aimos" if is_json and is_hom_bundle(root) else "file"
+        found.append(Target(location, arg, kind, resolved))
         return
     if is_store_dir(root):
-        found.append(Target(location, arg, "directory"))
+        found.append(Target(location, arg, "directory", resolved))
         return
     stack: list[tuple[Path, str]] = [(root, "")]
     while stack:
@@ -203,15 +227,17 @@ def _discover_local(arg: str, found: list[Target], skipped: list[Skipped]) -> No
                 elif e.is_dir(follow_symlinks=False):
                     p = Path(e.path)
                     if is_store_dir(p):
-                        found.append(Target(os.path.abspath(p), shown, "directory"))
+                        found.append(Target(os.path.abspath(p), shown, "directory", erel))
                     else:
                         subdirs.append((p, erel))
-                elif e.is_file(follow_symlinks=False):
+                elif (why := _special(e.stat(follow_symlinks=False).st_mode)) is not None:
+                    skipped.append(Skipped(shown, why))
+                else:
                     name = e.name.lower()
                     if name.endswith(".aleth"):
-                        found.append(Target(os.path.abspath(e.path), shown, "sealed"))
+                        found.append(Target(os.path.abspath(e.path), shown, "sealed", erel))
                     elif name.endswith(".json") and is_hom_bundle(e.path):
-                        found.append(Target(os.path.abspath(e.path), shown, "hom-aimos"))
+                        found.append(Target(os.path.abspath(e.path), shown, "hom-aimos", erel))
             except OSError as exc:
                 skipped.append(Skipped(shown, f"not readable: {exc.strerror}"))
         stack.extend(reversed(subdirs))  # depth first, names in order
@@ -252,7 +278,7 @@ def _discover_remote(url: str, found: list[Target], skipped: list[Skipped]) -> N
         kind = "file"
         if root.lower().endswith(".json"):
             kind = "hom-aimos" if _is_hom_file(lambda: fs.open(root, "rb"), fs.size(root)) else "file"
-        found.append(Target(url_of(root), url, kind))
+        found.append(Target(url_of(root), url, kind, url))
         return
     stack: list[tuple[str, str]] = [(root.rstrip("/"), "")]
     while stack:
@@ -263,7 +289,7 @@ def _discover_remote(url: str, found: list[Target], skipped: list[Skipped]) -> N
             skipped.append(Skipped(_join(url, rel), f"folder not readable: {exc}"))
             continue
         if is_store(names):
-            found.append(Target(url_of(folder), _join(url, rel), "directory"))
+            found.append(Target(url_of(folder), _join(url, rel), "directory", rel or url))
             continue
         subdirs = []
         for name in sorted(names):
@@ -275,11 +301,11 @@ def _discover_remote(url: str, found: list[Target], skipped: list[Skipped]) -> N
             elif names[name] == "link":
                 skipped.append(Skipped(shown, "symbolic link (not followed)"))
             elif name.lower().endswith(".aleth"):
-                found.append(Target(url_of(p), shown, "sealed"))
+                found.append(Target(url_of(p), shown, "sealed", erel))
             elif name.lower().endswith(".json"):
                 try:
                     if _is_hom_file(lambda p=p: fs.open(p, "rb"), fs.size(p)):
-                        found.append(Target(url_of(p), shown, "hom-aimos"))
+                        found.append(Target(url_of(p), shown, "hom-aimos", erel))
                 except Exception as exc:
                     skipped.append(Skipped(shown, f"not readable: {exc}"))
         stack.extend(reversed(subdirs))

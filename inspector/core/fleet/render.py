@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 import textwrap
+from collections.abc import Sequence
 from typing import Any
 
 from ..findings import message
-from ..i18n import decimal, finding_message, tr
-from ..render.strings import VERDICT  # the verdict words of the text report
+from ..i18n import decimal, finding_message, said, tr
+from ..render import strings
 from .audit import AuditResult, FileEntry
 
 COLUMNS = (
@@ -39,13 +40,24 @@ T_REVOKED = message("{path}: key eras revoked since: {keys}")
 T_ADDED = message("New since the last audit: {paths}")
 T_GONE = message("Gone since the last audit: {paths}")
 T_SKIPPED = message("Not audited: {n} paths ({reasons}); see --format json.")
-T_INTERRUPTED = message("Interrupted: {n} files were not audited.")
+T_NOT_CHECKED = message("Not checked: {n} files. {reasons}")
+T_INCOMPLETE = message("The audit is incomplete: {n} files were not checked. {reason}")
+T_STOPPED = message("Stopped by {signal}: {n} files were not checked.")
+T_UNDER = message("Files under {root}:")
+T_LEDGER = message("Fleet ledger {path} (run {run}): {n} open alarms.")
+T_LEDGER_NONE = message("Fleet ledger {path} (run {run}): no open alarm.")
+T_ALARM = message("{identity}: {code} (open since {since}): {message}")
+T_ACK = message("Acknowledged: {identity} by {by} on {at}: {reason}")
+T_CLUSTER = message("Cluster: {message}")
 T_PROGRESS = message("audit {done}/{total} files · {failed} not passing · {rate} files/s · ETA {eta}")
+# the verdict words of the text report: the single-file report's, and the fleet's own
+VERDICT = {**strings.VERDICT, "incomplete": message("INCOMPLETE")}
 T_HTML_TITLE = message("Aleth Inspector fleet audit")
 T_HTML_NOTE = message(
-    "Each file's verdict is exactly what verify gives for it alone, plus the comparison with the "
-    "previous audit when one was given. Integrity is not truth: a valid signature proves who wrote a "
-    "memory and that it is unchanged, not that it is correct."
+    "Each file's report is exactly what verify gives for it alone; the fleet's verdict of a file "
+    "adds the comparison with the previous audit and the fleet ledger's alarms. Integrity is not "
+    "truth: a valid signature proves who wrote a memory and that it is unchanged, not that it is "
+    "correct."
 )
 
 MAX_PROBLEMS = 50
@@ -60,8 +72,8 @@ def row(entry: FileEntry) -> list[str]:
     state = entry.checkpoint_state()
     return [
         entry.target.display,
-        r.verdict.upper(),
-        str(sev["error"]),
+        entry.verdict.upper(),
+        str(sev["error"] + sum(1 for f in entry.fleet_findings() if f.severity.value == "error")),
         str(sev["warning"]),
         str(r.counts.get("commits", 0)) if judged else "–",
         str(r.counts.get("eras", len(r.eras))) if judged else "–",
@@ -70,58 +82,153 @@ def row(entry: FileEntry) -> list[str]:
     ]
 
 
-def _fit_left(text: str, width: int) -> str:
-    if len(text) <= width:
-        return text
-    return "…" + text[-(width - 1) :] if width > 1 else text[:width]
+def common_root(paths: Sequence[str]) -> str:
+    """The folder every path is under (``/``-separated, with its trailing ``/``), or ""."""
+    if len(paths) < 2:
+        return ""
+    split = [p.split("/")[:-1] for p in paths]
+    n = 0
+    for parts in zip(*split, strict=False):
+        if any(x != parts[0] for x in parts):
+            break
+        n += 1
+    root = "/".join(split[0][:n])
+    return root + "/" if n and root else ("/" if n else "")
+
+
+def _lcp(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def fit_paths(paths: Sequence[str], width: int) -> list[str]:
+    """Each path in at most ``width`` columns, keeping the part that tells it from the
+    others.  A path that fits is shown whole; a longer one keeps its beginning and its end
+    around ``…``, and the cut leaves whole either the end from where no other path ends
+    the same (the file name, and the folder that tells two same-named files apart) or the
+    beginning up to where it parts from every other path.  So two paths that differ
+    within what fits are never shown alike (a cell is ``head…tail`` of exactly ``width``
+    columns, and no other path shares that head or that tail)."""
+    if width < 4:
+        return [p[:width] for p in paths]
+    rev = [p[::-1] for p in paths]
+    order_l = sorted(range(len(paths)), key=lambda i: paths[i])
+    order_r = sorted(range(len(paths)), key=lambda i: rev[i])
+
+    def neighbours(order: list[int], texts: list[str]) -> list[int]:
+        """The longest common prefix of each text with any other (its sorted neighbours)."""
+        out = [0] * len(texts)
+        for k, i in enumerate(order):
+            for j in (order[k - 1] if k else None, order[k + 1] if k + 1 < len(order) else None):
+                if j is not None and texts[j] != texts[i]:
+                    out[i] = max(out[i], _lcp(texts[i], texts[j]))
+        return out
+
+    left, right = neighbours(order_l, list(paths)), neighbours(order_r, rev)
+    out = []
+    for i, p in enumerate(paths):
+        if len(p) <= width:
+            out.append(p)
+            continue
+        name = len(p) - p.rfind("/") - 1 if "/" in p else len(p)
+        tail = max(right[i] + 1, name)  # the end no other path shares, at least the file name
+        if tail <= width - 2:
+            head = width - 1 - tail
+        elif left[i] + 1 <= width - 2:  # the end is shared too far: the beginning tells it apart
+            head = max(left[i] + 1, (width - 1) // 2)
+            tail = width - 1 - head
+        else:  # nothing short tells it apart: its beginning and its end
+            head = (width - 1) // 2
+            tail = width - 1 - head
+        out.append(p[:head] + "…" + p[len(p) - tail :])
+    return out
 
 
 def _worst_finding(entry: FileEntry) -> Any:
-    findings = sorted(entry.report.findings, key=lambda f: f.severity.rank)
+    """The finding that says first why the file did not pass: the fleet's (an alarm, a
+    rollback since the last audit) before the report's, the most severe first."""
+    fleet = sorted(entry.fleet_findings(), key=lambda f: f.severity.rank)
+    if fleet and fleet[0].severity.value == "error":
+        return fleet[0]
+    findings = sorted([*entry.report.findings, *fleet], key=lambda f: f.severity.rank)
     return findings[0] if findings else None
 
 
 def render_text(result: AuditResult, *, width: int = 100, lang: str | None = None) -> str:
-    """The summary an auditor reads: the table (worst first), why files failed, what
-    changed since the previous audit, totals."""
+    """The summary an auditor reads: the table (worst first; the file column keeps what
+    tells the files apart), why files failed, the ledger's alarms, what changed since the
+    previous audit, what was not checked, totals."""
     header = [tr(c, lang) for c in COLUMNS]
-    rows = [row(e) for e in result.worst_first()]
-    for r, e in zip(rows, result.worst_first(), strict=True):  # the words and numbers of the language
-        r[1], r[7] = _verdict(e.report.verdict, lang), decimal(e.seconds, 2, lang)
+    files = result.worst_first()
+    rows = [row(e) for e in files]
+    root = common_root([r[0] for r in rows])
+    for r, e in zip(rows, files, strict=True):  # the words and numbers of the language
+        r[0] = r[0][len(root) :]
+        r[1], r[7] = _verdict(e.verdict, lang), decimal(e.seconds, 2, lang)
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(header)]
     fixed = sum(widths[1:]) + 2 * (len(widths) - 1)
     widths[0] = max(12, min(widths[0], width - fixed))
+    for r, shown in zip(rows, fit_paths([r[0] for r in rows], widths[0]), strict=True):
+        r[0] = shown
     out = []
 
     def line(cells: list[str]) -> str:
-        parts = [_fit_left(cells[0], widths[0]).ljust(widths[0])]
-        parts.append(cells[1].ljust(widths[1]))
+        parts = [cells[0].ljust(widths[0]), cells[1].ljust(widths[1])]
         parts.extend(c.rjust(w) for c, w in zip(cells[2:], widths[2:], strict=True))
         return "  ".join(parts).rstrip()
 
+    if root:
+        out.extend(_wrap(tr(T_UNDER, lang, root=root), width))
     out.append(line(header))
     out.extend(line(r) for r in rows)
-    bad = [e for e in result.worst_first() if e.verdict != "pass"]
+    bad = [e for e in files if e.verdict != "pass"]
     if bad:
         out.append("")
         out.append(tr(T_PROBLEMS, lang))
-        for e in bad[:MAX_PROBLEMS]:
+        names = fit_paths([e.target.display for e in bad[:MAX_PROBLEMS]], width - 2)
+        for e, name in zip(bad[:MAX_PROBLEMS], names, strict=True):
             f = _worst_finding(e)
             if f is None:
                 continue
-            out.append(f"  {_fit_left(e.target.display, width - 2)}")
+            out.append(f"  {name}")
             out.extend(_wrap(f"{f.code}: {finding_message(f, lang)}", width, "    "))
         if len(bad) > MAX_PROBLEMS:
             out.append("  " + tr(T_MORE, lang, n=len(bad) - MAX_PROBLEMS))
-    if result.since is not None:
+    for block in (_ledger_lines(result, lang), _since_lines(result, lang)):
+        if not block:
+            continue
         out.append("")
-        for ln in _since_lines(result, lang):
+        for ln in block:
             stripped = ln.lstrip(" ")
             out.extend(_wrap(stripped, width, " " * (len(ln) - len(stripped))))
     out.append("")
     for text in (_total_line(result, lang), *_tail_lines(result, lang)):
         out.extend(_wrap(text, width))
     return "\n".join(out) + "\n"
+
+
+def _ledger_lines(result: AuditResult, lang: str | None) -> list[str]:
+    """The ledger's open alarms (gone files included) and the acknowledgements since the last run."""
+    night = result.ledger
+    if night is None:
+        return []
+    alarms = sorted(night.open_alarms(), key=lambda a: (a.identity, a.kind))
+    run = night.run if night.run is not None else "–"
+    head = T_LEDGER if alarms else T_LEDGER_NONE
+    out = [tr(head, lang, path=result.ledger_path or "", run=run, n=len(alarms))]
+    for a in alarms[:MAX_PROBLEMS]:
+        f = a.findings[0] if a.findings else None
+        msg = finding_message(f, lang) if f is not None else ""
+        out.append("  " + tr(T_ALARM, lang, identity=a.identity, code=a.code, since=a.opened_at, message=msg))
+    if len(alarms) > MAX_PROBLEMS:
+        out.append("  " + tr(T_MORE, lang, n=len(alarms) - MAX_PROBLEMS))
+    for ack in night.acknowledged[:MAX_LISTED]:
+        out.append("  " + tr(T_ACK, lang, identity=ack.identity, by=ack.by, at=ack.at, reason=ack.reason))
+    return out
 
 
 def _total_line(result: AuditResult, lang: str | None) -> str:
@@ -139,13 +246,20 @@ def _total_line(result: AuditResult, lang: str | None) -> str:
 
 
 def _tail_lines(result: AuditResult, lang: str | None) -> list[str]:
-    """What was not audited, after the totals."""
+    """What was not audited, and what went wrong with the cluster, after the totals."""
     out = []
     if result.skipped:
         reasons = sorted({s.reason for s in result.skipped})
         out.append(tr(T_SKIPPED, lang, n=len(result.skipped), reasons="; ".join(reasons)))
+    for f in result.cluster:
+        out.append(tr(T_CLUSTER, lang, message=finding_message(f, lang)))
+    if result.incomplete is not None and result.not_checked:
+        out.append(tr(T_INCOMPLETE, lang, n=len(result.not_checked), reason=result.not_checked[0].reason))
     if result.interrupted:
-        out.append(tr(T_INTERRUPTED, lang, n=len(result.not_audited)))
+        out.append(tr(T_STOPPED, lang, signal=result.stopped_by or "SIGINT", n=len(result.not_checked)))
+    elif result.not_checked and result.incomplete is None:
+        reasons = sorted({said(n.reason, lang) for n in result.not_checked})
+        out.append(tr(T_NOT_CHECKED, lang, n=len(result.not_checked), reasons=" ".join(reasons)))
     return out
 
 
@@ -174,7 +288,8 @@ def _listed(items: list[str]) -> str:
 
 def _since_lines(result: AuditResult, lang: str | None) -> list[str]:
     s = result.since
-    assert s is not None
+    if s is None:
+        return []
     when = s.previous.started_at or "?"
     out = [tr(T_SINCE, lang, when=when, path=s.previous.path)]
     entries = {e.target.display: e for e in result.entries}
@@ -279,7 +394,7 @@ def render_html(result: AuditResult, *, lang: str | None = None) -> str:
 
     files = result.worst_first()
     t = result.totals()
-    notices = [tr(T_HTML_NOTE, lang), *_tail_lines(result, lang)]
+    notices = [tr(T_HTML_NOTE, lang), *_tail_lines(result, lang), *_ledger_lines(result, lang)]
     since = None
     if result.since is not None:
         lines = [ln.strip() for ln in _since_lines(result, lang)]

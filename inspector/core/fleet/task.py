@@ -3,14 +3,20 @@
 :func:`audit_file` takes a picklable :class:`FileJob` and returns a picklable
 :class:`FileResult`; it never raises.  It resolves the credential *here* (a reference
 travels unless ``--send-secrets``), opens and verifies the file with
-:func:`inspector.core.opener.open_and_verify` (or :mod:`.source` for a URL), stops a
-file that runs past its timeout, compares it with the previous audit while the store's
-parent links are at hand, and ships the report without the parsed objects.
+:func:`inspector.core.opener.open_and_verify` (or :mod:`.source` for a URL) and completes
+the report exactly as ``verify`` does (the passphrase hints, the audit-record fields), so
+each file's report is the one ``verify --format json`` gives for it alone.  It stops a
+file that runs past its timeout (by default one proportional to the file's size), compares
+the history with the ``--since`` baseline and the ledger's mark while the parsed objects
+are at hand (those findings travel beside the report, never in it), and ships the report
+without the parsed objects.
+
+A run can be cancelled where its tasks run: :func:`cancel_run` (called on every worker
+of a cluster) stops the verifications of that run at their next check.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import socket
 import threading
@@ -25,14 +31,20 @@ from ..codes import audit as C
 from ..container import Credential
 from ..errors import Cancelled, InspectorError
 from ..findings import Severity, make_finding
+from ..secrets import Secret
 from ..verify.engine import CancelToken, VerifyOptions
 from ..verify.report import Report, Verdict
-from .credentials import CredentialRef
+from .credentials import CredentialRef, credential_of
 from .discover import is_url
-from .since import PreviousRecord, SinceChange, check_since
+from .history import HistoryChange, Mark, compare, reading_of
 
 TIMEOUT_GRACE = 5.0  # seconds a cancelled verification gets to stop before the task returns anyway
+DEFAULT_TIMEOUT_S = 60.0  # the default per-file timeout: this much ...
+DEFAULT_TIMEOUT_PER_MIB = 3.0  # ... plus this much per MiB of the file (about 10× the measured cost)
 SUMMARY_DROP = ("commits", "evidence", "signer", "order", "unreachable")
+# what a worker that cannot reach a file says: not a judgement of the file
+CANNOT_READ = frozenset({"not_found", "unreadable", "credential_unreadable", "not_a_store"})
+WRONG_CREDENTIAL = frozenset({"wrong_passphrase", "invalid_recovery_code", "authentication_failed"})
 
 
 @dataclass(frozen=True)
@@ -46,22 +58,44 @@ class CredentialFailure:
 
 
 @dataclass(frozen=True)
+class SentSecret:
+    """A secret read on the coordinator (``--send-secrets``) with its kind; ``repr``
+    never shows it (:class:`~inspector.core.secrets.Secret` does not)."""
+
+    kind: str  # "passphrase" or "recovery_code"
+    secret: Secret
+
+
+Cred = CredentialRef | Credential | SentSecret | CredentialFailure
+
+
+@dataclass(frozen=True)
 class FileJob:
     """Everything a worker needs to audit one file (picklable; ``repr`` hides secrets,
-    because :class:`~inspector.core.container.Credential` does)."""
+    because :class:`~inspector.core.container.Credential` and
+    :class:`~inspector.core.secrets.Secret` do).
+
+    ``timeout`` None is the default per-file timeout (:func:`default_timeout`, from the
+    file's size where it is read); ``older`` are older credentials tried in turn when
+    ``credential`` does not unlock the file; ``previous`` is the ``--since`` baseline and
+    ``mark`` the ledger's high-water mark; ``run`` names the run (for :func:`cancel_run`)."""
 
     index: int
     location: str
     display: str
     kind: str
-    credential: CredentialRef | Credential | CredentialFailure | None = None
+    credential: Cred | None = None
     checkpoint: bytes | None = field(default=None, repr=False)
     checkpoint_name: str = "checkpoint"
     strict: bool = False
     timeout: float | None = None
-    previous: PreviousRecord | None = field(default=None, repr=False)
+    previous: Mark | None = field(default=None, repr=False)
     detail: str = "full"  # "full": the report as verify gives it; "summary": no per-object maps
     threads: int = 1
+    identity: str = ""
+    mark: Mark | None = field(default=None, repr=False)
+    older: tuple[Cred, ...] = ()
+    run: str = ""
 
 
 @dataclass
@@ -69,14 +103,168 @@ class FileResult:
     index: int
     report: Report
     seconds: float  # wall time of the task
-    since: SinceChange | None = None
+    since: HistoryChange | None = None
     worker: str = ""
     tool_version: str = __version__
     cpu_seconds: float = 0.0  # CPU time of the worker process during the task (all its threads)
+    ledger: HistoryChange | None = None  # the comparison with the ledger's mark
+    reading: Mark | None = None  # the mark of this reading (None: no history was read)
+    opened_with: int = 0  # 0: the current credential; k: the k-th older one
+    cannot_read: bool = False  # the worker could not reach the file (not a judgement of it)
+    address: str = ""  # the Dask worker that ran it
 
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+# ---------------------------------------------------------------------------- cancelling a run
+
+_RUNS_LOCK = threading.Lock()
+_CANCELLED_RUNS: set[str] = set()
+_RUNNING: dict[str, set[CancelToken]] = {}
+
+
+def cancel_run(run: str) -> int:
+    """Stop every verification of ``run`` in this process at its next check, and any
+    that starts later; returns how many were running.  The Dask executor calls it on
+    every worker when a run is cancelled (Ctrl-C, SIGTERM, a lost cluster)."""
+    with _RUNS_LOCK:
+        _CANCELLED_RUNS.add(run)
+        tokens = list(_RUNNING.get(run, ()))
+    for t in tokens:
+        t.cancel()
+    return len(tokens)
+
+
+def _register(run: str, token: CancelToken) -> None:
+    with _RUNS_LOCK:
+        _RUNNING.setdefault(run, set()).add(token)
+        if run in _CANCELLED_RUNS:
+            token.cancel()
+
+
+def _unregister(run: str, token: CancelToken) -> None:
+    with _RUNS_LOCK:
+        tokens = _RUNNING.get(run)
+        if tokens is not None:
+            tokens.discard(token)
+            if not tokens:
+                del _RUNNING[run]
+
+
+# ---------------------------------------------------------------------------- the timeout
+
+
+def default_timeout(size: int | None) -> float:
+    """The default per-file timeout: :data:`DEFAULT_TIMEOUT_S` plus
+    :data:`DEFAULT_TIMEOUT_PER_MIB` per MiB (a file whose size cannot be read gets the base)."""
+    return DEFAULT_TIMEOUT_S + DEFAULT_TIMEOUT_PER_MIB * (size or 0) / (1024 * 1024)
+
+
+def size_of(location: str) -> int | None:
+    """Bytes of a file, or of every file of a directory store (links not followed); None
+    when it cannot be read."""
+    try:
+        if is_url(location):
+            from fsspec.core import url_to_fs
+
+            fs, path = url_to_fs(location)
+            return int(fs.du(path)) if fs.isdir(path) else int(fs.size(path))
+        st = os.stat(location, follow_symlinks=False)
+        if not os.path.isdir(location):
+            return st.st_size
+        total = 0
+        stack = [location]
+        while stack:
+            with os.scandir(stack.pop()) as it:
+                for e in it:
+                    if e.is_dir(follow_symlinks=False):
+                        stack.append(e.path)
+                    elif e.is_file(follow_symlinks=False):
+                        total += e.stat(follow_symlinks=False).st_size
+        return total
+    except (OSError, ValueError, ImportError):
+        return None
+    except Exception:  # an fsspec file system's own error: the size is unknown, the base applies
+        return None
+
+
+def _timeout_report(job: FileJob, seconds: float, sized: bool) -> Report:
+    r = Report(verdict=Verdict.ERROR)
+    how = (
+        ""
+        if job.timeout is not None
+        else " (the default for its size)"
+        if sized
+        else " (its size could not be read)"
+    )
+    r.findings.append(
+        make_finding(
+            "file_timeout",
+            Severity.ERROR,
+            "store",
+            job.location,
+            C.FILE_TIMEOUT,
+            expected=f"a verdict within {seconds:g} s{how}",
+            found="still verifying at the deadline",
+            likely_cause="a very large or deliberately slow file, or a file system that does not answer",
+            path=job.display,
+            seconds=f"{seconds:g}",
+        )
+    )
+    return r
+
+
+def _bounded(job: FileJob, work: Callable[[CancelToken], Report]) -> Report:
+    """Run ``work`` in a thread that is cancelled at the deadline: ``job.timeout``, or
+    the default for the file's size (measured in that thread too: a file system that
+    does not answer blocks the thread, not the task).  The task returns a
+    ``file_timeout`` report at the deadline (plus a short grace to let the verifier
+    stop) even if the work never stops: a file is reported, not awaited forever."""
+    token = CancelToken()
+    box: dict[str, Any] = {}
+    sized = threading.Event()
+    t0 = time.monotonic()
+
+    def target() -> None:
+        try:
+            if job.timeout is None:
+                box["size"] = size_of(job.location)
+            sized.set()
+            box["report"] = work(token)
+        except Cancelled:
+            box["cancelled"] = True
+        except BaseException as exc:  # handed to the caller's thread
+            box["exc"] = exc
+        finally:
+            sized.set()
+
+    if job.run:
+        _register(job.run, token)
+    try:
+        t = threading.Thread(target=target, name="aleth-audit-file", daemon=True)
+        t.start()
+        limit = job.timeout if job.timeout is not None else DEFAULT_TIMEOUT_S
+        if job.timeout is None and sized.wait(limit):
+            limit = default_timeout(box.get("size"))
+        t.join(max(0.0, limit - (time.monotonic() - t0)))
+        if t.is_alive() or box.get("cancelled"):
+            token.cancel()
+            t.join(TIMEOUT_GRACE)
+            if job.run and job.run in _CANCELLED_RUNS:
+                raise Cancelled()
+            return _timeout_report(job, limit, box.get("size") is not None)
+    finally:
+        if job.run:
+            _unregister(job.run, token)
+    if "exc" in box:
+        raise box["exc"]
+    report: Report = box["report"]
+    return report
+
+
+# ---------------------------------------------------------------------------- credentials
 
 
 def _unopenable(job: FileJob, code: str, template: str, **kw: Any) -> Report:
@@ -101,12 +289,12 @@ def _unopenable(job: FileJob, code: str, template: str, **kw: Any) -> Report:
     return r
 
 
-def _credential(job: FileJob) -> Credential | Report | None:
-    """The credential for ``job`` resolved here, or the report saying why not."""
-    cred = job.credential
+def _secret(job: FileJob, cred: Cred) -> tuple[Credential, Secret | None] | Report:
+    """The credential (and the secret with its hints) for ``job``, read here, or the
+    report saying why it could not be read."""
     if isinstance(cred, CredentialRef):
         try:
-            return cred.resolve()
+            secret = cred.read()
         except InspectorError as exc:
             return _unopenable(
                 job,
@@ -114,9 +302,12 @@ def _credential(job: FileJob) -> Credential | Report | None:
                 C.CREDENTIAL_UNREADABLE,
                 found=exc.message,
                 likely_cause=exc.likely_cause,
-                what="passphrase" if cred.kind == "passphrase" else "recovery code",
+                what=cred.what,
                 source=cred.describe(),
             )
+        return credential_of(cred.kind, secret), secret
+    if isinstance(cred, SentSecret):
+        return credential_of(cred.kind, cred.secret), cred.secret
     if isinstance(cred, CredentialFailure):
         return _unopenable(
             job,
@@ -126,7 +317,7 @@ def _credential(job: FileJob) -> Credential | Report | None:
             what="credential",
             source=cred.source,
         )
-    return cred
+    return cred, None
 
 
 def _read_head(job: FileJob, limit: int) -> bytes:
@@ -140,7 +331,9 @@ def _read_head(job: FileJob, limit: int) -> bytes:
 
 def _no_credential(job: FileJob) -> Report:
     """A sealed file no rule unlocks: say what is wrong with its envelope if anything
-    (cheap, no key derivation), else ``no_credential``."""
+    (cheap, no key derivation), else ``no_credential``.  A file that cannot be read
+    any more (it went away since the opener looked) is still ``no_credential``: that
+    is what the auditor must fix first."""
     from ..container import MAX_CONTAINER, parse_envelope
 
     try:
@@ -157,7 +350,7 @@ def _no_credential(job: FileJob) -> Report:
             found=exc.found,
             likely_cause=exc.likely_cause,
         )
-    except Exception:  # unreadable now: the opener said so already; keep the plain answer
+    except OSError:
         pass
     return _unopenable(
         job,
@@ -168,10 +361,7 @@ def _no_credential(job: FileJob) -> Report:
     )
 
 
-def _open_verify(job: FileJob, cancel: CancelToken | None) -> Report:
-    cred = _credential(job)
-    if isinstance(cred, Report):
-        return cred
+def _verify_once(job: FileJob, cred: Credential | None, cancel: CancelToken) -> Report:
     opts = VerifyOptions(
         checkpoint=job.checkpoint,
         checkpoint_name=job.checkpoint_name,
@@ -183,81 +373,74 @@ def _open_verify(job: FileJob, cancel: CancelToken | None) -> Report:
     if is_url(job.location):
         from .source import open_and_verify_url
 
-        report = open_and_verify_url(job.location, cred, opts)
-    else:
-        from ..opener import open_and_verify
+        return open_and_verify_url(job.location, cred, opts)
+    from ..opener import open_and_verify
 
-        report = open_and_verify(job.location, cred, opts)
+    return open_and_verify(job.location, cred, opts)
+
+
+def _attempt(job: FileJob, c: Cred | None, cancel: CancelToken) -> Report:
+    from ..opener import explain_failure
+
+    got = _secret(job, c) if c is not None else (None, None)
+    if isinstance(got, Report):
+        return got
+    cred, secret = got
+    return explain_failure(_verify_once(job, cred, cancel), secret)
+
+
+def _open_verify(job: FileJob, cancel: CancelToken) -> tuple[Report, int]:
+    """The file's report as ``verify`` gives it with the credential that opens it (the
+    current one, else each older one in turn), and which one that was."""
+    from ..render.record import complete
+
+    started = _now()
+    t0 = time.perf_counter()
+    creds: tuple[Cred | None, ...] = (job.credential, *job.older) if job.credential is not None else (None,)
+    report, used = _attempt(job, creds[0], cancel), 0
+    if report.verdict == "unopenable" and report.codes() & WRONG_CREDENTIAL:
+        for i, c in enumerate(
+            creds[1:], 1
+        ):  # an older credential, only for a file the current one cannot unlock
+            older = _attempt(job, c, cancel)
+            if older.verdict != "unopenable":
+                report, used = older, i
+                break
     if (
-        cred is None
+        job.credential is None
         and job.kind in ("sealed", "file")
         and report.verdict == "unopenable"
         and any(f.code == "credential_required" for f in report.findings)
     ):
-        return _no_credential(job)
+        report = _no_credential(job)
+    complete(
+        report,
+        job.location if not is_url(job.location) else None,
+        started_at=started,
+        duration_s=time.perf_counter() - t0,
+        checkpoint_given=job.checkpoint is not None,
+    )
+    if is_url(job.location) and not report.input.get("path"):
+        report.input["path"] = job.location
+    return report, used
+
+
+def record_unread(
+    report: Report, job: FileJob, started: str | None = None, seconds: float | None = None
+) -> Report:
+    """The audit-record fields of a report that has no verdict on the file's bytes (a
+    timeout, a lost worker, a bug), without reading the file again (in place)."""
+    from ..render.record import complete
+
+    complete(
+        report,
+        job.location,
+        started_at=started or _now(),
+        duration_s=seconds if seconds is not None else 0.0,
+        checkpoint_given=job.checkpoint is not None,
+        hash_input=False,
+    )
     return report
-
-
-def _bounded(job: FileJob, work: Callable[[CancelToken | None], Report]) -> Report:
-    """Run ``work``; with a timeout, in a thread that is cancelled at the deadline.  The
-    task returns a ``file_timeout`` report at the deadline (plus a short grace to let the
-    verifier stop) even if the work never stops: a file is reported, not awaited forever."""
-    if not job.timeout or job.timeout <= 0:
-        return work(None)
-    token = CancelToken()
-    box: dict[str, Any] = {}
-
-    def target() -> None:
-        try:
-            box["report"] = work(token)
-        except Cancelled:
-            box["cancelled"] = True
-        except BaseException as exc:  # handed to the caller's thread
-            box["exc"] = exc
-
-    t = threading.Thread(target=target, name="aleth-audit-file", daemon=True)
-    t.start()
-    t.join(job.timeout)
-    if t.is_alive() or box.get("cancelled"):
-        token.cancel()
-        t.join(TIMEOUT_GRACE)
-        r = Report(verdict=Verdict.ERROR)
-        r.findings.append(
-            make_finding(
-                "file_timeout",
-                Severity.ERROR,
-                "store",
-                job.location,
-                C.FILE_TIMEOUT,
-                expected=f"a verdict within {job.timeout:g} s",
-                found="still verifying at the deadline",
-                likely_cause="a very large or deliberately slow file",
-                path=job.display,
-                seconds=f"{job.timeout:g}",
-            )
-        )
-        return r
-    if "exc" in box:
-        raise box["exc"]
-    report: Report = box["report"]
-    return report
-
-
-def _input(job: FileJob, report: Report) -> dict[str, Any]:
-    """``input`` of the audit record when the opener did not fill it."""
-    sha = size = None
-    if not is_url(job.location) and os.path.isfile(job.location):
-        h = hashlib.sha256()
-        try:
-            with open(job.location, "rb") as fh:
-                for chunk in iter(lambda: fh.read(1 << 20), b""):
-                    h.update(chunk)
-                    size = (size or 0) + len(chunk)
-            sha = h.hexdigest()
-            size = size or 0
-        except OSError:
-            sha = size = None
-    return {"path": job.location, "sha256": sha, "size": size, "format": report.container.get("format")}
 
 
 def slim(report: Report, detail: str) -> None:
@@ -270,28 +453,43 @@ def slim(report: Report, detail: str) -> None:
         report.mutmem = None
 
 
+def cannot_read(report: Report) -> bool:
+    """Whether ``report`` says the file could not be reached (rather than judging it)."""
+    return report.verdict == "unopenable" and bool(report.codes()) and report.codes() <= CANNOT_READ
+
+
 def audit_file(job: FileJob) -> FileResult:
-    """Audit one file; every failure becomes a report (never an exception)."""
+    """Audit one file; every failure becomes a report (never an exception, except
+    :class:`~inspector.core.errors.Cancelled` when its run was cancelled)."""
     t0 = time.perf_counter()
     c0 = time.process_time()
     started = _now()
-    since = None
+    since = ledger = reading = None
+    used = 0
+    box: dict[str, Any] = {}
+
+    def work(cancel: CancelToken) -> Report:
+        report, box["used"] = _open_verify(job, cancel)
+        return report
+
     try:
-        report = _bounded(job, lambda cancel: _open_verify(job, cancel))
+        report = _bounded(job, work)
+        used = box.get("used", 0)
+    except Cancelled:
+        raise
     except Exception as exc:  # a bug in the inspector: the last-resort report
         report = Report.internal_error(exc, object_id=job.location)
+    if not report.input:  # a timeout or a bug: the record without reading the file again
+        record_unread(report, job, started, time.perf_counter() - t0)
     try:
         if job.previous is not None:
-            since = check_since(report, job.previous, strict=job.strict)
+            since = compare(report, job.previous, "since")
+        if job.mark is not None:
+            ledger = compare(report, job.mark, "ledger")
+        reading = reading_of(report)
     except Exception as exc:
         report = Report.internal_error(exc, object_id=job.location)
-    seconds = time.perf_counter() - t0
-    if not report.input:
-        report.input = _input(job, report)
-    if report.started_at is None:
-        report.started_at = started
-    if report.duration_s is None:
-        report.duration_s = seconds
+        since = ledger = reading = None
     slim(report, job.detail)
     return FileResult(
         job.index,
@@ -300,4 +498,8 @@ def audit_file(job: FileJob) -> FileResult:
         since,
         f"{socket.gethostname()}:{os.getpid()}",
         cpu_seconds=time.process_time() - c0,
+        ledger=ledger,
+        reading=reading,
+        opened_with=used,
+        cannot_read=cannot_read(report),
     )

@@ -5,26 +5,23 @@ corpus (checkpoint cases get their checkpoint through a credentials rule), a han
 sealed files (pass, ALETH001, recovery code, a passphrase from an environment variable,
 a wrong passphrase, damaged envelopes, a file no rule unlocks) and two HOM-AIMOS bundles
 built by ``tests/core/hom_aimos/builder.py`` (one valid, one whose format is not the
-schema's).  ``reference(target)`` is what ``verify`` gives for that file alone
-(:func:`inspector.core.opener.open_and_verify` with the credential and checkpoint the
-rules give it).
+schema's).  ``expected(location)`` is what ``verify --format json`` prints for that file
+alone, run in-process with the credential file and checkpoint the rules give it (compared
+by running both, never by rebuilding verify's report here).
 """
 
 from __future__ import annotations
 
-import array
-import fcntl
+import contextlib
+import io
 import json
-import os
 import shutil
-import termios
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
 from inspector.core.container import Credential
-from inspector.core.fleet.credentials import CredentialRef
 from inspector.core.opener import open_and_verify
 from inspector.core.verify.engine import VerifyOptions
 from inspector.core.verify.report import Report
@@ -71,6 +68,7 @@ class Fleet:
     checkpoints: dict[str, Path] = field(default_factory=dict)  # location -> checkpoint file
     no_rule: set[str] = field(default_factory=set)  # locations no rule unlocks
     passphrases: list[str] = field(default_factory=list)  # every secret used (must never leak)
+    verify_args: dict[str, list[str]] = field(default_factory=dict)  # location -> verify's options
     _refs: dict[str, dict] = field(default_factory=dict)
 
     def options(self, location: str, **kw) -> VerifyOptions:
@@ -84,10 +82,22 @@ class Fleet:
         return open_and_verify(location, self.creds.get(location), self.options(location))
 
     def expected(self, location: str) -> dict:
-        """``comparable(reference(location).to_json())``, computed once per session."""
+        """``comparable`` of what ``verify LOCATION --format json`` prints with the file's
+        credential and checkpoint, computed once per session."""
         if location not in self._refs:
-            self._refs[location] = comparable(self.reference(location).to_json())
+            self._refs[location] = comparable(verify_json(location, *self.verify_args.get(location, [])))
         return self._refs[location]
+
+
+def verify_json(location: str, *extra: str) -> dict:
+    """What ``aleth-inspector verify LOCATION --format json EXTRA…`` prints (in-process)."""
+    from inspector.cli.main import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        code = main(["verify", location, "--format", "json", "--progress", "off", *extra])
+    assert code in (0, 1, 2, 4, 5), (location, code)
+    return json.loads(out.getvalue())
 
 
 def build_fleet(base: Path, monkeypatch_env) -> Fleet:  # type: ignore[no-untyped-def]
@@ -109,6 +119,7 @@ def build_fleet(base: Path, monkeypatch_env) -> Fleet:  # type: ignore[no-untype
             cp = base / "creds" / "checkpoints" / f"{d.name}.json"
             shutil.copyfile(d / c["inputs"]["checkpoint"], cp)
             fleet.checkpoints[loc] = cp
+            fleet.verify_args[loc] = ["--checkpoint", str(cp)]
             rules.append(f'[[file]]\nmatch = "stores/{d.name}"\ncheckpoint = "checkpoints/{cp.name}"\n')
     (root / "sealed").mkdir()
     for name, case_name, file, unlock in SEALED:
@@ -122,9 +133,13 @@ def build_fleet(base: Path, monkeypatch_env) -> Fleet:  # type: ignore[no-untype
             fleet.creds[loc] = Credential(passphrase=c["passphrase"])
             fleet.passphrases.append(c["passphrase"])
             rules.append(f'[[file]]\nmatch = "sealed/{name}"\npassphrase_env = "{ENV_VAR}"\n')
+            (secrets / f"{name}.verify.txt").write_text(c["passphrase"], encoding="utf-8")  # for verify only
+            fleet.verify_args[loc] = ["--passphrase-file", str(secrets / f"{name}.verify.txt")]
             continue
         secret = given.get(unlock) if unlock in given else c[unlock]
         (secrets / f"{name}.txt").write_text(secret + "\n", encoding="utf-8")
+        option = "--passphrase-file" if unlock == "passphrase" else "--recovery-code-file"
+        fleet.verify_args[loc] = [option, str(secrets / f"{name}.txt")]
         key = "passphrase_file" if unlock == "passphrase" else "recovery_code_file"
         rules.append(f'[[file]]\nmatch = "sealed/{name}"\n{key} = "secrets/{name}.txt"\n')
         fleet.creds[loc] = Credential(**{unlock: secret})
@@ -154,14 +169,21 @@ def fleet(tmp_path_factory) -> Fleet:
         mp.undo()
 
 
+VOLATILE = ("timings", "started_at", "duration_s")
+
+
+def as_json(report: Report) -> dict:
+    """A report as ``verify --format json`` prints one (with the tool that judged it)."""
+    from inspector.core.render.json import report_document
+
+    return json.loads(json.dumps(report_document(report)))
+
+
 def comparable(report_json: dict) -> dict:
-    """A report's JSON without what differs between two runs of the same verification."""
-    out = {
-        k: v
-        for k, v in report_json.items()
-        if k not in ("timings", "started_at", "duration_s", "input", "tool")
-    }
-    return out
+    """A report's JSON without what differs between two runs of the same verification
+    (when and how long); everything else — verdict, findings, input, checkpoint, tool —
+    must be the same."""
+    return {k: v for k, v in report_json.items() if k not in VOLATILE}
 
 
 def assert_each_file_as_verify_alone(fleet: Fleet, result) -> None:  # type: ignore[no-untyped-def]
@@ -170,7 +192,7 @@ def assert_each_file_as_verify_alone(fleet: Fleet, result) -> None:  # type: ign
     assert not result.interrupted and not result.not_audited
     assert len(result.entries) == len(fleet.creds)
     for e in result.entries:
-        got = comparable(e.report.to_json())
+        got = comparable(as_json(e.report))
         if e.target.location in fleet.no_rule:
             assert (e.report.verdict, e.report.codes()) == ("unopenable", {"no_credential"})
         else:
@@ -201,47 +223,40 @@ class Background:
         assert not self.thread.is_alive(), "the executor did not finish"
 
 
-class StalledSecret:
-    """A passphrase file that keeps its reader waiting, as a file on a hung network share
-    does: a named pipe whose writing end the test holds open without writing.
+@pytest.fixture(scope="session")
+def gate_dir(tmp_path_factory):
+    """The folder of the gates (:mod:`.gate`), in the environment every worker inherits
+    (set before any cluster of the session starts)."""
+    from .gate import ENV, Gates
 
-    The memory file itself can no longer be a pipe (the opener refuses one at once), but
-    a secret may come through a pipe (``--passphrase-file <(pass show x)``) and its reader
-    waits for the writer's data.  :meth:`release` hands the waiting (or the next) reader
-    the secret and ends the pipe; :meth:`close` ends it with nothing written."""
+    mp = pytest.MonkeyPatch()
+    folder = tmp_path_factory.mktemp("gates")
+    mp.setenv(ENV, str(folder))
+    try:
+        yield Gates(folder)
+    finally:
+        mp.undo()
 
-    def __init__(self, path: Path) -> None:
-        os.mkfifo(path)
-        self.path = path
-        self.fd = os.open(path, os.O_RDWR)  # Linux: opens at once and holds a writing end
 
-    def ref(self) -> CredentialRef:
-        return CredentialRef("passphrase", "file", str(self.path))
+@pytest.fixture
+def gates(gate_dir, monkeypatch):
+    """The executors run the gated task (:func:`.gate.install`) for this test."""
+    from .gate import install
 
-    def pending(self) -> int:
-        """Bytes written into the pipe and not read yet."""
-        buf = array.array("i", [0])
-        fcntl.ioctl(self.fd, termios.FIONREAD, buf)
-        return buf[0]
+    install(monkeypatch)
+    return gate_dir
 
-    def release(self, data: bytes) -> None:
-        os.write(self.fd, data)
-        wait_for(lambda: self.pending() == 0, what="a reader to take the secret")
-        self.close()
 
-    def close(self) -> None:
-        if self.fd >= 0:
-            os.close(self.fd)
-            self.fd = -1
-
-    def reader_waiting(self) -> bool:
-        """Whether anyone still has the pipe open for reading (call after :meth:`close`)."""
-        try:
-            fd = os.open(self.path, os.O_WRONLY | os.O_NONBLOCK)
-        except OSError:  # ENXIO: no reader
-            return False
-        os.close(fd)
-        return True
+def gated_copy(folder: Path, name: str, source: Path | None = None) -> Path:
+    """A copy of a passing sealed file (or of ``source``) named ``name`` (``gate-…``)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    src = source or ALETHECH / "01_basic" / "memory.aleth"
+    target = folder / name
+    if src.is_dir():
+        shutil.copytree(src, target)
+    else:
+        shutil.copyfile(src, target)
+    return target
 
 
 def wait_for(predicate, timeout: float = 600, what: str = "condition"):  # type: ignore[no-untyped-def]

@@ -1,4 +1,4 @@
-"""Validating audit JSON against inspector/schemas/audit-v1.json.
+"""Validating audit JSON against inspector/schemas/audit-v2.json.
 
 Each file's report is checked against ``report-v1.json`` (the single-file schema) by its
 file name.  Until that schema is in this tree, a stand-in with the members the fleet relies
@@ -55,14 +55,14 @@ REPORT_STAND_IN = {
 
 
 def validator() -> Draft202012Validator:
-    audit = json.loads((SCHEMAS / "audit-v1.json").read_text(encoding="utf-8"))
+    audit = json.loads((SCHEMAS / "audit-v2.json").read_text(encoding="utf-8"))
     report_file = SCHEMAS / "report-v1.json"
     report = json.loads(report_file.read_text(encoding="utf-8")) if report_file.exists() else REPORT_STAND_IN
     Draft202012Validator.check_schema(audit)
     registry = Registry().with_resources(
         [
             (BASE + "report-v1.json", Resource.from_contents(report)),
-            (BASE + "audit-v1.json", Resource.from_contents(audit)),
+            (BASE + "audit-v2.json", Resource.from_contents(audit)),
         ]
     )
     return Draft202012Validator(audit, registry=registry)

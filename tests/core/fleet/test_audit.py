@@ -10,6 +10,7 @@ from inspector.core.fleet.audit import AuditOptions, plan, run_audit
 from inspector.core.fleet.credentials import load_rules
 from inspector.core.fleet.discover import discover
 from inspector.core.fleet.executors import InlineExecutor
+from inspector.core.fleet.task import SentSecret
 from inspector.core.verify.context import CancelToken
 
 from .conftest import assert_each_file_as_verify_alone
@@ -38,7 +39,7 @@ def test_plan_gives_each_target_its_rule_and_no_secret_unless_asked(fleet) -> No
     assert not any(isinstance(j.credential, Credential) for j in jobs)  # references, not secrets
     assert not any(secret in repr(jobs) for secret in fleet.passphrases)
     sent = plan(targets, load_rules(fleet.credentials), AuditOptions(send_secrets=True))
-    assert any(isinstance(j.credential, Credential) for j in sent)
+    assert any(isinstance(j.credential, SentSecret) for j in sent)  # sent, each wrapped
     assert not any(secret in repr(sent) for secret in fleet.passphrases)  # repr hides them
 
 

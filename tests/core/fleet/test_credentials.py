@@ -66,11 +66,11 @@ recovery_code_file = "/abs/recovery.txt"
     assert [r.number for r in rules.rules] == [1, 2, 3]
     r = rules.match("/srv/agents/billing-2.aleth")
     assert r.number == 1
-    assert r.credential == CredentialRef("passphrase", "file", str(tmp_path / "secrets" / "billing.pass"))
+    assert r.credential == CredentialRef("passphrase", "file", str(tmp_path / "secrets" / "billing.pass"), 1)
     assert r.checkpoint == str(tmp_path / "cp.json")
     assert rules.checkpoint_bytes(r.checkpoint) == b'{"type": "Checkpoint"}'
     assert rules.match("/srv/old/x.aleth").number == 2  # the earlier rule wins
-    assert rules.match("/srv/old/x.aleth").credential == CredentialRef("passphrase", "env", "FLEET_PASS")
+    assert rules.match("/srv/old/x.aleth").credential == CredentialRef("passphrase", "env", "FLEET_PASS", 2)
     assert rules.match("/srv/store") is None
 
 
@@ -127,11 +127,103 @@ def test_references_resolve_where_they_run(tmp_path, monkeypatch):
     )
     monkeypatch.delenv("FLEET_TEST_UNSET", raising=False)
     with pytest.raises(InspectorError) as err:
-        CredentialRef("passphrase", "env", "FLEET_TEST_UNSET").resolve()
-    assert err.value.code == "credential_unreadable" and "FLEET_TEST_UNSET" in err.value.message
-    with pytest.raises(InspectorError) as err:
-        CredentialRef("passphrase", "file", str(tmp_path / "nope")).resolve()
+        CredentialRef("passphrase", "env", "FLEET_TEST_UNSET", 4).resolve()
     assert err.value.code == "credential_unreadable"
+    assert "FLEET_TEST_UNSET" not in err.value.describe() and "rule 4" in err.value.message
+    monkeypatch.setenv("FLEET_TEST_EMPTY", "")
+    with pytest.raises(InspectorError) as err:  # a variable that exists is named
+        CredentialRef("passphrase", "env", "FLEET_TEST_EMPTY", 4).resolve()
+    assert "FLEET_TEST_EMPTY" in err.value.message and "empty" in err.value.message
+    with pytest.raises(InspectorError) as err:
+        CredentialRef("passphrase", "file", str(tmp_path / "nope"), 2).resolve()
+    assert err.value.code == "credential_unreadable" and "nope" not in err.value.describe()
+    (tmp_path / "dir").mkdir()
+    with pytest.raises(InspectorError) as err:  # a file that exists is named
+        CredentialRef("passphrase", "file", str(tmp_path / "dir"), 2).resolve()
+    assert str(tmp_path / "dir") in err.value.message
+
+
+def test_a_secret_read_keeps_its_hints(tmp_path, monkeypatch):
+    (tmp_path / "bom.txt").write_text("\ufeffcorrect horse\n", encoding="utf-8")
+    secret = CredentialRef("passphrase", "file", str(tmp_path / "bom.txt")).read()
+    assert secret.value == "\ufeffcorrect horse" and any("byte-order mark" in h for h in secret.hints)
+    monkeypatch.setenv("FLEET_TEST_CODE", "aleth-recovery-v1:abc")
+    secret = CredentialRef("passphrase", "env", "FLEET_TEST_CODE").read()
+    assert any("recovery code" in h for h in secret.hints)
+
+
+def test_lists_ids_and_the_ledger(tmp_path):
+    p = write(
+        tmp_path,
+        """
+ledger = "state/fleet.ledger"
+
+[[file]]
+match = "agents/*.aleth"
+passphrase_file = ["now.pass", "before.pass", "/abs/long-ago.pass"]
+id = "agents/{stem}"
+""",
+    )
+    rules = load_rules(p)
+    assert rules.ledger == str(tmp_path / "state" / "fleet.ledger")
+    (r,) = rules.rules
+    assert r.credential == CredentialRef("passphrase", "file", str(tmp_path / "now.pass"), 1)
+    assert [c.name for c in r.older] == [str(tmp_path / "before.pass"), "/abs/long-ago.pass"]
+    assert [c.name for c in r.credentials] == [str(tmp_path / "now.pass"), *[c.name for c in r.older]]
+    assert r.identity("agents/billing-7.aleth") == "agents/billing-7"
+    assert load_rules(write(tmp_path, 'ledger = "sqlite:///var/x.db"\n')).ledger == "/var/x.db"
+
+
+@pytest.mark.parametrize(
+    "text,fragment",
+    [
+        ('ledger = "s3://bucket/ledger"\n', "not a s3:// URL"),
+        ("ledger = 3\n", "'ledger' must be"),
+        ("[[file]]\nmatch = 'a'\nid = '{nope}'\n", "unknown field {nope}"),
+        ("[[file]]\nmatch = 'a'\npassphrase_file = []\n", "1 to 8"),
+        ("[[file]]\nmatch = 'a'\npassphrase_file = ['a', 3]\n", "list of them"),
+    ],
+)
+def test_bad_ledgers_ids_and_lists_are_refused(tmp_path, text, fragment):
+    with pytest.raises(InspectorError) as err:
+        load_rules(write(tmp_path, text))
+    assert err.value.code == "credentials_invalid" and fragment in err.value.message
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(min_size=4, max_size=40))
+def test_a_passphrase_put_where_a_variable_name_belongs_is_never_repeated(tmp_path_factory, value):
+    """Whatever string stands in passphrase_env: refused without being repeated unless it
+    is a variable name, and then never repeated when no such variable is set."""
+    import os
+
+    tmp = tmp_path_factory.mktemp("env")
+    toml_value = value.replace("\\", "\\\\").replace('"', '\\"')
+    p = tmp / "rules.toml"
+    try:
+        p.write_text(f'[[file]]\nmatch = "*.aleth"\npassphrase_env = "{toml_value}"\n', encoding="utf-8")
+    except UnicodeEncodeError:
+        return  # a lone surrogate is no text a rules file can hold
+    try:
+        rules = load_rules(p)
+    except InspectorError as exc:
+        text = exc.describe()
+        assert value not in text.replace(str(p), "") or len(value) < 3
+        return
+    (r,) = rules.rules
+    if value in os.environ:
+        return  # a variable that exists is a reference, not a secret: it may be named
+    with pytest.raises(InspectorError) as err:
+        r.credential.read()
+    shown = err.value.describe() + r.credential.describe() + repr(r.credential)
+    words = CredentialRef("passphrase", "env", "UNSET_" * 3, 1)  # the same sentences without the value
+    with pytest.raises(InspectorError) as plain:
+        words.read()
+    assert value not in shown or value in plain.value.describe() + words.describe() + repr(words)
 
 
 def test_a_reference_shows_where_not_what(tmp_path, monkeypatch):

@@ -1,4 +1,5 @@
-"""``--since``: the previous audit is a baseline; rollback and rewritten history are errors."""
+"""``--since``: the previous audit is a read-only baseline; rollback and rewritten history
+are errors of the fleet, beside each file's report (which stays exactly verify's)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import pytest
 from inspector.core.errors import InspectorError
 from inspector.core.fleet.audit import run_audit
 from inspector.core.fleet.discover import discover
-from inspector.core.fleet.since import check_since, load_previous
+from inspector.core.fleet.history import compare
+from inspector.core.fleet.since import load_previous
 from inspector.core.keys import KeyPair
 from inspector.core.store import Store
 from inspector.core.verify.report import Report
@@ -71,6 +73,10 @@ def entry(result):
     return e
 
 
+def since_codes(e) -> set[str]:
+    return {f.code for f in e.since.findings}
+
+
 def test_unchanged_file(tmp_path, history):
     _, prev = baseline(tmp_path, history, "B")
     e = entry(audit([tmp_path / "fleet"], prev))
@@ -100,12 +106,13 @@ def test_a_rolled_back_copy_is_an_error(tmp_path, history):
     save(history["A"], target)  # an older copy put back
     result = audit([tmp_path / "fleet"], prev)
     e = entry(result)
-    assert e.report.verdict == "fail"
-    assert e.report.codes() - {"no_checkpoint"} == {"rollback_since_last_audit"}
-    f = e.report.findings[-1]
-    assert history["B"].head in f.message and f.template
+    assert e.verdict == "fail" and e.report.verdict == "pass"  # the file alone is fine; the fleet is not
+    assert since_codes(e) == {"rollback_since_last_audit"}
+    assert "rollback_since_last_audit" not in e.report.codes()  # the report stays verify's
+    f = e.since.findings[-1]
+    assert history["B"].head in f.message and f.template and "the last audit" in f.message
     assert e.since.status == "rolled_back" and e.since.removed_commits == 3
-    assert (e.since.verdict_before, e.since.verdict_after) == ("pass", "fail")
+    assert (e.since.verdict_before, e.since.verdict_after) == ("pass", "pass")
     assert result.since.rolled_back == [e.target.display]
     assert result.exit_code == 1
 
@@ -114,7 +121,7 @@ def test_a_rewritten_branch_is_an_error(tmp_path, history):
     target, prev = baseline(tmp_path, history, "B")
     save(history["fork"], target)  # B's last 3 commits replaced by 2 others
     e = entry(audit([tmp_path / "fleet"], prev))
-    assert e.report.codes() - {"no_checkpoint"} == {"history_rewritten_since_last_audit"}
+    assert since_codes(e) == {"history_rewritten_since_last_audit"} and e.verdict == "fail"
     assert e.since.status == "rewritten"
     assert e.since.new_commits == 2 and e.since.removed_commits == 3
 
@@ -123,10 +130,10 @@ def test_head_moved_off_the_audited_history_is_an_error(tmp_path, history):
     target, prev = baseline(tmp_path, history, "B")
     save(history["moved"], target)  # B still there, HEAD on a branch that does not contain it
     e = entry(audit([tmp_path / "fleet"], prev))
-    assert "history_rewritten_since_last_audit" in e.report.codes()
+    assert "history_rewritten_since_last_audit" in since_codes(e)
     assert "unreachable_commit" in e.report.codes()  # what verify says alone about the branch
     assert e.since.status == "rewritten" and e.since.removed_commits == 0
-    msg = next(f.message for f in e.report.findings if f.code == "history_rewritten_since_last_audit")
+    msg = next(f.message for f in e.since.findings if f.code == "history_rewritten_since_last_audit")
     assert "not an ancestor" in msg
 
 
@@ -153,11 +160,11 @@ def test_a_changed_key_era_is_rewritten_history(tmp_path, history):
         lambda r: r["eras"][0].update(public_key="AAAA" + r["eras"][0]["public_key"][4:]),
     )
     e = entry(audit([tmp_path / "fleet"], prev))
-    assert e.report.codes() - {"no_checkpoint"} == {"history_rewritten_since_last_audit"}
-    assert "public_key" in e.report.findings[-1].message
+    assert since_codes(e) == {"history_rewritten_since_last_audit"}
+    assert "public_key" in e.since.findings[-1].message
     # a baseline value of any size is bounded in the message
     prev = _rewrite_previous(tmp_path / "audit-B.json", lambda r: r["eras"][0].update(role="x" * 100_000))
-    msg = entry(audit([tmp_path / "fleet"], prev)).report.findings[-1].message
+    msg = entry(audit([tmp_path / "fleet"], prev)).since.findings[-1].message
     assert "role" in msg and len(msg) < 400
 
 
@@ -169,8 +176,8 @@ def test_fewer_eras_or_evidence_than_before_is_a_rollback(tmp_path, history):
         r["eras"].append(dict(r["eras"][0], key_id="key-009", public_key="x"))
 
     e = entry(audit([tmp_path / "fleet"], _rewrite_previous(tmp_path / "audit-B.json", more)))
-    assert e.report.codes() - {"no_checkpoint"} == {"rollback_since_last_audit"}
-    msgs = " ".join(f.message for f in e.report.findings)
+    assert since_codes(e) == {"rollback_since_last_audit"}
+    msgs = " ".join(f.message for f in e.since.findings)
     assert "evidence" in msgs and "key eras" in msgs
 
 
@@ -182,19 +189,31 @@ def test_added_and_gone_files(tmp_path, history):
     assert result.since.gone == [str(target)]
     assert result.since.added == [str(tmp_path / "fleet" / "other")]
     assert entry(result).since is None  # nothing to compare a new file with
+    assert entry(result).verdict == "pass" and result.exit_code == 1  # a file gone fails the audit
+
+
+def test_a_symlinked_spelling_of_the_root_finds_the_same_files(tmp_path, history):
+    """The baseline is matched by identity (the path under the audited folder), not by
+    how the folder was spelled."""
+    _, prev = baseline(tmp_path, history, "B")
+    link = tmp_path / "link"
+    link.symlink_to(tmp_path / "fleet")
+    result = audit([link], prev)
+    assert result.since.added == [] and result.since.gone == [] and result.exit_code == 0
+    assert entry(result).since.status == "unchanged"
 
 
 def test_a_file_unopenable_now_or_then_is_not_compared(tmp_path, history):
     target, prev = baseline(tmp_path, history, "B")
     record = prev.records[str(target)]
     now = Report.unopenable("bad_magic", "not a container")
-    change = check_since(now, record)
+    change = compare(now, record)
     assert now.codes() == {"bad_magic"} and now.verdict == "unopenable"
     assert change.status == "not_checked" and change.changed  # the verdict changed
     assert (change.verdict_before, change.verdict_after) == ("pass", "unopenable")
     then = replace(record, verdict="unopenable")
     grown = audit([tmp_path / "fleet"]).entries[0].report
-    assert check_since(grown, then).status == "not_checked"
+    assert compare(grown, then).status == "not_checked"
 
 
 @pytest.mark.parametrize(
@@ -243,8 +262,6 @@ def test_a_summary_baseline_still_catches_rollback_and_rewrite(tmp_path, history
     prev_file.write_text(json.dumps(first.to_json()))
     prev = load_previous(prev_file)
     save(history["A"], target)
-    assert entry(audit([tmp_path / "fleet"], prev)).report.codes() - {"no_checkpoint"} == {
-        "rollback_since_last_audit"
-    }
+    assert since_codes(entry(audit([tmp_path / "fleet"], prev))) == {"rollback_since_last_audit"}
     save(history["moved"], target)
-    assert "history_rewritten_since_last_audit" in entry(audit([tmp_path / "fleet"], prev)).report.codes()
+    assert "history_rewritten_since_last_audit" in since_codes(entry(audit([tmp_path / "fleet"], prev)))

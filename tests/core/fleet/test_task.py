@@ -17,7 +17,7 @@ from inspector.core.fleet.task import FileJob, audit_file
 from inspector.core.opener import open_and_verify
 
 from ...conftest import ALETHECH
-from .conftest import StalledSecret, comparable
+from .conftest import as_json, comparable, verify_json
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +31,7 @@ def test_every_file_of_the_fleet_gets_what_verify_gives_alone(fleet, audited):
     assert len(audited) >= 30
     for job, res in audited.values():
         assert res.index == job.index
-        got = comparable(res.report.to_json())
+        got = comparable(as_json(res.report))
         if job.location in fleet.no_rule:
             assert res.report.verdict == "unopenable"
             assert [f.code for f in res.report.findings] == ["no_credential"]
@@ -72,10 +72,11 @@ def test_an_unreadable_credential_is_that_file_unopenable(tmp_path, monkeypatch)
     good = tmp_path / "good.aleth"
     shutil.copyfile(ALETHECH / "01_basic" / "memory.aleth", good)
     monkeypatch.delenv("FLEET_TEST_NOT_SET", raising=False)
-    ref = CredentialRef("passphrase", "env", "FLEET_TEST_NOT_SET")
+    ref = CredentialRef("passphrase", "env", "FLEET_TEST_NOT_SET", 3)
     r = audit_file(FileJob(0, str(good), "good.aleth", "sealed", ref)).report
     assert (r.verdict, r.codes()) == ("unopenable", {"credential_unreadable"})
-    assert "FLEET_TEST_NOT_SET" in r.findings[0].message
+    # an unset name may be a passphrase put there by mistake: the rule is named, not the value
+    assert "rule 3" in r.findings[0].message and "FLEET_TEST_NOT_SET" not in str(r.to_json())
 
 
 def test_a_directory_store_never_needs_a_credential(tmp_path):
@@ -99,7 +100,8 @@ def test_send_secrets_resolves_once_on_the_coordinator(tmp_path):
     by_ref = plan(targets, rules)
     assert all(isinstance(j.credential, CredentialRef) for j in by_ref)
     sent = plan(targets, rules, AuditOptions(send_secrets=True))
-    assert all(j.credential == Credential(passphrase="basalt") for j in sent)
+    assert all(isinstance(j.credential, T.SentSecret) and j.credential.secret.value == "basalt" for j in sent)
+    assert len({id(j.credential) for j in sent}) == 1  # read once
     # a job's text never shows the secret, whether it holds a reference or the secret
     assert all("basalt" not in repr(j) and "basalt" not in str(j) for j in by_ref + sent)
     (tmp_path / "pass.txt").unlink()
@@ -162,28 +164,56 @@ def test_a_slow_file_is_stopped_at_its_timeout(demo_store, monkeypatch):
 
 
 def test_a_file_that_never_answers_is_reported_not_awaited(tmp_path, monkeypatch):
+    """A read that never returns (a hung mount): the task answers at its deadline anyway."""
+    import inspector.core.opener as opener
+
     monkeypatch.setattr(T, "TIMEOUT_GRACE", 0.2)
-    secret = StalledSecret(tmp_path / "stuck.pass")  # its reader waits for a writer that says nothing
-    sealed = ALETHECH / "01_basic" / "memory.aleth"
-    released = threading.Event()
+    release = threading.Event()
 
-    def release() -> None:
-        """End the pipe: the reader still waiting for the secret reads to its end."""
-        released.set()
-        secret.close()
+    def hung(*a, **k):
+        release.wait()  # never set until the test ends
+        raise OSError("released")
 
-    # not a time limit: should audit_file wait for the reader, this releases it (much
-    # later) so that the assertion below fails instead of the run hanging
-    watchdog = threading.Timer(600, release)
-    watchdog.start()
+    monkeypatch.setattr(opener, "open_and_verify", hung)
+    good = tmp_path / "stuck.aleth"
+    shutil.copyfile(ALETHECH / "01_basic" / "memory.aleth", good)
     try:
-        r = audit_file(FileJob(0, str(sealed), "stuck.aleth", "sealed", secret.ref(), timeout=0.3))
-        assert not released.is_set(), "audit_file waited for a file that never answers"
-        assert r.report.codes() == {"file_timeout"}
+        r = audit_file(
+            FileJob(0, str(good), "stuck.aleth", "sealed", Credential(passphrase="x"), timeout=0.3)
+        )
+        assert r.report.codes() == {"file_timeout"} and r.report.verdict == "error"
+        assert r.report.input["path"] == str(good)  # the record, without reading the file again
+        assert "0.3 s" in r.report.findings[0].expected
     finally:
-        watchdog.cancel()
-        if not released.is_set():
-            release()
+        release.set()
+
+
+def test_the_default_timeout_grows_with_the_file(tmp_path, monkeypatch):
+    """No --file-timeout: the deadline is the base plus a share per MiB of the file (a
+    store: of its files), measured where the file is verified."""
+    import inspector.core.opener as opener
+
+    assert T.default_timeout(None) == T.DEFAULT_TIMEOUT_S
+    assert T.default_timeout(10 * 1024 * 1024) == T.DEFAULT_TIMEOUT_S + 10 * T.DEFAULT_TIMEOUT_PER_MIB
+    big = tmp_path / "big.aleth"
+    big.write_bytes(b"\0" * (3 * 1024 * 1024))
+    store = tmp_path / "s"
+    shutil.copytree(ALETHECH / "02_evidence" / "store", store)
+    total = sum(p.stat().st_size for p in store.rglob("*") if p.is_file())
+    assert T.size_of(str(big)) == 3 * 1024 * 1024 and T.size_of(str(store)) == total
+    assert T.size_of(str(tmp_path / "missing")) is None
+    # the deadline the task applies: a deliberately tiny base shows which one it took
+    monkeypatch.setattr(T, "DEFAULT_TIMEOUT_S", 0.05)
+    monkeypatch.setattr(T, "DEFAULT_TIMEOUT_PER_MIB", 0.0)
+    monkeypatch.setattr(T, "TIMEOUT_GRACE", 0.2)
+    release = threading.Event()
+    monkeypatch.setattr(opener, "open_and_verify", lambda *a, **k: release.wait() and None)
+    try:
+        r = audit_file(FileJob(0, str(big), "big.aleth", "sealed", Credential(passphrase="x"))).report
+        assert r.codes() == {"file_timeout"}
+        assert "the default for its size" in r.findings[0].expected
+    finally:
+        release.set()
 
 
 def test_summary_detail_drops_the_per_object_maps(tmp_path):
@@ -230,6 +260,7 @@ def test_a_file_read_by_url_gets_the_report_it_gets_by_path():
             g, w = comparable(got.to_json()), comparable(want.to_json())
             for f in g["findings"] + w["findings"]:
                 f["object_id"] = ""
+            g["input"].pop("path"), w["input"].pop("path")  # by URL, by path
             assert g == w, job.location
         sealed_report = audit_file(pairs[1][0]).report
         import hashlib
@@ -268,3 +299,73 @@ def test_a_fleet_worker_verifies_its_file_in_one_process(monkeypatch, tmp_path):
     shutil.copytree(ALETHECH / "01_basic" / "store", tmp_path / "s")
     res = audit_file(FileJob(0, str(tmp_path / "s"), "s", "directory"))
     assert res.report.verdict == "pass" and seen == [1]
+
+
+def test_an_older_credential_opens_what_the_current_one_cannot(tmp_path):
+    """A copy sealed before a re-key opens with the older credential of its rule, and its
+    report is what verify gives with that credential; a file the current one opens never
+    tries the others."""
+    old, new = "basalt-żółw-yarrow-6077", "vellum-indigo-ember-4405"
+    (tmp_path / "new.pass").write_text(new, encoding="utf-8")
+    (tmp_path / "old.pass").write_text(old, encoding="utf-8")
+    (tmp_path / "gone.pass").write_text("not this one", encoding="utf-8")
+    rules_file = tmp_path / "r.toml"
+    rules_file.write_text(
+        '[[file]]\nmatch = "*.aleth"\npassphrase_file = ["new.pass", "gone.pass", "old.pass"]\n',
+        encoding="utf-8",
+    )
+    copy = tmp_path / "old-copy.aleth"
+    shutil.copyfile(ALETHECH / "01_basic" / "memory.aleth", copy)  # sealed under the old passphrase
+    rekeyed = tmp_path / "rekeyed.aleth"
+    shutil.copyfile(ALETHECH / "11_container_v2_rekeyed_new_passphrase" / "memory.aleth", rekeyed)
+    jobs = plan(
+        [Target(str(copy), "old-copy.aleth", "sealed"), Target(str(rekeyed), "r", "sealed")],
+        load_rules(rules_file),
+    )
+    res_old, res_new = (audit_file(j) for j in jobs)
+    assert res_old.report.verdict == "pass" and res_old.opened_with == 2
+    assert res_new.report.verdict == "pass" and res_new.opened_with == 0
+    want = verify_json(str(copy), "--passphrase-file", str(tmp_path / "old.pass"))
+    assert comparable(as_json(res_old.report)) == comparable(want)
+    # none opens it: the answer is the current credential's
+    (tmp_path / "old.pass").write_text("still not", encoding="utf-8")
+    (job,) = plan([Target(str(copy), "old-copy.aleth", "sealed")], load_rules(rules_file))
+    res = audit_file(job)
+    assert res.report.codes() == {"wrong_passphrase"} and res.opened_with == 0
+
+
+def test_cannot_read_is_not_a_judgement(tmp_path):
+    gone = audit_file(FileJob(0, str(tmp_path / "nothing.aleth"), "nothing.aleth", "sealed")).report
+    assert gone.codes() == {"not_found"} and T.cannot_read(gone)
+    bad = tmp_path / "bad.aleth"
+    shutil.copyfile(ALETHECH / "11_container_v2_bad_magic" / "memory.aleth", bad)
+    res = audit_file(FileJob(0, str(bad), "bad.aleth", "sealed", Credential(passphrase="x")))
+    assert res.report.verdict == "unopenable" and not res.cannot_read  # a judgement of the bytes
+
+
+def test_a_bug_while_reading_an_envelope_is_reported_not_swallowed(tmp_path, monkeypatch):
+    """The no-credential path looks at the envelope; a bug there is an internal error, not
+    a silent no_credential (only a file that went away is)."""
+    import inspector.core.container as container
+
+    good = tmp_path / "good.aleth"
+    shutil.copyfile(ALETHECH / "01_basic" / "memory.aleth", good)
+
+    def boom(blob):
+        raise ZeroDivisionError("simulated bug")
+
+    monkeypatch.setattr(container, "parse_envelope", boom)
+    monkeypatch.setattr(T, "_read_head", lambda job, limit: good.read_bytes())
+    r = audit_file(FileJob(0, str(good), "good.aleth", "sealed")).report
+    assert (
+        r.codes() == {"internal_error"}
+        and "ZeroDivisionError" in (r.findings[0].found or "") + r.findings[0].message
+    )
+    monkeypatch.setattr(
+        T, "_read_head", lambda job, limit: (_ for _ in ()).throw(FileNotFoundError(2, "gone"))
+    )
+    monkeypatch.undo()
+    monkeypatch.setattr(
+        T, "_read_head", lambda job, limit: (_ for _ in ()).throw(FileNotFoundError(2, "gone"))
+    )
+    assert audit_file(FileJob(0, str(good), "good.aleth", "sealed")).report.codes() == {"no_credential"}
