@@ -2302,239 +2302,77 @@ raíz recalculada %2</translation>
         <translation>Aleth Inspector</translation>
     </message>
     <message>
-        <source>Views</source>
-        <translation>Vistas</translation>
-    </message>
-    <message>
-        <source>&amp;Overview</source>
-        <translation>&amp;Resumen</translation>
-    </message>
-    <message>
-        <source>&amp;History</source>
-        <translation>&amp;Historia</translation>
-    </message>
-    <message>
-        <source>&amp;Graph</source>
-        <translation>&amp;Grafo</translation>
-    </message>
-    <message>
-        <source>&amp;Weights</source>
-        <translation>&amp;Pesos</translation>
-    </message>
-    <message>
-        <source>&amp;Labels &amp;&amp; receipts</source>
-        <translation>&amp;Etiquetas y recibos</translation>
-    </message>
-    <message>
-        <source>Banner</source>
-        <translation>Aviso</translation>
-    </message>
-    <message>
-        <source>Open a sealed .aleth file or a store directory
-(File → Open, Ctrl+O, or drop it here).</source>
-        <translation>Abra un archivo sellado .aleth o un directorio de almacén
-(Archivo → Abrir, Ctrl+O, o suéltelo aquí).</translation>
-    </message>
-    <message>
         <source>Key eras</source>
         <translation>Eras de clave</translation>
-    </message>
-    <message>
-        <source>Findings</source>
-        <translation>Hallazgos</translation>
-    </message>
-    <message>
-        <source>Detail</source>
-        <translation>Detalle</translation>
     </message>
     <message>
         <source>No file open</source>
         <translation>Ningún archivo abierto</translation>
     </message>
     <message>
-        <source>Verdict</source>
-        <translation>Veredicto</translation>
+        <source>Signer epochs</source>
+        <translation>Épocas de firmantes</translation>
+    </message>
+    <message numerus="yes">
+        <source>Shaded: the proven history of %1 — the %n commit(s) up to its cutoff %2</source>
+        <translation>
+            <numerusform>Sombreado: la historia probada de %1, el %n commit hasta su corte %2</numerusform>
+            <numerusform>Sombreado: la historia probada de %1, los %n commits hasta su corte %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MemoryTableModel</name>
+    <message>
+        <source>Certification</source>
+        <translation>Certificación</translation>
     </message>
     <message>
-        <source>Verification progress</source>
-        <translation>Progreso de la verificación</translation>
+        <source>Reason</source>
+        <translation>Motivo</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>Cancelar</translation>
+        <source>the chain&apos;s terminal milli-weight (▲ above, ▼ below the 1000 start)</source>
+        <translation>el milipeso final de la cadena (▲ por encima, ▼ por debajo del inicio 1000)</translation>
     </message>
     <message>
-        <source>&amp;File</source>
-        <translation>&amp;Archivo</translation>
+        <source>the reference verifier&apos;s certification status of the chain</source>
+        <translation>el estado de certificación de la cadena según el verificador de referencia</translation>
     </message>
     <message>
-        <source>&amp;Open file…</source>
-        <translation>&amp;Abrir archivo…</translation>
+        <source>why the chain did not certify (the reference&apos;s reason string)</source>
+        <translation>por qué la cadena no se certificó (el motivo literal de la referencia)</translation>
     </message>
     <message>
-        <source>Open &amp;directory store…</source>
-        <translation>Abrir almacén de &amp;directorio…</translation>
+        <source>number of signed weight transitions</source>
+        <translation>número de transiciones de peso firmadas</translation>
     </message>
     <message>
-        <source>Open fo&amp;lder (audit every file)…</source>
-        <translation>Abrir car&amp;peta (auditar cada archivo)…</translation>
+        <source>current milli-weight at HEAD (▲ above, ▼ below the 1000 start)</source>
+        <translation>milipeso actual en HEAD (▲ por encima, ▼ por debajo del inicio 1000)</translation>
     </message>
     <message>
-        <source>&amp;Recent files</source>
-        <translation>Archivos &amp;recientes</translation>
+        <source>a memory whose label ranks 3 or more is untrusted</source>
+        <translation>una memoria cuya etiqueta tiene rango 3 o más no es fiable</translation>
     </message>
     <message>
-        <source>&amp;Reload</source>
-        <translation>&amp;Recargar</translation>
+        <source>number of weight transitions</source>
+        <translation>número de transiciones de peso</translation>
     </message>
     <message>
-        <source>Attach &amp;checkpoint…</source>
-        <translation>Adjuntar &amp;checkpoint…</translation>
+        <source>untrusted</source>
+        <translation>no fiable</translation>
     </message>
-    <message>
-        <source>Detac&amp;h checkpoint</source>
-        <translation>&amp;Quitar el checkpoint</translation>
+    <message numerus="yes">
+        <source>%n label record(s); the chain is in the Labels view</source>
+        <translation>
+            <numerusform>%n registro de etiqueta; la cadena está en la vista Etiquetas</numerusform>
+            <numerusform>%n registros de etiqueta; la cadena está en la vista Etiquetas</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>Check inclusion &amp;proof…</source>
-        <translation>Comprobar &amp;prueba de inclusión…</translation>
-    </message>
-    <message>
-        <source>&amp;Back to the corpus</source>
-        <translation>&amp;Volver al corpus</translation>
-    </message>
-    <message>
-        <source>P&amp;in a HOM-AIMOS master key…</source>
-        <translation>F&amp;ijar una clave maestra HOM-AIMOS…</translation>
-    </message>
-    <message>
-        <source>&amp;Unpin the master key</source>
-        <translation>&amp;Desfijar la clave maestra</translation>
-    </message>
-    <message>
-        <source>&amp;Close</source>
-        <translation>&amp;Cerrar</translation>
-    </message>
-    <message>
-        <source>&amp;Export</source>
-        <translation>&amp;Exportar</translation>
-    </message>
-    <message>
-        <source>Report as &amp;JSON…</source>
-        <translation>Informe como &amp;JSON…</translation>
-    </message>
-    <message>
-        <source>Report as &amp;HTML…</source>
-        <translation>Informe como &amp;HTML…</translation>
-    </message>
-    <message>
-        <source>Report as &amp;PDF…</source>
-        <translation>Informe como &amp;PDF…</translation>
-    </message>
-    <message>
-        <source>DAG as &amp;GraphML…</source>
-        <translation>DAG como &amp;GraphML…</translation>
-    </message>
-    <message>
-        <source>Weights plot as P&amp;NG…</source>
-        <translation>Gráfico de pesos como P&amp;NG…</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Salir</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>&amp;Ver</translation>
-    </message>
-    <message>
-        <source>Overview</source>
-        <translation>Resumen</translation>
-    </message>
-    <message>
-        <source>History</source>
-        <translation>Historia</translation>
-    </message>
-    <message>
-        <source>Graph</source>
-        <translation>Grafo</translation>
-    </message>
-    <message>
-        <source>Weights</source>
-        <translation>Pesos</translation>
-    </message>
-    <message>
-        <source>Labels and receipts</source>
-        <translation>Etiquetas y recibos</translation>
-    </message>
-    <message>
-        <source>Show pane: %1</source>
-        <translation>Mostrar panel: %1</translation>
-    </message>
-    <message>
-        <source>&amp;Reset layout</source>
-        <translation>&amp;Restablecer la disposición</translation>
-    </message>
-    <message>
-        <source>&amp;Find in history</source>
-        <translation>&amp;Buscar en la historia</translation>
-    </message>
-    <message>
-        <source>Next &amp;problem</source>
-        <translation>Siguiente &amp;problema</translation>
-    </message>
-    <message>
-        <source>Jump to first &amp;error</source>
-        <translation>Ir al primer &amp;error</translation>
-    </message>
-    <message>
-        <source>Show &amp;errors only</source>
-        <translation>Mostrar solo &amp;errores</translation>
-    </message>
-    <message>
-        <source>&amp;Author</source>
-        <translation>&amp;Modificar</translation>
-    </message>
-    <message>
-        <source>&amp;Rotate key…</source>
-        <translation>&amp;Rotar clave…</translation>
-    </message>
-    <message>
-        <source>Re&amp;voke key…</source>
-        <translation>Re&amp;vocar clave…</translation>
-    </message>
-    <message>
-        <source>&amp;Grant role key…</source>
-        <translation>&amp;Conceder clave de rol…</translation>
-    </message>
-    <message>
-        <source>&amp;Migrate v0.1 store…</source>
-        <translation>&amp;Migrar almacén v0.1…</translation>
-    </message>
-    <message>
-        <source>Re-&amp;key (new passphrase)…</source>
-        <translation>Cambiar &amp;clave (nueva frase de contraseña)…</translation>
-    </message>
-    <message>
-        <source>Re&amp;cover with recovery code…</source>
-        <translation>Re&amp;cuperar con el código de recuperación…</translation>
-    </message>
-    <message>
-        <source>Add &amp;label…</source>
-        <translation>Añadir &amp;etiqueta…</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>A&amp;yuda</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard shortcuts</source>
-        <translation>&amp;Atajos de teclado</translation>
-    </message>
-    <message>
-        <source>&amp;About</source>
-        <translation>&amp;Acerca de</translation>
-    </message>
+</context>
+<context>
+    <name>OpenFlow</name>
     <message>
         <source>Open .aleth file</source>
         <translation>Abrir archivo .aleth</translation>
@@ -2562,6 +2400,10 @@ raíz recalculada %2</translation>
     <message>
         <source>reading…</source>
         <translation>leyendo…</translation>
+    </message>
+    <message>
+        <source>Aleth Inspector</source>
+        <translation>Aleth Inspector</translation>
     </message>
     <message>
         <source>Attach checkpoint</source>
@@ -2620,133 +2462,12 @@ raíz recalculada %2</translation>
         <translation>cancelado</translation>
     </message>
     <message>
-        <source>Signer epochs</source>
-        <translation>Épocas de firmantes</translation>
-    </message>
-    <message numerus="yes">
-        <source>Shaded: the proven history of %1 — the %n commit(s) up to its cutoff %2</source>
-        <translation>
-            <numerusform>Sombreado: la historia probada de %1, el %n commit hasta su corte %2</numerusform>
-            <numerusform>Sombreado: la historia probada de %1, los %n commits hasta su corte %2</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Clear recent files</source>
-        <translation>Borrar archivos recientes</translation>
-    </message>
-    <message>
-        <source>JSON (*.json)</source>
-        <translation>JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>HTML (*.html)</source>
-        <translation>HTML (*.html)</translation>
-    </message>
-    <message>
-        <source>PDF (*.pdf)</source>
-        <translation>PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Export report as %1</source>
-        <translation>Exportar el informe como %1</translation>
-    </message>
-    <message>
-        <source>Exporting %1…</source>
-        <translation>Exportando %1…</translation>
-    </message>
-    <message>
-        <source>Report exported to %1</source>
-        <translation>Informe exportado a %1</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>Exportar</translation>
-    </message>
-    <message>
-        <source>Could not write %1: %2</source>
-        <translation>No se pudo escribir %1: %2</translation>
-    </message>
-    <message>
-        <source>Open a file first.</source>
-        <translation>Abra primero un archivo.</translation>
-    </message>
-    <message>
         <source>Audit every memory file in a folder</source>
         <translation>Auditar cada archivo de memoria de una carpeta</translation>
     </message>
     <message>
         <source>Corpus member</source>
         <translation>Miembro del corpus</translation>
-    </message>
-    <message>
-        <source>Pin a HOM-AIMOS master key</source>
-        <translation>Fijar una clave maestra HOM-AIMOS</translation>
-    </message>
-    <message>
-        <source>The fingerprint (64 hex digits) of the master key you expect from the bundle&apos;s operator, from a source other than the bundle. The bundle names %1.</source>
-        <translation>La huella (64 dígitos hex) de la clave maestra que espera del operador del paquete, obtenida de una fuente distinta del paquete. El paquete nombra %1.</translation>
-    </message>
-    <message>
-        <source>Keyboard shortcuts</source>
-        <translation>Atajos de teclado</translation>
-    </message>
-    <message>
-        <source>About Aleth Inspector</source>
-        <translation>Acerca de Aleth Inspector</translation>
-    </message>
-    <message>
-        <source>Verifies alethech agent-memory files. Integrity is not truth: a valid signature proves who wrote a memory, not that it is correct.</source>
-        <translation>Verifica archivos de memoria de agentes alethech. La integridad no es la verdad: una firma válida prueba quién escribió una memoria, no que sea correcta.</translation>
-    </message>
-</context>
-<context>
-    <name>MemoryTableModel</name>
-    <message>
-        <source>Certification</source>
-        <translation>Certificación</translation>
-    </message>
-    <message>
-        <source>Reason</source>
-        <translation>Motivo</translation>
-    </message>
-    <message>
-        <source>the chain&apos;s terminal milli-weight (▲ above, ▼ below the 1000 start)</source>
-        <translation>el milipeso final de la cadena (▲ por encima, ▼ por debajo del inicio 1000)</translation>
-    </message>
-    <message>
-        <source>the reference verifier&apos;s certification status of the chain</source>
-        <translation>el estado de certificación de la cadena según el verificador de referencia</translation>
-    </message>
-    <message>
-        <source>why the chain did not certify (the reference&apos;s reason string)</source>
-        <translation>por qué la cadena no se certificó (el motivo literal de la referencia)</translation>
-    </message>
-    <message>
-        <source>number of signed weight transitions</source>
-        <translation>número de transiciones de peso firmadas</translation>
-    </message>
-    <message>
-        <source>current milli-weight at HEAD (▲ above, ▼ below the 1000 start)</source>
-        <translation>milipeso actual en HEAD (▲ por encima, ▼ por debajo del inicio 1000)</translation>
-    </message>
-    <message>
-        <source>a memory whose label ranks 3 or more is untrusted</source>
-        <translation>una memoria cuya etiqueta tiene rango 3 o más no es fiable</translation>
-    </message>
-    <message>
-        <source>number of weight transitions</source>
-        <translation>número de transiciones de peso</translation>
-    </message>
-    <message>
-        <source>untrusted</source>
-        <translation>no fiable</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n label record(s); the chain is in the Labels view</source>
-        <translation>
-            <numerusform>%n registro de etiqueta; la cadena está en la vista Etiquetas</numerusform>
-            <numerusform>%n registros de etiqueta; la cadena está en la vista Etiquetas</numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -3550,6 +3271,167 @@ raíz recalculada %2</translation>
     </message>
 </context>
 <context>
+    <name>TrajectoryPlot</name>
+    <message>
+        <source>3000 ceiling</source>
+        <translation>3000 techo</translation>
+    </message>
+    <message>
+        <source>1000 start</source>
+        <translation>1000 inicio</translation>
+    </message>
+    <message>
+        <source>100 floor</source>
+        <translation>100 suelo</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>Exportar PNG…</translation>
+    </message>
+    <message>
+        <source>Save the weight plot as a PNG image</source>
+        <translation>Guardar el gráfico de pesos como imagen PNG</translation>
+    </message>
+    <message>
+        <source>milli-weight</source>
+        <translation>milipeso</translation>
+    </message>
+    <message>
+        <source>signed time (UTC)</source>
+        <translation>hora de firma (UTC)</translation>
+    </message>
+    <message>
+        <source>DAG position</source>
+        <translation>posición en el DAG</translation>
+    </message>
+    <message>
+        <source>● signed weight transition at its signing time (click to select it)   ■ the chain&apos;s start (1000, or its signed baseline)   dashed: floor, start, ceiling</source>
+        <translation>● transición de peso firmada en su hora de firma (clic para seleccionarla)   ■ el inicio de la cadena (1000, o su línea base firmada)   discontinuas: suelo, inicio, techo</translation>
+    </message>
+    <message>
+        <source>● weight transition (click to select its commit)   ◆ label record   ■ the memory&apos;s own commit (start, 1000)   dashed: floor, start, ceiling</source>
+        <translation>● transición de peso (clic para seleccionar su commit)   ◆ registro de etiqueta   ■ el commit de la propia memoria (inicio, 1000)   discontinuas: suelo, inicio, techo</translation>
+    </message>
+    <message>
+        <source>none (no label record)</source>
+        <translation>ninguna (sin registro de etiqueta)</translation>
+    </message>
+    <message>
+        <source>untrusted</source>
+        <translation>no fiable</translation>
+    </message>
+    <message>
+        <source>Memory %1 — “%2”</source>
+        <translation>Memoria %1 — «%2»</translation>
+    </message>
+    <message numerus="yes">
+        <source>weight now %1 after %n transition(s)</source>
+        <translation>
+            <numerusform>peso actual %1 tras %n transición</numerusform>
+            <numerusform>peso actual %1 tras %n transiciones</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>label %1</source>
+        <translation>etiqueta %1</translation>
+    </message>
+    <message>
+        <source>Memory %1 — content %2</source>
+        <translation>Memoria %1 — contenido %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>weight now %1 after %n signed transition(s)</source>
+        <translation>
+            <numerusform>peso actual %1 tras %n transición firmada</numerusform>
+            <numerusform>peso actual %1 tras %n transiciones firmadas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>declared %1 (float32 %2)</source>
+        <translation>declarado %1 (float32 %2)</translation>
+    </message>
+    <message>
+        <source>start: weight %1
+position %2 (the memory itself)</source>
+        <translation>inicio: peso %1
+posición %2 (la propia memoria)</translation>
+    </message>
+    <message>
+        <source>transition %1 of %2: %3 → %4 (%5)</source>
+        <translation>transición %1 de %2: %3 → %4 (%5)</translation>
+    </message>
+    <message>
+        <source>position %1</source>
+        <translation>posición %1</translation>
+    </message>
+    <message>
+        <source>valence %1, eta %2</source>
+        <translation>valencia %1, eta %2</translation>
+    </message>
+    <message>
+        <source>commit %1</source>
+        <translation>commit %1</translation>
+    </message>
+    <message>
+        <source>start: %1</source>
+        <translation>inicio: %1</translation>
+    </message>
+    <message>
+        <source>signed baseline, observed %1 (float32 %2)</source>
+        <translation>línea base firmada, observada el %1 (float32 %2)</translation>
+    </message>
+    <message>
+        <source>the protocol default (no baseline)</source>
+        <translation>el valor por defecto del protocolo (sin línea base)</translation>
+    </message>
+    <message>
+        <source>float32 mirrors %1 → %2 (%3 → %4)</source>
+        <translation>espejos float32 %1 → %2 (%3 → %4)</translation>
+    </message>
+    <message>
+        <source>signed JSON floats %1 → %2</source>
+        <translation>flotantes JSON firmados %1 → %2</translation>
+    </message>
+    <message>
+        <source>judge valence %1</source>
+        <translation>valencia del juez %1</translation>
+    </message>
+    <message>
+        <source>signed %1 by %2, certificate %3</source>
+        <translation>firmado el %1 por %2, certificado %3</translation>
+    </message>
+    <message>
+        <source>every check of this step passed</source>
+        <translation>todas las comprobaciones de este paso se superaron</translation>
+    </message>
+    <message>
+        <source>this step did not verify (see Findings)</source>
+        <translation>este paso no se verificó (vea Hallazgos)</translation>
+    </message>
+    <message>
+        <source>projection %1</source>
+        <translation>proyección %1</translation>
+    </message>
+    <message>
+        <source>%1 (rank %2)
+by %3 (%4)</source>
+        <translation>%1 (rango %2)
+por %3 (%4)</translation>
+    </message>
+    <message>
+        <source>, confidence %1/1000</source>
+        <translation>, confianza %1/1000</translation>
+    </message>
+    <message>
+        <source>Export weight plot</source>
+        <translation>Exportar el gráfico de pesos</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>Imágenes PNG (*.png)</translation>
+    </message>
+</context>
+<context>
     <name>UnlockDialog</name>
     <message>
         <source>Unlock file</source>
@@ -3671,204 +3553,29 @@ raíz recalculada %2</translation>
     </message>
 </context>
 <context>
-    <name>WeightsView</name>
-    <message>
-        <source>This file carries no MutMem weights.</source>
-        <translation>Este archivo no lleva pesos MutMem.</translation>
-    </message>
-    <message>
-        <source>3000 ceiling</source>
-        <translation>3000 techo</translation>
-    </message>
-    <message>
-        <source>1000 start</source>
-        <translation>1000 inicio</translation>
-    </message>
-    <message>
-        <source>100 floor</source>
-        <translation>100 suelo</translation>
-    </message>
+    <name>WeightHistogram</name>
     <message>
         <source>Click a bar to list only the memories of that weight; click it again to show all</source>
         <translation>Haga clic en una barra para listar solo las memorias de ese peso; vuelva a hacer clic para mostrarlas todas</translation>
-    </message>
-    <message>
-        <source>No file open.</source>
-        <translation>Ningún archivo abierto.</translation>
-    </message>
-    <message>
-        <source>Export PNG…</source>
-        <translation>Exportar PNG…</translation>
-    </message>
-    <message>
-        <source>Save the weight plot as a PNG image</source>
-        <translation>Guardar el gráfico de pesos como imagen PNG</translation>
-    </message>
-    <message>
-        <source>memories</source>
-        <translation>memorias</translation>
-    </message>
-    <message>
-        <source>● weight transition (click to select its commit)   ◆ label record   ■ the memory&apos;s own commit (start, 1000)   dashed: floor, start, ceiling</source>
-        <translation>● transición de peso (clic para seleccionar su commit)   ◆ registro de etiqueta   ■ el commit de la propia memoria (inicio, 1000)   discontinuas: suelo, inicio, techo</translation>
-    </message>
-    <message>
-        <source>DAG position</source>
-        <translation>posición en el DAG</translation>
-    </message>
-    <message>
-        <source>milli-weight</source>
-        <translation>milipeso</translation>
     </message>
     <message>
         <source>current milli-weight</source>
         <translation>milipeso actual</translation>
     </message>
     <message>
-        <source>Filter memories by id, text or label…</source>
-        <translation>Filtrar memorias por id, texto o etiqueta…</translation>
-    </message>
-    <message>
-        <source>Show all weights</source>
-        <translation>Mostrar todos los pesos</translation>
-    </message>
-    <message>
-        <source>Export weight plot</source>
-        <translation>Exportar el gráfico de pesos</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>Imágenes PNG (*.png)</translation>
-    </message>
-    <message>
-        <source>Select a memory in the table below to plot its weight.</source>
-        <translation>Seleccione una memoria en la tabla de abajo para trazar su peso.</translation>
-    </message>
-    <message>
-        <source>start: weight %1
-position %2 (the memory itself)</source>
-        <translation>inicio: peso %1
-posición %2 (la propia memoria)</translation>
-    </message>
-    <message>
-        <source>transition %1 of %2: %3 → %4 (%5)</source>
-        <translation>transición %1 de %2: %3 → %4 (%5)</translation>
-    </message>
-    <message>
-        <source>position %1</source>
-        <translation>posición %1</translation>
-    </message>
-    <message>
-        <source>valence %1, eta %2</source>
-        <translation>valencia %1, eta %2</translation>
-    </message>
-    <message>
-        <source>commit %1</source>
-        <translation>commit %1</translation>
-    </message>
-    <message>
-        <source>%1 (rank %2)
-by %3 (%4)</source>
-        <translation>%1 (rango %2)
-por %3 (%4)</translation>
-    </message>
-    <message>
-        <source>, confidence %1/1000</source>
-        <translation>, confianza %1/1000</translation>
-    </message>
-    <message>
-        <source>none (no label record)</source>
-        <translation>ninguna (sin registro de etiqueta)</translation>
-    </message>
-    <message>
-        <source>untrusted</source>
-        <translation>no fiable</translation>
-    </message>
-    <message>
-        <source>Memory %1 — “%2”</source>
-        <translation>Memoria %1 — «%2»</translation>
+        <source>memories</source>
+        <translation>memorias</translation>
     </message>
     <message numerus="yes">
-        <source>weight now %1 after %n transition(s)</source>
+        <source>%n moved from the 1000 start</source>
         <translation>
-            <numerusform>peso actual %1 tras %n transición</numerusform>
-            <numerusform>peso actual %1 tras %n transiciones</numerusform>
+            <numerusform>%n se movió del inicio 1000</numerusform>
+            <numerusform>%n se movieron del inicio 1000</numerusform>
         </translation>
     </message>
     <message>
-        <source>label %1</source>
-        <translation>etiqueta %1</translation>
-    </message>
-    <message>
-        <source>● signed weight transition at its signing time (click to select it)   ■ the chain&apos;s start (1000, or its signed baseline)   dashed: floor, start, ceiling</source>
-        <translation>● transición de peso firmada en su hora de firma (clic para seleccionarla)   ■ el inicio de la cadena (1000, o su línea base firmada)   discontinuas: suelo, inicio, techo</translation>
-    </message>
-    <message>
-        <source>signed time (UTC)</source>
-        <translation>hora de firma (UTC)</translation>
-    </message>
-    <message>
-        <source>This bundle carries no weight chains (a %1 bundle).</source>
-        <translation>Este paquete no contiene cadenas de pesos (un paquete %1).</translation>
-    </message>
-    <message>
-        <source>content %1</source>
-        <translation>contenido %1</translation>
-    </message>
-    <message>
-        <source>start: %1</source>
-        <translation>inicio: %1</translation>
-    </message>
-    <message>
-        <source>signed baseline, observed %1 (float32 %2)</source>
-        <translation>línea base firmada, observada el %1 (float32 %2)</translation>
-    </message>
-    <message>
-        <source>the protocol default (no baseline)</source>
-        <translation>el valor por defecto del protocolo (sin línea base)</translation>
-    </message>
-    <message>
-        <source>float32 mirrors %1 → %2 (%3 → %4)</source>
-        <translation>espejos float32 %1 → %2 (%3 → %4)</translation>
-    </message>
-    <message>
-        <source>signed JSON floats %1 → %2</source>
-        <translation>flotantes JSON firmados %1 → %2</translation>
-    </message>
-    <message>
-        <source>judge valence %1</source>
-        <translation>valencia del juez %1</translation>
-    </message>
-    <message>
-        <source>signed %1 by %2, certificate %3</source>
-        <translation>firmado el %1 por %2, certificado %3</translation>
-    </message>
-    <message>
-        <source>every check of this step passed</source>
-        <translation>todas las comprobaciones de este paso se superaron</translation>
-    </message>
-    <message>
-        <source>this step did not verify (see Findings)</source>
-        <translation>este paso no se verificó (vea Hallazgos)</translation>
-    </message>
-    <message>
-        <source>projection %1</source>
-        <translation>proyección %1</translation>
-    </message>
-    <message>
-        <source>Memory %1 — content %2</source>
-        <translation>Memoria %1 — contenido %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>weight now %1 after %n signed transition(s)</source>
-        <translation>
-            <numerusform>peso actual %1 tras %n transición firmada</numerusform>
-            <numerusform>peso actual %1 tras %n transiciones firmadas</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>declared %1 (float32 %2)</source>
-        <translation>declarado %1 (float32 %2)</translation>
+        <source>%1 reweighted · %2 ⚠ untrusted</source>
+        <translation>%1 con peso cambiado · %2 ⚠ no fiables</translation>
     </message>
     <message numerus="yes">
         <source>%n memory(ies)</source>
@@ -3881,24 +3588,6 @@ por %3 (%4)</translation>
         <source>▼ orange: below the 1000 start · ▲ blue: above · bar heights on a log scale</source>
         <translation>▼ naranja: por debajo del inicio 1000 · ▲ azul: por encima · alturas en escala logarítmica</translation>
     </message>
-    <message>
-        <source>%1 reweighted · %2 ⚠ untrusted</source>
-        <translation>%1 con peso cambiado · %2 ⚠ no fiables</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n moved from the 1000 start</source>
-        <translation>
-            <numerusform>%n se movió del inicio 1000</numerusform>
-            <numerusform>%n se movieron del inicio 1000</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>weight %1–%2: %n memory(ies)</source>
-        <translation>
-            <numerusform>peso %1–%2: %n memoria</numerusform>
-            <numerusform>peso %1–%2: %n memorias</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>weight %1–%2: %n memory(ies)
 click to show only these</source>
@@ -3908,6 +3597,348 @@ clic para mostrar solo estas</numerusform>
             <numerusform>peso %1–%2: %n memorias
 clic para mostrar solo estas</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>WeightsView</name>
+    <message>
+        <source>This file carries no MutMem weights.</source>
+        <translation>Este archivo no lleva pesos MutMem.</translation>
+    </message>
+    <message>
+        <source>No file open.</source>
+        <translation>Ningún archivo abierto.</translation>
+    </message>
+    <message>
+        <source>Filter memories by id, text or label…</source>
+        <translation>Filtrar memorias por id, texto o etiqueta…</translation>
+    </message>
+    <message>
+        <source>Show all weights</source>
+        <translation>Mostrar todos los pesos</translation>
+    </message>
+    <message>
+        <source>Select a memory in the table below to plot its weight.</source>
+        <translation>Seleccione una memoria en la tabla de abajo para trazar su peso.</translation>
+    </message>
+    <message>
+        <source>This bundle carries no weight chains (a %1 bundle).</source>
+        <translation>Este paquete no contiene cadenas de pesos (un paquete %1).</translation>
+    </message>
+    <message>
+        <source>content %1</source>
+        <translation>contenido %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>weight %1–%2: %n memory(ies)</source>
+        <translation>
+            <numerusform>peso %1–%2: %n memoria</numerusform>
+            <numerusform>peso %1–%2: %n memorias</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WindowActions</name>
+    <message>
+        <source>&amp;Help</source>
+        <translation>A&amp;yuda</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Atajos de teclado</translation>
+    </message>
+    <message>
+        <source>&amp;About</source>
+        <translation>&amp;Acerca de</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Archivo</translation>
+    </message>
+    <message>
+        <source>&amp;Open file…</source>
+        <translation>&amp;Abrir archivo…</translation>
+    </message>
+    <message>
+        <source>Open &amp;directory store…</source>
+        <translation>Abrir almacén de &amp;directorio…</translation>
+    </message>
+    <message>
+        <source>Open fo&amp;lder (audit every file)…</source>
+        <translation>Abrir car&amp;peta (auditar cada archivo)…</translation>
+    </message>
+    <message>
+        <source>&amp;Recent files</source>
+        <translation>Archivos &amp;recientes</translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation>&amp;Recargar</translation>
+    </message>
+    <message>
+        <source>Attach &amp;checkpoint…</source>
+        <translation>Adjuntar &amp;checkpoint…</translation>
+    </message>
+    <message>
+        <source>Detac&amp;h checkpoint</source>
+        <translation>&amp;Quitar el checkpoint</translation>
+    </message>
+    <message>
+        <source>Check inclusion &amp;proof…</source>
+        <translation>Comprobar &amp;prueba de inclusión…</translation>
+    </message>
+    <message>
+        <source>&amp;Back to the corpus</source>
+        <translation>&amp;Volver al corpus</translation>
+    </message>
+    <message>
+        <source>P&amp;in a HOM-AIMOS master key…</source>
+        <translation>F&amp;ijar una clave maestra HOM-AIMOS…</translation>
+    </message>
+    <message>
+        <source>&amp;Unpin the master key</source>
+        <translation>&amp;Desfijar la clave maestra</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Cerrar</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Exportar</translation>
+    </message>
+    <message>
+        <source>Report as &amp;JSON…</source>
+        <translation>Informe como &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>Report as &amp;HTML…</source>
+        <translation>Informe como &amp;HTML…</translation>
+    </message>
+    <message>
+        <source>Report as &amp;PDF…</source>
+        <translation>Informe como &amp;PDF…</translation>
+    </message>
+    <message>
+        <source>DAG as &amp;GraphML…</source>
+        <translation>DAG como &amp;GraphML…</translation>
+    </message>
+    <message>
+        <source>Weights plot as P&amp;NG…</source>
+        <translation>Gráfico de pesos como P&amp;NG…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Salir</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ver</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Resumen</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Historia</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>Grafo</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Pesos</translation>
+    </message>
+    <message>
+        <source>Labels and receipts</source>
+        <translation>Etiquetas y recibos</translation>
+    </message>
+    <message>
+        <source>Show pane: %1</source>
+        <translation>Mostrar panel: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Reset layout</source>
+        <translation>&amp;Restablecer la disposición</translation>
+    </message>
+    <message>
+        <source>&amp;Find in history</source>
+        <translation>&amp;Buscar en la historia</translation>
+    </message>
+    <message>
+        <source>Next &amp;problem</source>
+        <translation>Siguiente &amp;problema</translation>
+    </message>
+    <message>
+        <source>Jump to first &amp;error</source>
+        <translation>Ir al primer &amp;error</translation>
+    </message>
+    <message>
+        <source>Show &amp;errors only</source>
+        <translation>Mostrar solo &amp;errores</translation>
+    </message>
+    <message>
+        <source>&amp;Author</source>
+        <translation>&amp;Modificar</translation>
+    </message>
+    <message>
+        <source>&amp;Rotate key…</source>
+        <translation>&amp;Rotar clave…</translation>
+    </message>
+    <message>
+        <source>Re&amp;voke key…</source>
+        <translation>Re&amp;vocar clave…</translation>
+    </message>
+    <message>
+        <source>&amp;Grant role key…</source>
+        <translation>&amp;Conceder clave de rol…</translation>
+    </message>
+    <message>
+        <source>&amp;Migrate v0.1 store…</source>
+        <translation>&amp;Migrar almacén v0.1…</translation>
+    </message>
+    <message>
+        <source>Re-&amp;key (new passphrase)…</source>
+        <translation>Cambiar &amp;clave (nueva frase de contraseña)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;cover with recovery code…</source>
+        <translation>Re&amp;cuperar con el código de recuperación…</translation>
+    </message>
+    <message>
+        <source>Add &amp;label…</source>
+        <translation>Añadir &amp;etiqueta…</translation>
+    </message>
+    <message>
+        <source>Clear recent files</source>
+        <translation>Borrar archivos recientes</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>HTML (*.html)</source>
+        <translation>HTML (*.html)</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export report as %1</source>
+        <translation>Exportar el informe como %1</translation>
+    </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>Exportando %1…</translation>
+    </message>
+    <message>
+        <source>Report exported to %1</source>
+        <translation>Informe exportado a %1</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>No se pudo escribir %1: %2</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportar</translation>
+    </message>
+    <message>
+        <source>No file</source>
+        <translation>Ningún archivo</translation>
+    </message>
+    <message>
+        <source>Open a file first.</source>
+        <translation>Abra primero un archivo.</translation>
+    </message>
+    <message>
+        <source>Pin a HOM-AIMOS master key</source>
+        <translation>Fijar una clave maestra HOM-AIMOS</translation>
+    </message>
+    <message>
+        <source>The fingerprint (64 hex digits) of the master key you expect from the bundle&apos;s operator, from a source other than the bundle. The bundle names %1.</source>
+        <translation>La huella (64 dígitos hex) de la clave maestra que espera del operador del paquete, obtenida de una fuente distinta del paquete. El paquete nombra %1.</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Atajos de teclado</translation>
+    </message>
+    <message>
+        <source>About Aleth Inspector</source>
+        <translation>Acerca de Aleth Inspector</translation>
+    </message>
+    <message>
+        <source>Verifies alethech agent-memory files. Integrity is not truth: a valid signature proves who wrote a memory, not that it is correct.</source>
+        <translation>Verifica archivos de memoria de agentes alethech. La integridad no es la verdad: una firma válida prueba quién escribió una memoria, no que sea correcta.</translation>
+    </message>
+</context>
+<context>
+    <name>WindowLayout</name>
+    <message>
+        <source>Banner</source>
+        <translation>Aviso</translation>
+    </message>
+    <message>
+        <source>Open a sealed .aleth file or a store directory
+(File → Open, Ctrl+O, or drop it here).</source>
+        <translation>Abra un archivo sellado .aleth o un directorio de almacén
+(Archivo → Abrir, Ctrl+O, o suéltelo aquí).</translation>
+    </message>
+    <message>
+        <source>Key eras</source>
+        <translation>Eras de clave</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>Hallazgos</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detalle</translation>
+    </message>
+    <message>
+        <source>Views</source>
+        <translation>Vistas</translation>
+    </message>
+    <message>
+        <source>&amp;Overview</source>
+        <translation>&amp;Resumen</translation>
+    </message>
+    <message>
+        <source>&amp;History</source>
+        <translation>&amp;Historia</translation>
+    </message>
+    <message>
+        <source>&amp;Graph</source>
+        <translation>&amp;Grafo</translation>
+    </message>
+    <message>
+        <source>&amp;Weights</source>
+        <translation>&amp;Pesos</translation>
+    </message>
+    <message>
+        <source>&amp;Labels &amp;&amp; receipts</source>
+        <translation>&amp;Etiquetas y recibos</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Veredicto</translation>
+    </message>
+    <message>
+        <source>No file open</source>
+        <translation>Ningún archivo abierto</translation>
+    </message>
+    <message>
+        <source>Verification progress</source>
+        <translation>Progreso de la verificación</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
     </message>
 </context>
 </TS>

@@ -2302,239 +2302,77 @@ racine recalculée %2</translation>
         <translation>Aleth Inspector</translation>
     </message>
     <message>
-        <source>Views</source>
-        <translation>Vues</translation>
-    </message>
-    <message>
-        <source>&amp;Overview</source>
-        <translation>&amp;Aperçu</translation>
-    </message>
-    <message>
-        <source>&amp;History</source>
-        <translation>&amp;Historique</translation>
-    </message>
-    <message>
-        <source>&amp;Graph</source>
-        <translation>&amp;Graphe</translation>
-    </message>
-    <message>
-        <source>&amp;Weights</source>
-        <translation>&amp;Poids</translation>
-    </message>
-    <message>
-        <source>&amp;Labels &amp;&amp; receipts</source>
-        <translation>É&amp;tiquettes et reçus</translation>
-    </message>
-    <message>
-        <source>Banner</source>
-        <translation>Bannière</translation>
-    </message>
-    <message>
-        <source>Open a sealed .aleth file or a store directory
-(File → Open, Ctrl+O, or drop it here).</source>
-        <translation>Ouvrez un fichier scellé .aleth ou un répertoire de magasin
-(Fichier → Ouvrir, Ctrl+O, ou déposez-le ici).</translation>
-    </message>
-    <message>
         <source>Key eras</source>
         <translation>Ères de clé</translation>
-    </message>
-    <message>
-        <source>Findings</source>
-        <translation>Constats</translation>
-    </message>
-    <message>
-        <source>Detail</source>
-        <translation>Détail</translation>
     </message>
     <message>
         <source>No file open</source>
         <translation>Aucun fichier ouvert</translation>
     </message>
     <message>
-        <source>Verdict</source>
-        <translation>Verdict</translation>
+        <source>Signer epochs</source>
+        <translation>Époques des signataires</translation>
+    </message>
+    <message numerus="yes">
+        <source>Shaded: the proven history of %1 — the %n commit(s) up to its cutoff %2</source>
+        <translation>
+            <numerusform>Ombré&#xa0;: l’historique prouvé de %1 — le %n commit jusqu’à sa coupure %2</numerusform>
+            <numerusform>Ombré&#xa0;: l’historique prouvé de %1 — les %n commits jusqu’à sa coupure %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MemoryTableModel</name>
+    <message>
+        <source>Certification</source>
+        <translation>Certification</translation>
     </message>
     <message>
-        <source>Verification progress</source>
-        <translation>Progression de la vérification</translation>
+        <source>Reason</source>
+        <translation>Motif</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>Annuler</translation>
+        <source>the chain&apos;s terminal milli-weight (▲ above, ▼ below the 1000 start)</source>
+        <translation>le milli-poids final de la chaîne (▲ au-dessus, ▼ en dessous du départ 1000)</translation>
     </message>
     <message>
-        <source>&amp;File</source>
-        <translation>&amp;Fichier</translation>
+        <source>the reference verifier&apos;s certification status of the chain</source>
+        <translation>le statut de certification de la chaîne selon le vérificateur de référence</translation>
     </message>
     <message>
-        <source>&amp;Open file…</source>
-        <translation>&amp;Ouvrir un fichier…</translation>
+        <source>why the chain did not certify (the reference&apos;s reason string)</source>
+        <translation>pourquoi la chaîne n’a pas été certifiée (le motif exact de la référence)</translation>
     </message>
     <message>
-        <source>Open &amp;directory store…</source>
-        <translation>Ouvrir un magasin &amp;répertoire…</translation>
+        <source>number of signed weight transitions</source>
+        <translation>nombre de transitions de poids signées</translation>
     </message>
     <message>
-        <source>Open fo&amp;lder (audit every file)…</source>
-        <translation>Ouvrir un &amp;dossier (auditer chaque fichier)…</translation>
+        <source>current milli-weight at HEAD (▲ above, ▼ below the 1000 start)</source>
+        <translation>milli-poids actuel à HEAD (▲ au-dessus, ▼ en dessous du départ 1000)</translation>
     </message>
     <message>
-        <source>&amp;Recent files</source>
-        <translation>Fichiers &amp;récents</translation>
+        <source>a memory whose label ranks 3 or more is untrusted</source>
+        <translation>une mémoire dont l’étiquette est de rang 3 ou plus n’est pas fiable</translation>
     </message>
     <message>
-        <source>&amp;Reload</source>
-        <translation>&amp;Recharger</translation>
+        <source>number of weight transitions</source>
+        <translation>nombre de transitions de poids</translation>
     </message>
     <message>
-        <source>Attach &amp;checkpoint…</source>
-        <translation>Joindre un &amp;point de contrôle…</translation>
+        <source>untrusted</source>
+        <translation>non fiable</translation>
     </message>
-    <message>
-        <source>Detac&amp;h checkpoint</source>
-        <translation>&amp;Détacher le point de contrôle</translation>
+    <message numerus="yes">
+        <source>%n label record(s); the chain is in the Labels view</source>
+        <translation>
+            <numerusform>%n enregistrement d’étiquette&#x202f;; la chaîne est dans la vue Étiquettes</numerusform>
+            <numerusform>%n enregistrements d’étiquette&#x202f;; la chaîne est dans la vue Étiquettes</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>Check inclusion &amp;proof…</source>
-        <translation>Vérifier une &amp;preuve d’inclusion…</translation>
-    </message>
-    <message>
-        <source>&amp;Back to the corpus</source>
-        <translation>&amp;Revenir au corpus</translation>
-    </message>
-    <message>
-        <source>P&amp;in a HOM-AIMOS master key…</source>
-        <translation>É&amp;pingler une clé maîtresse HOM-AIMOS…</translation>
-    </message>
-    <message>
-        <source>&amp;Unpin the master key</source>
-        <translation>&amp;Désépingler la clé maîtresse</translation>
-    </message>
-    <message>
-        <source>&amp;Close</source>
-        <translation>&amp;Fermer</translation>
-    </message>
-    <message>
-        <source>&amp;Export</source>
-        <translation>&amp;Exporter</translation>
-    </message>
-    <message>
-        <source>Report as &amp;JSON…</source>
-        <translation>Rapport en &amp;JSON…</translation>
-    </message>
-    <message>
-        <source>Report as &amp;HTML…</source>
-        <translation>Rapport en &amp;HTML…</translation>
-    </message>
-    <message>
-        <source>Report as &amp;PDF…</source>
-        <translation>Rapport en &amp;PDF…</translation>
-    </message>
-    <message>
-        <source>DAG as &amp;GraphML…</source>
-        <translation>DAG en &amp;GraphML…</translation>
-    </message>
-    <message>
-        <source>Weights plot as P&amp;NG…</source>
-        <translation>Graphique des poids en P&amp;NG…</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Quitter</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>&amp;Affichage</translation>
-    </message>
-    <message>
-        <source>Overview</source>
-        <translation>Aperçu</translation>
-    </message>
-    <message>
-        <source>History</source>
-        <translation>Historique</translation>
-    </message>
-    <message>
-        <source>Graph</source>
-        <translation>Graphe</translation>
-    </message>
-    <message>
-        <source>Weights</source>
-        <translation>Poids</translation>
-    </message>
-    <message>
-        <source>Labels and receipts</source>
-        <translation>Étiquettes et reçus</translation>
-    </message>
-    <message>
-        <source>Show pane: %1</source>
-        <translation>Afficher le panneau&#xa0;: %1</translation>
-    </message>
-    <message>
-        <source>&amp;Reset layout</source>
-        <translation>&amp;Réinitialiser la disposition</translation>
-    </message>
-    <message>
-        <source>&amp;Find in history</source>
-        <translation>&amp;Rechercher dans l’historique</translation>
-    </message>
-    <message>
-        <source>Next &amp;problem</source>
-        <translation>&amp;Problème suivant</translation>
-    </message>
-    <message>
-        <source>Jump to first &amp;error</source>
-        <translation>Aller à la première &amp;erreur</translation>
-    </message>
-    <message>
-        <source>Show &amp;errors only</source>
-        <translation>N’afficher que les &amp;erreurs</translation>
-    </message>
-    <message>
-        <source>&amp;Author</source>
-        <translation>&amp;Modifier</translation>
-    </message>
-    <message>
-        <source>&amp;Rotate key…</source>
-        <translation>&amp;Faire tourner une clé…</translation>
-    </message>
-    <message>
-        <source>Re&amp;voke key…</source>
-        <translation>Ré&amp;voquer une clé…</translation>
-    </message>
-    <message>
-        <source>&amp;Grant role key…</source>
-        <translation>&amp;Accorder une clé de rôle…</translation>
-    </message>
-    <message>
-        <source>&amp;Migrate v0.1 store…</source>
-        <translation>&amp;Migrer un magasin v0.1…</translation>
-    </message>
-    <message>
-        <source>Re-&amp;key (new passphrase)…</source>
-        <translation>Changer la &amp;clé (nouvelle phrase secrète)…</translation>
-    </message>
-    <message>
-        <source>Re&amp;cover with recovery code…</source>
-        <translation>Ré&amp;cupérer avec le code de récupération…</translation>
-    </message>
-    <message>
-        <source>Add &amp;label…</source>
-        <translation>Ajouter une é&amp;tiquette…</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>&amp;Aide</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard shortcuts</source>
-        <translation>&amp;Raccourcis clavier</translation>
-    </message>
-    <message>
-        <source>&amp;About</source>
-        <translation>À &amp;propos</translation>
-    </message>
+</context>
+<context>
+    <name>OpenFlow</name>
     <message>
         <source>Open .aleth file</source>
         <translation>Ouvrir un fichier .aleth</translation>
@@ -2562,6 +2400,10 @@ racine recalculée %2</translation>
     <message>
         <source>reading…</source>
         <translation>lecture…</translation>
+    </message>
+    <message>
+        <source>Aleth Inspector</source>
+        <translation>Aleth Inspector</translation>
     </message>
     <message>
         <source>Attach checkpoint</source>
@@ -2620,133 +2462,12 @@ racine recalculée %2</translation>
         <translation>annulé</translation>
     </message>
     <message>
-        <source>Signer epochs</source>
-        <translation>Époques des signataires</translation>
-    </message>
-    <message numerus="yes">
-        <source>Shaded: the proven history of %1 — the %n commit(s) up to its cutoff %2</source>
-        <translation>
-            <numerusform>Ombré&#xa0;: l’historique prouvé de %1 — le %n commit jusqu’à sa coupure %2</numerusform>
-            <numerusform>Ombré&#xa0;: l’historique prouvé de %1 — les %n commits jusqu’à sa coupure %2</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Clear recent files</source>
-        <translation>Effacer les fichiers récents</translation>
-    </message>
-    <message>
-        <source>JSON (*.json)</source>
-        <translation>JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>HTML (*.html)</source>
-        <translation>HTML (*.html)</translation>
-    </message>
-    <message>
-        <source>PDF (*.pdf)</source>
-        <translation>PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Export report as %1</source>
-        <translation>Exporter le rapport en %1</translation>
-    </message>
-    <message>
-        <source>Exporting %1…</source>
-        <translation>Export de %1…</translation>
-    </message>
-    <message>
-        <source>Report exported to %1</source>
-        <translation>Rapport exporté vers %1</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>Exporter</translation>
-    </message>
-    <message>
-        <source>Could not write %1: %2</source>
-        <translation>Impossible d’écrire %1&#xa0;: %2</translation>
-    </message>
-    <message>
-        <source>Open a file first.</source>
-        <translation>Ouvrez d’abord un fichier.</translation>
-    </message>
-    <message>
         <source>Audit every memory file in a folder</source>
         <translation>Auditer chaque fichier de mémoire d’un dossier</translation>
     </message>
     <message>
         <source>Corpus member</source>
         <translation>Membre du corpus</translation>
-    </message>
-    <message>
-        <source>Pin a HOM-AIMOS master key</source>
-        <translation>Épingler une clé maîtresse HOM-AIMOS</translation>
-    </message>
-    <message>
-        <source>The fingerprint (64 hex digits) of the master key you expect from the bundle&apos;s operator, from a source other than the bundle. The bundle names %1.</source>
-        <translation>L’empreinte (64 chiffres hex) de la clé maîtresse que vous attendez de l’opérateur du paquet, obtenue d’une autre source que le paquet. Le paquet nomme %1.</translation>
-    </message>
-    <message>
-        <source>Keyboard shortcuts</source>
-        <translation>Raccourcis clavier</translation>
-    </message>
-    <message>
-        <source>About Aleth Inspector</source>
-        <translation>À propos d’Aleth Inspector</translation>
-    </message>
-    <message>
-        <source>Verifies alethech agent-memory files. Integrity is not truth: a valid signature proves who wrote a memory, not that it is correct.</source>
-        <translation>Vérifie les fichiers de mémoire d’agent alethech. L’intégrité n’est pas la vérité&#xa0;: une signature valide prouve qui a écrit une mémoire, pas qu’elle est exacte.</translation>
-    </message>
-</context>
-<context>
-    <name>MemoryTableModel</name>
-    <message>
-        <source>Certification</source>
-        <translation>Certification</translation>
-    </message>
-    <message>
-        <source>Reason</source>
-        <translation>Motif</translation>
-    </message>
-    <message>
-        <source>the chain&apos;s terminal milli-weight (▲ above, ▼ below the 1000 start)</source>
-        <translation>le milli-poids final de la chaîne (▲ au-dessus, ▼ en dessous du départ 1000)</translation>
-    </message>
-    <message>
-        <source>the reference verifier&apos;s certification status of the chain</source>
-        <translation>le statut de certification de la chaîne selon le vérificateur de référence</translation>
-    </message>
-    <message>
-        <source>why the chain did not certify (the reference&apos;s reason string)</source>
-        <translation>pourquoi la chaîne n’a pas été certifiée (le motif exact de la référence)</translation>
-    </message>
-    <message>
-        <source>number of signed weight transitions</source>
-        <translation>nombre de transitions de poids signées</translation>
-    </message>
-    <message>
-        <source>current milli-weight at HEAD (▲ above, ▼ below the 1000 start)</source>
-        <translation>milli-poids actuel à HEAD (▲ au-dessus, ▼ en dessous du départ 1000)</translation>
-    </message>
-    <message>
-        <source>a memory whose label ranks 3 or more is untrusted</source>
-        <translation>une mémoire dont l’étiquette est de rang 3 ou plus n’est pas fiable</translation>
-    </message>
-    <message>
-        <source>number of weight transitions</source>
-        <translation>nombre de transitions de poids</translation>
-    </message>
-    <message>
-        <source>untrusted</source>
-        <translation>non fiable</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n label record(s); the chain is in the Labels view</source>
-        <translation>
-            <numerusform>%n enregistrement d’étiquette&#x202f;; la chaîne est dans la vue Étiquettes</numerusform>
-            <numerusform>%n enregistrements d’étiquette&#x202f;; la chaîne est dans la vue Étiquettes</numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -3550,6 +3271,167 @@ racine recalculée %2</translation>
     </message>
 </context>
 <context>
+    <name>TrajectoryPlot</name>
+    <message>
+        <source>3000 ceiling</source>
+        <translation>3000 plafond</translation>
+    </message>
+    <message>
+        <source>1000 start</source>
+        <translation>1000 départ</translation>
+    </message>
+    <message>
+        <source>100 floor</source>
+        <translation>100 plancher</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>Exporter en PNG…</translation>
+    </message>
+    <message>
+        <source>Save the weight plot as a PNG image</source>
+        <translation>Enregistrer le graphique des poids en image PNG</translation>
+    </message>
+    <message>
+        <source>milli-weight</source>
+        <translation>milli-poids</translation>
+    </message>
+    <message>
+        <source>signed time (UTC)</source>
+        <translation>heure de signature (UTC)</translation>
+    </message>
+    <message>
+        <source>DAG position</source>
+        <translation>position dans le DAG</translation>
+    </message>
+    <message>
+        <source>● signed weight transition at its signing time (click to select it)   ■ the chain&apos;s start (1000, or its signed baseline)   dashed: floor, start, ceiling</source>
+        <translation>● transition de poids signée à son heure de signature (cliquez pour la sélectionner)   ■ le départ de la chaîne (1000, ou sa base signée)   pointillés&#xa0;: plancher, départ, plafond</translation>
+    </message>
+    <message>
+        <source>● weight transition (click to select its commit)   ◆ label record   ■ the memory&apos;s own commit (start, 1000)   dashed: floor, start, ceiling</source>
+        <translation>● transition de poids (cliquer pour sélectionner son commit)   ◆ enregistrement d’étiquette   ■ le commit de la mémoire elle-même (départ, 1000)   pointillés&#xa0;: plancher, départ, plafond</translation>
+    </message>
+    <message>
+        <source>none (no label record)</source>
+        <translation>aucune (pas d’enregistrement d’étiquette)</translation>
+    </message>
+    <message>
+        <source>untrusted</source>
+        <translation>non fiable</translation>
+    </message>
+    <message>
+        <source>Memory %1 — “%2”</source>
+        <translation>Mémoire %1 — «&#xa0;%2&#xa0;»</translation>
+    </message>
+    <message numerus="yes">
+        <source>weight now %1 after %n transition(s)</source>
+        <translation>
+            <numerusform>poids actuel %1 après %n transition</numerusform>
+            <numerusform>poids actuel %1 après %n transitions</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>label %1</source>
+        <translation>étiquette %1</translation>
+    </message>
+    <message>
+        <source>Memory %1 — content %2</source>
+        <translation>Mémoire %1 — contenu %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>weight now %1 after %n signed transition(s)</source>
+        <translation>
+            <numerusform>poids actuel %1 après %n transition signée</numerusform>
+            <numerusform>poids actuel %1 après %n transitions signées</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>declared %1 (float32 %2)</source>
+        <translation>déclaré %1 (float32 %2)</translation>
+    </message>
+    <message>
+        <source>start: weight %1
+position %2 (the memory itself)</source>
+        <translation>départ&#xa0;: poids %1
+position %2 (la mémoire elle-même)</translation>
+    </message>
+    <message>
+        <source>transition %1 of %2: %3 → %4 (%5)</source>
+        <translation>transition %1 sur %2&#xa0;: %3 → %4 (%5)</translation>
+    </message>
+    <message>
+        <source>position %1</source>
+        <translation>position %1</translation>
+    </message>
+    <message>
+        <source>valence %1, eta %2</source>
+        <translation>valence %1, eta %2</translation>
+    </message>
+    <message>
+        <source>commit %1</source>
+        <translation>commit %1</translation>
+    </message>
+    <message>
+        <source>start: %1</source>
+        <translation>départ&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>signed baseline, observed %1 (float32 %2)</source>
+        <translation>base signée, observée le %1 (float32 %2)</translation>
+    </message>
+    <message>
+        <source>the protocol default (no baseline)</source>
+        <translation>la valeur par défaut du protocole (pas de base)</translation>
+    </message>
+    <message>
+        <source>float32 mirrors %1 → %2 (%3 → %4)</source>
+        <translation>miroirs float32 %1 → %2 (%3 → %4)</translation>
+    </message>
+    <message>
+        <source>signed JSON floats %1 → %2</source>
+        <translation>flottants JSON signés %1 → %2</translation>
+    </message>
+    <message>
+        <source>judge valence %1</source>
+        <translation>valence du juge %1</translation>
+    </message>
+    <message>
+        <source>signed %1 by %2, certificate %3</source>
+        <translation>signé le %1 par %2, certificat %3</translation>
+    </message>
+    <message>
+        <source>every check of this step passed</source>
+        <translation>tous les contrôles de ce pas ont réussi</translation>
+    </message>
+    <message>
+        <source>this step did not verify (see Findings)</source>
+        <translation>ce pas ne s’est pas vérifié (voir Constats)</translation>
+    </message>
+    <message>
+        <source>projection %1</source>
+        <translation>projection %1</translation>
+    </message>
+    <message>
+        <source>%1 (rank %2)
+by %3 (%4)</source>
+        <translation>%1 (rang %2)
+par %3 (%4)</translation>
+    </message>
+    <message>
+        <source>, confidence %1/1000</source>
+        <translation>, confiance %1/1000</translation>
+    </message>
+    <message>
+        <source>Export weight plot</source>
+        <translation>Exporter le graphique des poids</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>Images PNG (*.png)</translation>
+    </message>
+</context>
+<context>
     <name>UnlockDialog</name>
     <message>
         <source>Unlock file</source>
@@ -3671,204 +3553,29 @@ racine recalculée %2</translation>
     </message>
 </context>
 <context>
-    <name>WeightsView</name>
-    <message>
-        <source>This file carries no MutMem weights.</source>
-        <translation>Ce fichier ne porte pas de poids MutMem.</translation>
-    </message>
-    <message>
-        <source>3000 ceiling</source>
-        <translation>3000 plafond</translation>
-    </message>
-    <message>
-        <source>1000 start</source>
-        <translation>1000 départ</translation>
-    </message>
-    <message>
-        <source>100 floor</source>
-        <translation>100 plancher</translation>
-    </message>
+    <name>WeightHistogram</name>
     <message>
         <source>Click a bar to list only the memories of that weight; click it again to show all</source>
         <translation>Cliquez sur une barre pour ne lister que les mémoires de ce poids&#x202f;; cliquez à nouveau pour tout afficher</translation>
-    </message>
-    <message>
-        <source>No file open.</source>
-        <translation>Aucun fichier ouvert.</translation>
-    </message>
-    <message>
-        <source>Export PNG…</source>
-        <translation>Exporter en PNG…</translation>
-    </message>
-    <message>
-        <source>Save the weight plot as a PNG image</source>
-        <translation>Enregistrer le graphique des poids en image PNG</translation>
-    </message>
-    <message>
-        <source>memories</source>
-        <translation>mémoires</translation>
-    </message>
-    <message>
-        <source>● weight transition (click to select its commit)   ◆ label record   ■ the memory&apos;s own commit (start, 1000)   dashed: floor, start, ceiling</source>
-        <translation>● transition de poids (cliquer pour sélectionner son commit)   ◆ enregistrement d’étiquette   ■ le commit de la mémoire elle-même (départ, 1000)   pointillés&#xa0;: plancher, départ, plafond</translation>
-    </message>
-    <message>
-        <source>DAG position</source>
-        <translation>position dans le DAG</translation>
-    </message>
-    <message>
-        <source>milli-weight</source>
-        <translation>milli-poids</translation>
     </message>
     <message>
         <source>current milli-weight</source>
         <translation>milli-poids actuel</translation>
     </message>
     <message>
-        <source>Filter memories by id, text or label…</source>
-        <translation>Filtrer les mémoires par id, texte ou étiquette…</translation>
-    </message>
-    <message>
-        <source>Show all weights</source>
-        <translation>Afficher tous les poids</translation>
-    </message>
-    <message>
-        <source>Export weight plot</source>
-        <translation>Exporter le graphique des poids</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>Images PNG (*.png)</translation>
-    </message>
-    <message>
-        <source>Select a memory in the table below to plot its weight.</source>
-        <translation>Sélectionnez une mémoire dans le tableau ci-dessous pour tracer son poids.</translation>
-    </message>
-    <message>
-        <source>start: weight %1
-position %2 (the memory itself)</source>
-        <translation>départ&#xa0;: poids %1
-position %2 (la mémoire elle-même)</translation>
-    </message>
-    <message>
-        <source>transition %1 of %2: %3 → %4 (%5)</source>
-        <translation>transition %1 sur %2&#xa0;: %3 → %4 (%5)</translation>
-    </message>
-    <message>
-        <source>position %1</source>
-        <translation>position %1</translation>
-    </message>
-    <message>
-        <source>valence %1, eta %2</source>
-        <translation>valence %1, eta %2</translation>
-    </message>
-    <message>
-        <source>commit %1</source>
-        <translation>commit %1</translation>
-    </message>
-    <message>
-        <source>%1 (rank %2)
-by %3 (%4)</source>
-        <translation>%1 (rang %2)
-par %3 (%4)</translation>
-    </message>
-    <message>
-        <source>, confidence %1/1000</source>
-        <translation>, confiance %1/1000</translation>
-    </message>
-    <message>
-        <source>none (no label record)</source>
-        <translation>aucune (pas d’enregistrement d’étiquette)</translation>
-    </message>
-    <message>
-        <source>untrusted</source>
-        <translation>non fiable</translation>
-    </message>
-    <message>
-        <source>Memory %1 — “%2”</source>
-        <translation>Mémoire %1 — «&#xa0;%2&#xa0;»</translation>
+        <source>memories</source>
+        <translation>mémoires</translation>
     </message>
     <message numerus="yes">
-        <source>weight now %1 after %n transition(s)</source>
+        <source>%n moved from the 1000 start</source>
         <translation>
-            <numerusform>poids actuel %1 après %n transition</numerusform>
-            <numerusform>poids actuel %1 après %n transitions</numerusform>
+            <numerusform>%n a quitté le départ 1000</numerusform>
+            <numerusform>%n ont quitté le départ 1000</numerusform>
         </translation>
     </message>
     <message>
-        <source>label %1</source>
-        <translation>étiquette %1</translation>
-    </message>
-    <message>
-        <source>● signed weight transition at its signing time (click to select it)   ■ the chain&apos;s start (1000, or its signed baseline)   dashed: floor, start, ceiling</source>
-        <translation>● transition de poids signée à son heure de signature (cliquez pour la sélectionner)   ■ le départ de la chaîne (1000, ou sa base signée)   pointillés&#xa0;: plancher, départ, plafond</translation>
-    </message>
-    <message>
-        <source>signed time (UTC)</source>
-        <translation>heure de signature (UTC)</translation>
-    </message>
-    <message>
-        <source>This bundle carries no weight chains (a %1 bundle).</source>
-        <translation>Ce paquet ne porte aucune chaîne de poids (un paquet %1).</translation>
-    </message>
-    <message>
-        <source>content %1</source>
-        <translation>contenu %1</translation>
-    </message>
-    <message>
-        <source>start: %1</source>
-        <translation>départ&#xa0;: %1</translation>
-    </message>
-    <message>
-        <source>signed baseline, observed %1 (float32 %2)</source>
-        <translation>base signée, observée le %1 (float32 %2)</translation>
-    </message>
-    <message>
-        <source>the protocol default (no baseline)</source>
-        <translation>la valeur par défaut du protocole (pas de base)</translation>
-    </message>
-    <message>
-        <source>float32 mirrors %1 → %2 (%3 → %4)</source>
-        <translation>miroirs float32 %1 → %2 (%3 → %4)</translation>
-    </message>
-    <message>
-        <source>signed JSON floats %1 → %2</source>
-        <translation>flottants JSON signés %1 → %2</translation>
-    </message>
-    <message>
-        <source>judge valence %1</source>
-        <translation>valence du juge %1</translation>
-    </message>
-    <message>
-        <source>signed %1 by %2, certificate %3</source>
-        <translation>signé le %1 par %2, certificat %3</translation>
-    </message>
-    <message>
-        <source>every check of this step passed</source>
-        <translation>tous les contrôles de ce pas ont réussi</translation>
-    </message>
-    <message>
-        <source>this step did not verify (see Findings)</source>
-        <translation>ce pas ne s’est pas vérifié (voir Constats)</translation>
-    </message>
-    <message>
-        <source>projection %1</source>
-        <translation>projection %1</translation>
-    </message>
-    <message>
-        <source>Memory %1 — content %2</source>
-        <translation>Mémoire %1 — contenu %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>weight now %1 after %n signed transition(s)</source>
-        <translation>
-            <numerusform>poids actuel %1 après %n transition signée</numerusform>
-            <numerusform>poids actuel %1 après %n transitions signées</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>declared %1 (float32 %2)</source>
-        <translation>déclaré %1 (float32 %2)</translation>
+        <source>%1 reweighted · %2 ⚠ untrusted</source>
+        <translation>%1 repondérées · %2 ⚠ non fiables</translation>
     </message>
     <message numerus="yes">
         <source>%n memory(ies)</source>
@@ -3881,24 +3588,6 @@ par %3 (%4)</translation>
         <source>▼ orange: below the 1000 start · ▲ blue: above · bar heights on a log scale</source>
         <translation>▼ orange&#xa0;: en dessous du départ 1000 · ▲ bleu&#xa0;: au-dessus · hauteurs en échelle logarithmique</translation>
     </message>
-    <message>
-        <source>%1 reweighted · %2 ⚠ untrusted</source>
-        <translation>%1 repondérées · %2 ⚠ non fiables</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n moved from the 1000 start</source>
-        <translation>
-            <numerusform>%n a quitté le départ 1000</numerusform>
-            <numerusform>%n ont quitté le départ 1000</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>weight %1–%2: %n memory(ies)</source>
-        <translation>
-            <numerusform>poids %1–%2&#xa0;: %n mémoire</numerusform>
-            <numerusform>poids %1–%2&#xa0;: %n mémoires</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>weight %1–%2: %n memory(ies)
 click to show only these</source>
@@ -3908,6 +3597,348 @@ cliquer pour n’afficher que celles-ci</numerusform>
             <numerusform>poids %1–%2&#xa0;: %n mémoires
 cliquer pour n’afficher que celles-ci</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>WeightsView</name>
+    <message>
+        <source>This file carries no MutMem weights.</source>
+        <translation>Ce fichier ne porte pas de poids MutMem.</translation>
+    </message>
+    <message>
+        <source>No file open.</source>
+        <translation>Aucun fichier ouvert.</translation>
+    </message>
+    <message>
+        <source>Filter memories by id, text or label…</source>
+        <translation>Filtrer les mémoires par id, texte ou étiquette…</translation>
+    </message>
+    <message>
+        <source>Show all weights</source>
+        <translation>Afficher tous les poids</translation>
+    </message>
+    <message>
+        <source>Select a memory in the table below to plot its weight.</source>
+        <translation>Sélectionnez une mémoire dans le tableau ci-dessous pour tracer son poids.</translation>
+    </message>
+    <message>
+        <source>This bundle carries no weight chains (a %1 bundle).</source>
+        <translation>Ce paquet ne porte aucune chaîne de poids (un paquet %1).</translation>
+    </message>
+    <message>
+        <source>content %1</source>
+        <translation>contenu %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>weight %1–%2: %n memory(ies)</source>
+        <translation>
+            <numerusform>poids %1–%2&#xa0;: %n mémoire</numerusform>
+            <numerusform>poids %1–%2&#xa0;: %n mémoires</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WindowActions</name>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Aide</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Raccourcis clavier</translation>
+    </message>
+    <message>
+        <source>&amp;About</source>
+        <translation>À &amp;propos</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <source>&amp;Open file…</source>
+        <translation>&amp;Ouvrir un fichier…</translation>
+    </message>
+    <message>
+        <source>Open &amp;directory store…</source>
+        <translation>Ouvrir un magasin &amp;répertoire…</translation>
+    </message>
+    <message>
+        <source>Open fo&amp;lder (audit every file)…</source>
+        <translation>Ouvrir un &amp;dossier (auditer chaque fichier)…</translation>
+    </message>
+    <message>
+        <source>&amp;Recent files</source>
+        <translation>Fichiers &amp;récents</translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation>&amp;Recharger</translation>
+    </message>
+    <message>
+        <source>Attach &amp;checkpoint…</source>
+        <translation>Joindre un &amp;point de contrôle…</translation>
+    </message>
+    <message>
+        <source>Detac&amp;h checkpoint</source>
+        <translation>&amp;Détacher le point de contrôle</translation>
+    </message>
+    <message>
+        <source>Check inclusion &amp;proof…</source>
+        <translation>Vérifier une &amp;preuve d’inclusion…</translation>
+    </message>
+    <message>
+        <source>&amp;Back to the corpus</source>
+        <translation>&amp;Revenir au corpus</translation>
+    </message>
+    <message>
+        <source>P&amp;in a HOM-AIMOS master key…</source>
+        <translation>É&amp;pingler une clé maîtresse HOM-AIMOS…</translation>
+    </message>
+    <message>
+        <source>&amp;Unpin the master key</source>
+        <translation>&amp;Désépingler la clé maîtresse</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Fermer</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Exporter</translation>
+    </message>
+    <message>
+        <source>Report as &amp;JSON…</source>
+        <translation>Rapport en &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>Report as &amp;HTML…</source>
+        <translation>Rapport en &amp;HTML…</translation>
+    </message>
+    <message>
+        <source>Report as &amp;PDF…</source>
+        <translation>Rapport en &amp;PDF…</translation>
+    </message>
+    <message>
+        <source>DAG as &amp;GraphML…</source>
+        <translation>DAG en &amp;GraphML…</translation>
+    </message>
+    <message>
+        <source>Weights plot as P&amp;NG…</source>
+        <translation>Graphique des poids en P&amp;NG…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Aperçu</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Historique</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>Graphe</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Poids</translation>
+    </message>
+    <message>
+        <source>Labels and receipts</source>
+        <translation>Étiquettes et reçus</translation>
+    </message>
+    <message>
+        <source>Show pane: %1</source>
+        <translation>Afficher le panneau&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Reset layout</source>
+        <translation>&amp;Réinitialiser la disposition</translation>
+    </message>
+    <message>
+        <source>&amp;Find in history</source>
+        <translation>&amp;Rechercher dans l’historique</translation>
+    </message>
+    <message>
+        <source>Next &amp;problem</source>
+        <translation>&amp;Problème suivant</translation>
+    </message>
+    <message>
+        <source>Jump to first &amp;error</source>
+        <translation>Aller à la première &amp;erreur</translation>
+    </message>
+    <message>
+        <source>Show &amp;errors only</source>
+        <translation>N’afficher que les &amp;erreurs</translation>
+    </message>
+    <message>
+        <source>&amp;Author</source>
+        <translation>&amp;Modifier</translation>
+    </message>
+    <message>
+        <source>&amp;Rotate key…</source>
+        <translation>&amp;Faire tourner une clé…</translation>
+    </message>
+    <message>
+        <source>Re&amp;voke key…</source>
+        <translation>Ré&amp;voquer une clé…</translation>
+    </message>
+    <message>
+        <source>&amp;Grant role key…</source>
+        <translation>&amp;Accorder une clé de rôle…</translation>
+    </message>
+    <message>
+        <source>&amp;Migrate v0.1 store…</source>
+        <translation>&amp;Migrer un magasin v0.1…</translation>
+    </message>
+    <message>
+        <source>Re-&amp;key (new passphrase)…</source>
+        <translation>Changer la &amp;clé (nouvelle phrase secrète)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;cover with recovery code…</source>
+        <translation>Ré&amp;cupérer avec le code de récupération…</translation>
+    </message>
+    <message>
+        <source>Add &amp;label…</source>
+        <translation>Ajouter une é&amp;tiquette…</translation>
+    </message>
+    <message>
+        <source>Clear recent files</source>
+        <translation>Effacer les fichiers récents</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>HTML (*.html)</source>
+        <translation>HTML (*.html)</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export report as %1</source>
+        <translation>Exporter le rapport en %1</translation>
+    </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>Export de %1…</translation>
+    </message>
+    <message>
+        <source>Report exported to %1</source>
+        <translation>Rapport exporté vers %1</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>Impossible d’écrire %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exporter</translation>
+    </message>
+    <message>
+        <source>No file</source>
+        <translation>Aucun fichier</translation>
+    </message>
+    <message>
+        <source>Open a file first.</source>
+        <translation>Ouvrez d’abord un fichier.</translation>
+    </message>
+    <message>
+        <source>Pin a HOM-AIMOS master key</source>
+        <translation>Épingler une clé maîtresse HOM-AIMOS</translation>
+    </message>
+    <message>
+        <source>The fingerprint (64 hex digits) of the master key you expect from the bundle&apos;s operator, from a source other than the bundle. The bundle names %1.</source>
+        <translation>L’empreinte (64 chiffres hex) de la clé maîtresse que vous attendez de l’opérateur du paquet, obtenue d’une autre source que le paquet. Le paquet nomme %1.</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Raccourcis clavier</translation>
+    </message>
+    <message>
+        <source>About Aleth Inspector</source>
+        <translation>À propos d’Aleth Inspector</translation>
+    </message>
+    <message>
+        <source>Verifies alethech agent-memory files. Integrity is not truth: a valid signature proves who wrote a memory, not that it is correct.</source>
+        <translation>Vérifie les fichiers de mémoire d’agent alethech. L’intégrité n’est pas la vérité&#xa0;: une signature valide prouve qui a écrit une mémoire, pas qu’elle est exacte.</translation>
+    </message>
+</context>
+<context>
+    <name>WindowLayout</name>
+    <message>
+        <source>Banner</source>
+        <translation>Bannière</translation>
+    </message>
+    <message>
+        <source>Open a sealed .aleth file or a store directory
+(File → Open, Ctrl+O, or drop it here).</source>
+        <translation>Ouvrez un fichier scellé .aleth ou un répertoire de magasin
+(Fichier → Ouvrir, Ctrl+O, ou déposez-le ici).</translation>
+    </message>
+    <message>
+        <source>Key eras</source>
+        <translation>Ères de clé</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>Constats</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Détail</translation>
+    </message>
+    <message>
+        <source>Views</source>
+        <translation>Vues</translation>
+    </message>
+    <message>
+        <source>&amp;Overview</source>
+        <translation>&amp;Aperçu</translation>
+    </message>
+    <message>
+        <source>&amp;History</source>
+        <translation>&amp;Historique</translation>
+    </message>
+    <message>
+        <source>&amp;Graph</source>
+        <translation>&amp;Graphe</translation>
+    </message>
+    <message>
+        <source>&amp;Weights</source>
+        <translation>&amp;Poids</translation>
+    </message>
+    <message>
+        <source>&amp;Labels &amp;&amp; receipts</source>
+        <translation>É&amp;tiquettes et reçus</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Verdict</translation>
+    </message>
+    <message>
+        <source>No file open</source>
+        <translation>Aucun fichier ouvert</translation>
+    </message>
+    <message>
+        <source>Verification progress</source>
+        <translation>Progression de la vérification</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
     </message>
 </context>
 </TS>

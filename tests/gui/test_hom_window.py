@@ -97,7 +97,7 @@ def test_weight_chain_is_a_trajectory_over_signed_time(qtbot, window):
     steps = chain.steps
     expected = [(steps[0].signed_at, 1000)] + [(s.signed_at, s.new_weight_milli) for s in steps]
     assert w.plotted_points() == expected
-    tips = w._tips
+    tips = w.trajectory.points.tips
     assert "3fa66666" in tips[1] and "1.29999995" in tips[1] and "+0.75" in tips[1]
     assert "-0.75" in tips[2] or "−0.75" in tips[2]
     assert "housekeeper" in tips[1] and "2026-08-11" in tips[1]

@@ -67,7 +67,7 @@ def test_plot_points_equal_core_trajectory(weights, demo_report):
     assert weights.point_commits() == [p.commit for p in mv.trajectory]
     assert weights.point_commits()[0] is None
     # the scatter item really draws those points
-    xs, ys = weights._scatter.getData()
+    xs, ys = weights.trajectory._scatter.getData()
     assert list(zip(map(int, xs), map(int, ys), strict=False)) == pts
 
 
@@ -152,7 +152,7 @@ def test_select_label_record_plots_memory_with_label_markers(qtbot, weights, dem
         weights.select(lp.commit)
     assert weights.current_memory() == mid
     assert [lab for _, lab, _ in weights.label_markers()] == ["poison_likely", "poison_refuted"]
-    texts = [t.textItem.toPlainText() for t in weights._label_texts]
+    texts = [t.textItem.toPlainText() for t in weights.trajectory._label_texts]
     assert any("poison_likely" in t for t in texts) and any("poison_refuted" in t for t in texts)
 
 
@@ -218,7 +218,7 @@ def test_histogram_counts_every_memory_and_filters(weights, demo_report):
     counts = weights.histogram_counts()
     assert sum(counts.values()) == len(mems)
     assert counts[3000] == sum(1 for v in mems.values() if v.weight_q == 3000) >= 2
-    bars = weights._bars.opts
+    bars = weights.histogram_pane.bars.opts
     assert list(bars["x"]) == sorted(counts)
     weights.filter_weight_bin(3000)
     proxy = weights.table.model()

@@ -28,7 +28,6 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPainter,
     QPainterPath,
-    QPaintEvent,
     QPalette,
     QPen,
     QPolygonF,
@@ -38,8 +37,9 @@ from PySide6.QtWidgets import QFrame, QScrollArea, QStackedWidget, QToolTip, QVB
 
 from ...core.verify.report import KeyEra, Report
 from ..hom import HomIndex, index, is_hom, number
-from ..style import PROBLEM_COLOR, era_color, readable
+from ..style import PROBLEM_COLOR, era_color, mix
 from .epochs import EpochsView
+from .timeline import Timeline
 
 LABEL_W = 270  # key / role / fingerprint column (wide panes)
 MIN_W = 250  # narrowest the timeline draws without clipping
@@ -48,14 +48,6 @@ AXIS_H = 40
 ROW_H = 64
 LEGEND_LINE = 20
 BAR_H = 12
-
-
-def _mix(a: QColor, b: QColor, t: float) -> QColor:
-    return QColor.fromRgbF(
-        a.redF() + (b.redF() - a.redF()) * t,
-        a.greenF() + (b.greenF() - a.greenF()) * t,
-        a.blueF() + (b.blueF() - a.blueF()) * t,
-    )
 
 
 def _short(object_id: str | None, n: int = 10) -> str:
@@ -168,7 +160,7 @@ def era_spans(report: Report) -> list[EraSpan]:
     return out
 
 
-class EraTimeline(QWidget):
+class EraTimeline(Timeline):
     """The painted timeline (inside :class:`ErasView`'s scroll area).  It scales to
     the pane's width (no horizontal scrolling from a docked pane at 1280×800):
     the label column narrows, cutoff tags shorten, the legend wraps onto as many
@@ -490,35 +482,23 @@ class EraTimeline(QWidget):
         f.setBold(bold)
         return f
 
-    def paintEvent(self, event: QPaintEvent) -> None:
-        p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        pal = self.palette()
-        base = pal.color(QPalette.ColorRole.Base)
-        text = pal.color(QPalette.ColorRole.Text)
-        faint = readable(_mix(base, text, 0.5), base)
-        grid = _mix(base, text, 0.15)
-        p.fillRect(self.rect(), base)
-        if self.report is None or not self.spans:
-            p.setPen(faint)
-            p.drawText(
-                self.rect(),
-                Qt.AlignmentFlag.AlignCenter,
-                self.tr("No file open")
-                if self.report is None
-                else self.tr("Nothing to show: the file could not be verified")
-                if self.report.verdict in ("unopenable", "error")
-                else self.tr("No key eras in this store"),
-            )
-            return
-        self._paint_axis(p, text, faint, grid)
+    def empty_text(self) -> str | None:
+        if self.report is None:
+            return self.tr("No file open")
+        if not self.spans:
+            if self.report.verdict in ("unopenable", "error"):
+                return self.tr("Nothing to show: the file could not be verified")
+            return self.tr("No key eras in this store")
+        return None
+
+    def paint_rows(self, p: QPainter, base: QColor, text: QColor, faint: QColor, grid: QColor) -> None:
         for i in range(len(self.spans)):
             self._paint_row(p, i, base, text, faint, grid)
-        if self.marker is not None:
-            self._paint_marker(p, pal.color(QPalette.ColorRole.Highlight))
-        self._paint_legend(p, text, faint)
 
-    def _paint_axis(self, p: QPainter, text: QColor, faint: QColor, grid: QColor) -> None:
+    def has_marker(self) -> bool:
+        return self.marker is not None
+
+    def paint_axis(self, p: QPainter, text: QColor, faint: QColor, grid: QColor) -> None:
         assert self.report is not None
         x0, x1 = self.track()
         top = MARGIN
@@ -707,7 +687,7 @@ class EraTimeline(QWidget):
             p.drawLine(QPointF(x, crect.bottom() + 1), QPointF(x, r.bottom() - 2))
             flag = QPainterPath()
             flag.addRoundedRect(QRectF(crect), 4, 4)
-            p.fillPath(flag, _mix(base, text, 0.85))
+            p.fillPath(flag, mix(base, text, 0.85))
             p.setFont(self._font(bold=True))
             p.setPen(base)
             p.drawText(crect, Qt.AlignmentFlag.AlignCenter, self._cutoff_text(span))
@@ -780,7 +760,7 @@ class EraTimeline(QWidget):
         p.drawLine(QPointF(x, y - 3.5), QPointF(x, y + 1))
         p.drawPoint(QPointF(x, y + 3.5))
 
-    def _paint_marker(self, p: QPainter, hl: QColor) -> None:
+    def paint_marker(self, p: QPainter, hl: QColor) -> None:
         x = self.x_of(self.marker or 0)
         top = MARGIN + AXIS_H - 6
         bottom = MARGIN + AXIS_H + len(self.spans) * ROW_H
@@ -790,7 +770,7 @@ class EraTimeline(QWidget):
         p.setPen(Qt.PenStyle.NoPen)
         p.drawPolygon(QPolygonF([QPointF(x - 5, top - 6), QPointF(x + 5, top - 6), QPointF(x, top)]))
 
-    def _paint_legend(self, p: QPainter, text: QColor, faint: QColor) -> None:
+    def paint_legend(self, p: QPainter, text: QColor, faint: QColor) -> None:
         top = self.legend_rect().top()
         base = self.palette().color(QPalette.ColorRole.Base)
         p.setFont(self._font(size=self._small()))

@@ -56,7 +56,7 @@ from PySide6.QtWidgets import (
 from ...core import graphml
 from ...core.verify.report import Report, Status
 from ..hom import no_history_text
-from ..style import AA, contrast, era_color, readable, status_badge
+from ..style import AA, contrast, era_color, mix, readable, status_badge
 
 NODE_W = 208.0
 NODE_H = 64.0
@@ -71,15 +71,6 @@ READABLE_SCALE = 0.7  # below this the 8-pt card text is too small to read
 
 def short_id(commit_id: str, n: int = 10) -> str:
     return commit_id.split(":", 1)[-1][:n]
-
-
-def _mix(a: QColor, b: QColor, t: float) -> QColor:
-    """``a`` blended towards ``b`` by ``t`` (0 → a, 1 → b)."""
-    return QColor.fromRgbF(
-        a.redF() + (b.redF() - a.redF()) * t,
-        a.greenF() + (b.greenF() - a.greenF()) * t,
-        a.blueF() + (b.blueF() - a.blueF()) * t,
-    )
 
 
 def _palette(widget: QWidget | None) -> QPalette:
@@ -198,7 +189,7 @@ class NodeItem(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
 
         # stubs: the history continues outside the neighbourhood
-        stub_pen = QPen(_mix(base, text, 0.55), 1.4, Qt.PenStyle.DashLine)
+        stub_pen = QPen(mix(base, text, 0.55), 1.4, Qt.PenStyle.DashLine)
         painter.setPen(stub_pen)
         mid = rect.center().y()
         if self.hidden_parents:
@@ -207,11 +198,11 @@ class NodeItem(QGraphicsItem):
             painter.drawLine(QPointF(NODE_W, mid), QPointF(NODE_W + STUB, mid))
 
         # card
-        fill = _mix(base, color, 0.30 if dark else 0.14)
+        fill = mix(base, color, 0.30 if dark else 0.14)
         if self.proven:
-            fill = _mix(fill, QColor("#2e7d32"), 0.30 if dark else 0.18)
+            fill = mix(fill, QColor("#2e7d32"), 0.30 if dark else 0.18)
         if self.hovered:
-            fill = _mix(fill, color, 0.12)
+            fill = mix(fill, color, 0.12)
         path = QPainterPath()
         path.addRoundedRect(rect, 8, 8)
         painter.fillPath(path, fill)
@@ -251,7 +242,7 @@ class NodeItem(QGraphicsItem):
         small = QFont()
         small.setPointSizeF(8.0)
         painter.setFont(small)
-        painter.setPen(_mix(text, base, 0.35))
+        painter.setPen(mix(text, base, 0.35))
         painter.drawText(
             QRectF(left, 5, NODE_W - left - 8, 18),
             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
@@ -310,7 +301,7 @@ class NodeItem(QGraphicsItem):
             trect = QRectF(8, -TAG_H - 3, tfm.horizontalAdvance(tag) + 12, TAG_H)
             tp = QPainterPath()
             tp.addRoundedRect(trect, 4, 4)
-            painter.fillPath(tp, _mix(base, text, 0.85))
+            painter.fillPath(tp, mix(base, text, 0.85))
             painter.setFont(tfont)
             painter.setPen(base)
             painter.drawText(trect, Qt.AlignmentFlag.AlignCenter, tag)
@@ -786,7 +777,7 @@ class GraphView(QWidget):
         index = graphml.dag_index(report)
         shown = {c for g in gens for c in g}
         pal = self.palette()
-        edge_color = _mix(pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Text), 0.6)
+        edge_color = mix(pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Text), 0.6)
         cutoffs: dict[str, list[str]] = {}
         for era in report.eras:
             if era.cutoff:
