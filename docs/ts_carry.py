@@ -11,6 +11,10 @@ as it was at a git revision (default ``HEAD``), preferring the context named by
     make i18n-update
     .venv/bin/python docs/ts_carry.py --from MainWindow --from WeightsView
     make i18n-update        # lupdate writes the files back in its own layout
+
+``--fill FILE.json`` fills unfinished messages from new translations instead:
+``{"es": {"source": "translation", "%n thing(s)": ["una cosa", "%n cosas"]}, "fr": {…}}``
+(a list gives the plural forms).
 """
 
 from __future__ import annotations
@@ -69,11 +73,43 @@ def carry(ts: Path, revision: str, prefer: list[str]) -> int:
     return filled
 
 
+def fill(ts: Path, table: dict[str, str | list[str]]) -> int:
+    """Fill the unfinished messages of ``ts`` whose source ``table`` translates."""
+    tree = ET.parse(ts)
+    filled = 0
+    for m in tree.getroot().iter("message"):
+        t = m.find("translation")
+        src = m.findtext("source") or ""
+        if t is None or t.get("type") != "unfinished" or src not in table:
+            continue
+        m.remove(t)
+        new = ET.SubElement(m, "translation")
+        value = table[src]
+        if isinstance(value, list):
+            for form in value:
+                ET.SubElement(new, "numerusform").text = form
+        else:
+            new.text = value
+        filled += 1
+    body = ET.tostring(tree.getroot(), encoding="unicode")
+    ts.write_text('<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n' + body + "\n", encoding="utf-8")
+    return filled
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--revision", default="HEAD", help="the git revision whose catalogue is carried")
     ap.add_argument("--from", dest="prefer", action="append", default=[], help="context to prefer")
+    ap.add_argument("--fill", metavar="FILE", help="new translations, as JSON per language")
     args = ap.parse_args()
+    if args.fill:
+        import json
+
+        tables = json.loads(Path(args.fill).read_text(encoding="utf-8"))
+        for lang, table in tables.items():
+            ts = I18N / f"aleth_inspector_{lang}.ts"
+            print(f"{ts.name}: {fill(ts, table)} translation(s) filled")
+        return 0
     for ts in sorted(I18N.glob("aleth_inspector_*.ts")):
         print(f"{ts.name}: {carry(ts, args.revision, args.prefer)} translation(s) carried")
     return 0

@@ -22,6 +22,8 @@ from ..core.verify.report import Report
 from . import summary as S
 from .i18n import ensure_english_plurals
 from .open_flow import UNLOCK_ERRORS, OpenFlow, WorkerFailed, crash_report, is_sealed
+from .settings import describe as describe_settings
+from .settings import texts as settings_texts
 from .style import severity_icon
 from .tasks import TaskRunner
 from .window_actions import MAX_RECENT, WindowActions
@@ -53,6 +55,8 @@ class MainWindow(WindowActions, OpenFlow, WindowLayout):
         self.checkpoint_path = None
         self.source_bytes = None
         self.trust_master = None
+        self.strict = False
+        self.fleet = None
         self._target = ("", None)
         self._target_bytes = None
         self._corpus_stack = []  # Back to the corpus
@@ -126,7 +130,9 @@ class MainWindow(WindowActions, OpenFlow, WindowLayout):
         if not openable or not keep_selection:
             self.tabs.setCurrentWidget(self.overview)
         head = self.checkpoint_head()
-        self.overview.set_context(self._target[0] or self.path, head, self._crash_details)
+        self.overview.set_context(
+            self._target[0] or self.path, head, self._crash_details, describe_settings(self.open_settings())
+        )
         self.labels.set_source(self.path, self.credential, self.source_bytes)
         self.detail.set_external_checkpoint(self.checkpoint if openable else None)
         steps: list[Any] = [lambda: self._show_verdict(report)]
@@ -187,7 +193,7 @@ class MainWindow(WindowActions, OpenFlow, WindowLayout):
             self.verdict_icon.clear()
             self.verdict.setText(self.tr("No file open"))
             return
-        self.verdict_banner.set_report(report, self.checkpoint_head())
+        self.verdict_banner.set_report(report, self.checkpoint_head(), self._settings_note(report))
         self.verdict_bar.setVisible(True)
         worst = report.worst_severity()
         icon = severity_icon(
@@ -195,6 +201,13 @@ class MainWindow(WindowActions, OpenFlow, WindowLayout):
         )
         self.verdict_icon.setPixmap(icon.pixmap(18, 18))
         self.verdict.setText(f"{S.verdict_word(report.verdict)} — {S.counts_text(report)}")
+
+    def _settings_note(self, report: Report) -> str:
+        """The banner's line on the settings: said when they are the fleet audit's."""
+        sha = report.input.get("sha256") if isinstance(report.input, dict) else None
+        return settings_texts().banner_note(
+            self.open_settings(), report.verdict, sha if isinstance(sha, str) else None
+        )
 
     # ---- linked selection ---------------------------------------------------------------
     def select(self, object_id: str, source: Any) -> None:

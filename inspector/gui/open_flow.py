@@ -6,6 +6,7 @@ back, and a file opened from the fleet window.  See :mod:`.window_base`."""
 from __future__ import annotations
 
 import gc
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,10 +14,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from ..core.container import Credential
+from ..core.fleet.task import FileJob
 from ..core.jobs import receive_part
 from ..core.verify.report import Report
 from . import summary as S
 from .dialogs.unlock import UnlockDialog
+from .settings import FleetOpen, OpenSettings
 from .window_base import WindowBase
 
 UNLOCK_ERRORS = (
@@ -58,6 +61,8 @@ class OpenFlow(WindowBase):
             return
         self._corpus_stack.clear()
         self._navigation = None
+        self.fleet = None  # the window's own settings from here on
+        self.strict = False
         if checkpoint:
             self.checkpoint = Path(checkpoint).read_bytes()
             self.checkpoint_path = checkpoint
@@ -75,10 +80,15 @@ class OpenFlow(WindowBase):
     def _ask_credential(self, path: str) -> None:
         dlg = UnlockDialog(path, parent=self)
         self._unlock = dlg
-        dlg.unlockRequested.connect(lambda cred: self._start_open(path, cred))
+        dlg.unlockRequested.connect(lambda cred: self._open_typed(path, cred))
         dlg.rejected.connect(self.cancel_task)
         dlg.finished.connect(lambda _r: setattr(self, "_unlock", None))
         dlg.open()
+
+    def _open_typed(self, path: str, credential: Credential) -> None:
+        """The credential typed in the unlock dialog: it, not a fleet rule's, opens the file."""
+        self.fleet = None
+        self._start_open(path, credential)
 
     def retry_unlock(self) -> None:
         """Unopenable page: ask again for a passphrase or recovery code."""
@@ -107,6 +117,28 @@ class OpenFlow(WindowBase):
             checkpoint=self.checkpoint,
             data=data,
             trust_master=self.trust_master,
+            strict=self.strict,
+            fleet_job=self.fleet_job(path, data),
+        )
+
+    def fleet_job(self, path: str, data: bytes | None = None) -> FileJob | None:
+        """The fleet audit's job for ``path`` when the window judges it with the fleet's
+        settings (the checkpoint as attached now), else None."""
+        fleet = self.fleet
+        if fleet is None or data is not None or path != fleet.location:
+            return None
+        name = Path(self.checkpoint_path).name if self.checkpoint_path else "checkpoint"
+        return replace(fleet.job, checkpoint=self.checkpoint, checkpoint_name=name)
+
+    def open_settings(self) -> OpenSettings:
+        """What the verdict on screen was judged with (the Overview and banner say it)."""
+        return OpenSettings(
+            credential=self.credential,
+            checkpoint_path=self.checkpoint_path,
+            checkpoint_given=self.checkpoint is not None,
+            strict=self.strict,
+            trust_master=self.trust_master,
+            fleet=self.fleet if self.fleet_job(self.path or "", self.source_bytes) is not None else None,
         )
 
     def reload(self) -> None:
@@ -118,6 +150,8 @@ class OpenFlow(WindowBase):
         self.set_report(None)
         self.path = self.credential = self.source_bytes = None
         self.checkpoint = self.checkpoint_path = None
+        self.fleet = None
+        self.strict = False
         self.setWindowTitle(self.tr("Aleth Inspector"))
 
     def cancel_task(self) -> None:
@@ -185,6 +219,8 @@ class OpenFlow(WindowBase):
         if "preview" in payload:
             return
         path, cred = self._target
+        if payload.get("credential") is not None:  # the credential a fleet rule named, resolved
+            cred = payload["credential"]
         new_file = path != self.path
         self.path, self.credential, self.source_bytes = path, cred, self._target_bytes
         self._navigated()
@@ -261,7 +297,7 @@ class OpenFlow(WindowBase):
         view = self._transient(FleetView(folder, self, **kw))
         view.setWindowFlag(Qt.WindowType.Window, True)
         view.resize(min(self.width(), 1100), min(self.height(), 640))
-        view.fileActivated.connect(self._open_from_fleet)
+        view.openRequested.connect(self.open_from_fleet)
         view.show()
         return view
 
@@ -301,10 +337,21 @@ class OpenFlow(WindowBase):
         elif isinstance(nav, tuple):
             self._corpus_stack.append(nav)
 
-    def _open_from_fleet(self, path: str) -> None:
+    def open_from_fleet(self, row: FleetOpen) -> None:
+        """Open a row of the fleet window with exactly the settings the fleet audit used
+        for it (its rule's credential, resolved in the worker, never asked again; its
+        checkpoint; its strictness; no master pinned): the window shows the row's verdict
+        and says which settings produced it."""
         self.raise_()
         self.activateWindow()
-        self.open_path(path)
+        self._corpus_stack.clear()
+        self._navigation = None
+        self.fleet = row
+        self.strict = row.job.strict
+        self.trust_master = None
+        self.checkpoint = row.job.checkpoint
+        self.checkpoint_path = row.checkpoint_path
+        self._start_open(row.location, None)
 
 
 def is_sealed(path: Path) -> bool:

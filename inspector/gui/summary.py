@@ -41,6 +41,8 @@ SECRET_CODES = (
     "no_recovery_slot",
     "empty_passphrase",
     "credential_required",
+    "no_credential",  # a fleet row no rule unlocks (opened from the fleet window)
+    "credential_unreadable",  # … or whose rule's secret could not be read
 )
 
 

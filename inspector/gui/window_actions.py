@@ -221,6 +221,8 @@ class WindowActions(WindowBase):
             data=self.source_bytes,
             lang=i18n.language(),
             trust_master=self.trust_master,
+            strict=self.strict,
+            fleet_job=self.fleet_job(self.path, self.source_bytes),
         )
         self.statusBar().showMessage(self.tr("Exporting %1…").replace("%1", Path(path).name))
         return path

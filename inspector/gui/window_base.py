@@ -23,8 +23,10 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QProgressBar, QPushButton, QTabWidget, QToolBar
 
     from ..core.container import Credential
+    from ..core.fleet.task import FileJob
     from ..core.verify.report import Report
     from .dialogs.unlock import UnlockDialog
+    from .settings import FleetOpen, OpenSettings
     from .tasks import TaskRunner
     from .views.detail import DetailView
     from .views.eras import ErasView
@@ -55,6 +57,8 @@ class WindowBase(QMainWindow):
     checkpoint_path: str | None
     source_bytes: bytes | None  # a bundle shown from memory (a corpus member)
     trust_master: str | None  # the HOM-AIMOS master fingerprint pinned (this session)
+    strict: bool  # warnings fail (a fleet audit's setting, kept while its file is shown)
+    fleet: FleetOpen | None  # a row of the fleet window: its settings judge the file shown
     _target: tuple[str, Credential | None]
     _target_bytes: bytes | None
     _corpus_stack: list[tuple[str, Credential | None, bytes | None]]
@@ -115,6 +119,8 @@ class WindowBase(QMainWindow):
             self, path: str, *, checkpoint: str | None = None, credential: Credential | None = None
         ) -> None: ...
         def reload(self) -> None: ...
+        def open_settings(self) -> OpenSettings: ...
+        def fleet_job(self, path: str, data: bytes | None = None) -> FileJob | None: ...
         def close_file(self) -> None: ...
         def cancel_task(self) -> None: ...
         def retry_unlock(self) -> None: ...

@@ -2603,6 +2603,10 @@ raíz recalculada %2</translation>
         <translation>Checkpoint</translation>
     </message>
     <message>
+        <source>Judged with</source>
+        <translation>Juzgado con</translation>
+    </message>
+    <message>
         <source>Untrusted</source>
         <translation>No fiables</translation>
     </message>
@@ -3082,6 +3086,81 @@ raíz recalculada %2</translation>
     </message>
 </context>
 <context>
+    <name>SettingsText</name>
+    <message>
+        <source>the recovery code</source>
+        <translation>el código de recuperación</translation>
+    </message>
+    <message>
+        <source>the passphrase</source>
+        <translation>la frase de contraseña</translation>
+    </message>
+    <message>
+        <source>the file %1</source>
+        <translation>el archivo %1</translation>
+    </message>
+    <message>
+        <source>the environment variable %1</source>
+        <translation>la variable de entorno %1</translation>
+    </message>
+    <message>
+        <source>%1 from %2</source>
+        <translation>%1 de %2</translation>
+    </message>
+    <message>
+        <source>no credential</source>
+        <translation>sin credencial</translation>
+    </message>
+    <message>
+        <source>no checkpoint</source>
+        <translation>sin checkpoint</translation>
+    </message>
+    <message>
+        <source>(dropped)</source>
+        <translation>(soltado)</translation>
+    </message>
+    <message>
+        <source>checkpoint %1</source>
+        <translation>checkpoint %1</translation>
+    </message>
+    <message>
+        <source>settings of this window</source>
+        <translation>ajustes de esta ventana</translation>
+    </message>
+    <message>
+        <source>the fleet audit&apos;s settings (no credentials rules)</source>
+        <translation>los ajustes de la auditoría de flota (sin reglas de credenciales)</translation>
+    </message>
+    <message>
+        <source>the fleet audit&apos;s settings (no rule of %1 matches this file)</source>
+        <translation>los ajustes de la auditoría de flota (ninguna regla de %1 corresponde a este archivo)</translation>
+    </message>
+    <message>
+        <source>the fleet audit&apos;s settings (%1, rule %2: %3)</source>
+        <translation>los ajustes de la auditoría de flota (%1, regla %2: %3)</translation>
+    </message>
+    <message>
+        <source>strict: warnings fail</source>
+        <translation>estricto: las advertencias hacen fallar</translation>
+    </message>
+    <message>
+        <source>master key %1 pinned</source>
+        <translation>clave maestra %1 fijada</translation>
+    </message>
+    <message>
+        <source>Judged with %1</source>
+        <translation>Juzgado con %1</translation>
+    </message>
+    <message>
+        <source>The fleet audit said %1: the file changed since (its SHA-256 differs).</source>
+        <translation>La auditoría de flota dijo %1: el archivo cambió desde entonces (su SHA-256 difiere).</translation>
+    </message>
+    <message>
+        <source>The fleet audit said %1.</source>
+        <translation>La auditoría de flota dijo %1.</translation>
+    </message>
+</context>
+<context>
     <name>Severity</name>
     <message>
         <source>Error</source>
@@ -3515,6 +3594,10 @@ por %3 (%4)</translation>
     <message>
         <source>Untrusted memories</source>
         <translation>Memorias no fiables</translation>
+    </message>
+    <message>
+        <source>Settings that produced the verdict</source>
+        <translation>Ajustes que produjeron el veredicto</translation>
     </message>
     <message>
         <source>Jump to first &amp;error</source>

@@ -2603,6 +2603,10 @@ racine recalculée %2</translation>
         <translation>Point de contrôle</translation>
     </message>
     <message>
+        <source>Judged with</source>
+        <translation>Jugé avec</translation>
+    </message>
+    <message>
         <source>Untrusted</source>
         <translation>Non fiables</translation>
     </message>
@@ -3082,6 +3086,81 @@ racine recalculée %2</translation>
     </message>
 </context>
 <context>
+    <name>SettingsText</name>
+    <message>
+        <source>the recovery code</source>
+        <translation>le code de récupération</translation>
+    </message>
+    <message>
+        <source>the passphrase</source>
+        <translation>la phrase secrète</translation>
+    </message>
+    <message>
+        <source>the file %1</source>
+        <translation>le fichier %1</translation>
+    </message>
+    <message>
+        <source>the environment variable %1</source>
+        <translation>la variable d’environnement %1</translation>
+    </message>
+    <message>
+        <source>%1 from %2</source>
+        <translation>%1 (depuis %2)</translation>
+    </message>
+    <message>
+        <source>no credential</source>
+        <translation>aucun identifiant</translation>
+    </message>
+    <message>
+        <source>no checkpoint</source>
+        <translation>aucun point de contrôle</translation>
+    </message>
+    <message>
+        <source>(dropped)</source>
+        <translation>(déposé)</translation>
+    </message>
+    <message>
+        <source>checkpoint %1</source>
+        <translation>point de contrôle %1</translation>
+    </message>
+    <message>
+        <source>settings of this window</source>
+        <translation>réglages de cette fenêtre</translation>
+    </message>
+    <message>
+        <source>the fleet audit&apos;s settings (no credentials rules)</source>
+        <translation>les réglages de l’audit de parc (sans règles d’identifiants)</translation>
+    </message>
+    <message>
+        <source>the fleet audit&apos;s settings (no rule of %1 matches this file)</source>
+        <translation>les réglages de l’audit de parc (aucune règle de %1 ne correspond à ce fichier)</translation>
+    </message>
+    <message>
+        <source>the fleet audit&apos;s settings (%1, rule %2: %3)</source>
+        <translation>les réglages de l’audit de parc (%1, règle %2 : %3)</translation>
+    </message>
+    <message>
+        <source>strict: warnings fail</source>
+        <translation>strict : les avertissements font échouer</translation>
+    </message>
+    <message>
+        <source>master key %1 pinned</source>
+        <translation>clé maîtresse %1 épinglée</translation>
+    </message>
+    <message>
+        <source>Judged with %1</source>
+        <translation>Jugé avec %1</translation>
+    </message>
+    <message>
+        <source>The fleet audit said %1: the file changed since (its SHA-256 differs).</source>
+        <translation>L’audit de parc a dit %1 : le fichier a changé depuis (son SHA-256 diffère).</translation>
+    </message>
+    <message>
+        <source>The fleet audit said %1.</source>
+        <translation>L’audit de parc a dit %1.</translation>
+    </message>
+</context>
+<context>
     <name>Severity</name>
     <message>
         <source>Error</source>
@@ -3515,6 +3594,10 @@ par %3 (%4)</translation>
     <message>
         <source>Untrusted memories</source>
         <translation>Mémoires non fiables</translation>
+    </message>
+    <message>
+        <source>Settings that produced the verdict</source>
+        <translation>Réglages qui ont produit le verdict</translation>
     </message>
     <message>
         <source>Jump to first &amp;error</source>

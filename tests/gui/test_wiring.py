@@ -2,7 +2,7 @@
 menu offers what the open file can do and the label dialog starts from the selected
 memory; File › Check inclusion proof… anchors a proof to the open file; the Labels
 pane exports anchored proofs (format 2) through the worker; File › Open folder…
-shows the fleet table, whose double-click opens the file here."""
+shows the fleet table, whose double-click opens the file here with the fleet's settings."""
 
 from __future__ import annotations
 
@@ -200,8 +200,13 @@ def test_open_folder_shows_the_fleet_and_a_double_click_opens_the_file(qtbot, wi
         double_click("dark")
     assert blocker.args[0].verdict == "fail" and window.path == str(root / "dark")
 
-    # a sealed file asks for its credential in the unlock dialog, then opens
-    double_click("demo.aleth")
+    # a sealed file no rule unlocks shows what its row shows (no credential), and the
+    # unopenable page's button asks for one in the unlock dialog
+    with qtbot.waitSignal(window.reportReady, timeout=T) as blocker:
+        double_click("demo.aleth")
+    assert blocker.args[0].verdict == "unopenable" and blocker.args[0].findings[0].code == "no_credential"
+    assert window._unlock is None and window.overview.retry_button.isVisibleTo(window.overview)
+    qtbot.mouseClick(window.overview.retry_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window._unlock is not None and window._unlock.isVisible(), timeout=5000)
     unlock = window._unlock
     assert isinstance(unlock, UnlockDialog) and unlock.path == str(root / "sealed" / "demo.aleth")
@@ -209,5 +214,6 @@ def test_open_folder_shows_the_fleet_and_a_double_click_opens_the_file(qtbot, wi
     with qtbot.waitSignal(window.reportReady, timeout=T) as blocker:
         unlock.buttons.button(unlock.buttons.StandardButton.Open).click()
     assert blocker.args[0].verdict == "pass" and window.credential == Credential(passphrase="demo")
+    assert not window.verdict_banner.settings.isVisible()  # the typed passphrase: this window's settings
     fleet.close()
     QApplication.processEvents()

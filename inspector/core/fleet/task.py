@@ -24,6 +24,7 @@ from ... import __version__
 from ..container import Credential
 from ..errors import Cancelled, InspectorError
 from ..findings import Severity, make_finding
+from ..verify.context import Progress
 from ..verify.engine import CancelToken, VerifyOptions
 from ..verify.report import Report
 from . import codes as C
@@ -169,12 +170,23 @@ def _no_credential(job: FileJob) -> Report:
 
 
 def _open_verify(job: FileJob, cancel: CancelToken | None) -> Report:
+    return judge_file(job, cancel)[0]
+
+
+def judge_file(
+    job: FileJob, cancel: CancelToken | None = None, progress: Progress | None = None
+) -> tuple[Report, Credential | None]:
+    """The report of ``job``'s file exactly as the audit judges it (its credential
+    resolved here, its checkpoint, its strictness), and the credential that was used
+    (None when there was none).  The desktop window opens a row of its fleet table with
+    this, so the file shows the verdict its row shows."""
     cred = _credential(job)
     if isinstance(cred, Report):
-        return cred
+        return cred, None
     opts = VerifyOptions(
         checkpoint=job.checkpoint,
         checkpoint_name=job.checkpoint_name,
+        progress=progress,
         cancel=cancel,
         threads=job.threads,
         processes=1,  # the fleet runs files in parallel: no pool of processes inside a worker
@@ -194,8 +206,8 @@ def _open_verify(job: FileJob, cancel: CancelToken | None) -> Report:
         and report.verdict == "unopenable"
         and any(f.code == "credential_required" for f in report.findings)
     ):
-        return _no_credential(job)
-    return report
+        return _no_credential(job), None
+    return report, cred
 
 
 def _bounded(job: FileJob, work: Callable[[CancelToken | None], Report]) -> Report:

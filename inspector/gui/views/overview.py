@@ -84,6 +84,7 @@ class OverviewView(QWidget):
         self.path: str | None = None
         self.checkpoint_head: str | None = None
         self.details = ""  # traceback of a crash, when the worker sent one
+        self.settings = ""  # which settings produced the verdict (said in the report)
         self._links: list[str] = []
         self.stack = QStackedWidget()
         self.browser = QTextBrowser()
@@ -145,8 +146,13 @@ class OverviewView(QWidget):
         self.browser.setHtml("<p>" + _e(self.tr("No file open.")) + "</p>")
         self.stack.setCurrentIndex(self.REPORT)
 
-    def set_context(self, path: str | None, checkpoint_head: str | None, details: str = "") -> None:
+    def set_context(
+        self, path: str | None, checkpoint_head: str | None, details: str = "", settings: str = ""
+    ) -> None:
+        """Where the next report comes from: its path, the attached checkpoint's head, a
+        crash's details, and which settings judged it (the "Judged with" row)."""
         self.path, self.checkpoint_head, self.details = path, checkpoint_head, details
+        self.settings = settings
 
     def set_report(self, report: Report | None) -> None:
         if report is None:
@@ -223,6 +229,8 @@ class OverviewView(QWidget):
         )
         rows.append((self.tr("Contents"), _e(counts)))
         rows.append((self.tr("Checkpoint"), _e(S.checkpoint_text(r, self.checkpoint_head))))
+        if self.settings:
+            rows.append((self.tr("Judged with"), _e(self.settings)))
         if mm["untrusted"]:
             rows.append(
                 (
@@ -392,6 +400,8 @@ class OverviewView(QWidget):
             )
         else:
             rows.append((self.tr("Master key"), _e(S.master_text(r))))
+        if self.settings:
+            rows.append((self.tr("Judged with"), _e(self.settings)))
         steps = sum(len(m.steps) for m in view.memories)
         events = sum(len(st.events) for st in view.streams)
         counts = [
@@ -530,6 +540,9 @@ class OverviewView(QWidget):
                     + _e(self.tr("What to do"))
                     + f"</b></td><td>{_e(core_text(info.action))}</td></tr>"
                 )
+            if self.settings:
+                label = self.tr("Judged with")
+                out.append(f"<tr><td><b>{_e(label)}</b></td><td>{_e(self.settings)}</td></tr>")
             out.append("</table>")
         credential = S.secret_problem(r)
         if credential:

@@ -68,6 +68,13 @@ class VerdictBanner(QFrame):
         self.checkpoint.setAccessibleName(self.tr("Checkpoint state"))
         self.untrusted = QLabel()
         self.untrusted.setAccessibleName(self.tr("Untrusted memories"))
+        self.settings = QLabel()
+        self.settings.setObjectName("verdictSettings")
+        self.settings.setAccessibleName(self.tr("Settings that produced the verdict"))
+        self.settings.setWordWrap(True)
+        self.settings.setTextFormat(Qt.TextFormat.PlainText)
+        self.settings.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.settings.setVisible(False)
         for lab in (self.counts, self.checkpoint, self.untrusted):
             lab.setTextFormat(Qt.TextFormat.PlainText)
         self.jump_button = QPushButton(self.tr("Jump to first &error"))
@@ -99,6 +106,7 @@ class VerdictBanner(QFrame):
         facts.addWidget(self.attach_button)
         facts.addWidget(self.retry_button)
         text.addLayout(facts)
+        text.addWidget(self.settings)
         lay = QHBoxLayout(self)
         lay.setContentsMargins(10, 6, 10, 6)
         lay.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignVCenter)
@@ -107,9 +115,16 @@ class VerdictBanner(QFrame):
         self.set_report(None)
 
     # ---- content ---------------------------------------------------------------
-    def set_report(self, report: Report | None, checkpoint_head: str | None = None) -> None:
+    def set_report(
+        self, report: Report | None, checkpoint_head: str | None = None, settings: str = ""
+    ) -> None:
+        """Show ``report``; ``settings`` says which settings produced it (empty: not said
+        here, as for a file opened in this window)."""
         self.report = report
         self.checkpoint_head = checkpoint_head
+        self.settings.setText("⚙ " + settings if settings else "")
+        self.settings.setToolTip(settings)
+        self.settings.setVisible(bool(settings))
         if report is None:
             return
         v = report.verdict
@@ -161,7 +176,7 @@ class VerdictBanner(QFrame):
         if self.styleSheet() != sheet:  # (setting it sends a StyleChange back here)
             self.setStyleSheet(sheet)
         self.word.setStyleSheet(f"color: {word.name()};")
-        for lab in (self.reason, self.counts, self.checkpoint, self.untrusted):
+        for lab in (self.reason, self.counts, self.checkpoint, self.untrusted, self.settings):
             lab.setStyleSheet(f"color: {fg.name()};")
         state = S.checkpoint_state(self.report)
         if state == "failed":

@@ -261,3 +261,17 @@ def test_a_fleet_worker_verifies_its_file_in_one_process(monkeypatch, tmp_path):
     shutil.copytree(ALETHECH / "01_basic" / "store", tmp_path / "s")
     res = audit_file(FileJob(0, str(tmp_path / "s"), "s", "directory"))
     assert res.report.verdict == "pass" and seen == [1]
+
+
+def test_judge_file_is_the_audit_s_judgement_with_the_credential_it_used(fleet, audited):
+    """What the desktop window opens a fleet row with: the same report as the audit (all
+    of it, objects included) and the credential the rule named, resolved."""
+    for job, res in audited.values():
+        report, used = T.judge_file(job)
+        assert report.verdict == res.report.verdict, job.display
+        assert report.codes() == res.report.codes(), job.display
+        if isinstance(job.credential, CredentialRef) and report.verdict != "unopenable":
+            assert used == job.credential.resolve(), job.display
+            assert report.objects  # the window shows every object
+        if job.credential is None:
+            assert used is None
