@@ -186,7 +186,11 @@ def scenes(s: Shooter) -> dict[str, Callable[[Any], Any]]:
     def untrusted(w: Any) -> None:
         s.open(w, DEMO, **demo)
         w.tabs.setCurrentWidget(w.history)
+        done: list[int] = []
+        w.history.searchFinished.connect(done.append)
         w.history.filter_to(status="untrusted")
+        while not done:
+            s.app.processEvents()
 
     def checkpoint_failed(w: Any) -> None:
         r = s.open(w, SIDE / "store", checkpoint=str(SIDE / "checkpoint.json"))

@@ -303,6 +303,7 @@ class MainWindow(WindowActions, OpenFlow, WindowLayout):
 
         for fleet in self.findChildren(FleetView):
             fleet.close()  # stops its audit and its worker processes
+        self.history.searcher.cancel()  # a search thread stops at its next check
         self.runner.shutdown()
         self.exports.shutdown()
         self.labels.hom_receipt.shutdown()

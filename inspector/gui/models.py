@@ -19,6 +19,7 @@ from ..core.findings import Finding
 from ..core.lanes import LaneRow, lanes_for
 from ..core.verify.mutmem import rank
 from ..core.verify.report import Report, Status
+from .history_search import Facets
 from .i18n import QT_TRANSLATE_NOOP, finding_text
 from .style import (
     UNTRUSTED_COLOR,
@@ -165,43 +166,6 @@ def summarize(content: Any, limit: int = 120) -> str:
     return ", ".join(f"{k}={v}" for k, v in list(content.items())[:3])[:limit]
 
 
-class HistoryFilter:
-    """Search/filter history rows by text, status, era and memory type.  ``status``
-    is a Status value, ``"problems"`` (any status that is not valid) or
-    ``"untrusted"`` (memories whose label ranks 3 or more)."""
-
-    def __init__(
-        self, text: str = "", status: str | None = None, era: int | None = None, mtype: str | None = None
-    ) -> None:
-        self.text = text.lower()
-        self.status = status
-        self.era = era
-        self.mtype = mtype
-
-    @property
-    def active(self) -> bool:
-        return bool(self.text or self.status or self.era is not None or self.mtype)
-
-    def accepts(self, m: HistoryModel, cid: str) -> bool:
-        assert m.report is not None
-        st = m.report.commits.get(cid, Status.MALFORMED)
-        if self.status == "problems" and st.ok:
-            return False
-        if self.status == "untrusted" and m.label_of(cid) is None:
-            return False
-        if self.status and self.status not in ("problems", "untrusted") and st.value != self.status:
-            return False
-        if self.era is not None and m.era_index(cid) != self.era:
-            return False
-        obj = m.report.objects.get(cid)
-        if self.mtype and (obj is None or obj.malformed is not None or obj.get("memory_type") != self.mtype):
-            return False
-        if self.text:
-            summary = summarize(obj.content) if obj is not None and obj.malformed is None else ""
-            return self.text in cid.lower() or self.text in summary.lower()
-        return True
-
-
 def untrusted_label(label: str | None) -> str:
     """Badge text of an untrusted memory's label (icon + word)."""
     glyph = "✖" if label == "poison_confirmed" else "⚠"
@@ -211,8 +175,9 @@ def untrusted_label(label: str | None) -> str:
 class HistoryModel(ColumnsModel):
     """One commit per row, newest first, with lanes from :func:`assign_lanes`.
 
-    Filtering lives in the model (``set_filter``): unfiltered, rows map 1:1 to
-    commits and nothing is computed per row until Qt asks for visible cells.
+    Which rows show is decided off the GUI thread (:mod:`..history_search`) and handed
+    to :meth:`set_visible`: unfiltered, rows map 1:1 to commits and nothing is computed
+    per row until Qt asks for visible cells.
     A memory whose label makes it untrusted shows that label as its badge; the
     checkpoint's head and the proven region of a selected cutoff are marked."""
 
@@ -234,7 +199,7 @@ class HistoryModel(ColumnsModel):
         self.lanes: list[LaneRow] = []
         self.highlight_era: int | None = None
         self.visible: list[int] | None = None  # filtered rows (indices into ids), None = all
-        self.filter = HistoryFilter()
+        self.filter = Facets()
         self.untrusted: dict[str, str | None] = {}  # memory id -> its untrusted label
         self.proven: set[str] | None = None
         self.checkpoint_head: str | None = None
@@ -246,7 +211,7 @@ class HistoryModel(ColumnsModel):
         self.visible = None
         self.proven = None
         self.checkpoint_head = None
-        self.filter = HistoryFilter()
+        self.filter = Facets()
         self.untrusted = {}
         if report is None:
             self.ids, self.lanes = [], []
@@ -303,13 +268,12 @@ class HistoryModel(ColumnsModel):
         k = bisect.bisect_left(self.visible, i)
         return k if k < len(self.visible) and self.visible[k] == i else None
 
-    def set_filter(self, flt: HistoryFilter) -> None:
+    def set_visible(self, facets: Facets, rows: list[int] | None) -> None:
+        """Show ``rows`` (indices into :attr:`ids`, in order; None: every commit), the
+        answer to ``facets``."""
         self.beginResetModel()
-        self.filter = flt
-        if not flt.active or self.report is None:
-            self.visible = None
-        else:
-            self.visible = [i for i, cid in enumerate(self.ids) if flt.accepts(self, cid)]
+        self.filter = facets
+        self.visible = None if rows is None or self.report is None else rows
         self.endResetModel()
 
     def era_index(self, cid: str) -> int | None:

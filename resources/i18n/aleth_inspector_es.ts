@@ -1848,8 +1848,8 @@
 <context>
     <name>HistoryView</name>
     <message>
-        <source>Search id or content…  (Ctrl+F)</source>
-        <translation>Buscar id o contenido…  (Ctrl+F)</translation>
+        <source>Search ids, content, provenance, labels, codes…  (Ctrl+F)</source>
+        <translation>Buscar ids, contenido, procedencia, etiquetas, códigos…  (Ctrl+F)</translation>
     </message>
     <message>
         <source>Search history</source>
@@ -1896,6 +1896,10 @@
         <translation>Sin historia</translation>
     </message>
     <message>
+        <source>Shows the commits that contain every word typed (any case): in their id, any text of their content or provenance (keys and values, at any depth), their signer&apos;s key_id, their status, the codes of their findings or their MutMem label. The first MiB of each commit&apos;s text is searched.</source>
+        <translation>Muestra los commits que contienen cada palabra escrita (sin distinguir mayúsculas): en su id, en cualquier texto de su contenido o procedencia (claves y valores, a cualquier profundidad), en el key_id de su firmante, su estado, los códigos de sus hallazgos o su etiqueta MutMem. Se busca en el primer MiB del texto de cada commit.</translation>
+    </message>
+    <message>
         <source>All</source>
         <translation>Todos</translation>
     </message>
@@ -1909,6 +1913,18 @@
             <numerusform>no fiables (%n)</numerusform>
             <numerusform>no fiables (%n)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>searching…</source>
+        <translation>buscando…</translation>
+    </message>
+    <message>
+        <source>indexing %1 of %2 objects…</source>
+        <translation>indexando %1 de %2 objetos…</translation>
+    </message>
+    <message>
+        <source>searching… %1 of %2 looked at</source>
+        <translation>buscando… %1 de %2 revisados</translation>
     </message>
     <message>
         <source>%1 of %2</source>

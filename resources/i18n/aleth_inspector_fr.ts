@@ -1848,8 +1848,8 @@
 <context>
     <name>HistoryView</name>
     <message>
-        <source>Search id or content…  (Ctrl+F)</source>
-        <translation>Rechercher un id ou un contenu…  (Ctrl+F)</translation>
+        <source>Search ids, content, provenance, labels, codes…  (Ctrl+F)</source>
+        <translation>Rechercher ids, contenu, provenance, étiquettes, codes…  (Ctrl+F)</translation>
     </message>
     <message>
         <source>Search history</source>
@@ -1896,6 +1896,10 @@
         <translation>Pas d’historique</translation>
     </message>
     <message>
+        <source>Shows the commits that contain every word typed (any case): in their id, any text of their content or provenance (keys and values, at any depth), their signer&apos;s key_id, their status, the codes of their findings or their MutMem label. The first MiB of each commit&apos;s text is searched.</source>
+        <translation>Affiche les commits qui contiennent chaque mot saisi (sans tenir compte de la casse) : dans leur id, dans tout texte de leur contenu ou de leur provenance (clés et valeurs, à toute profondeur), dans le key_id de leur signataire, leur statut, les codes de leurs constats ou leur étiquette MutMem. La recherche porte sur le premier Mio du texte de chaque commit.</translation>
+    </message>
+    <message>
         <source>All</source>
         <translation>Tous</translation>
     </message>
@@ -1909,6 +1913,18 @@
             <numerusform>non fiables (%n)</numerusform>
             <numerusform>non fiables (%n)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>searching…</source>
+        <translation>recherche…</translation>
+    </message>
+    <message>
+        <source>indexing %1 of %2 objects…</source>
+        <translation>indexation de %1 objets sur %2…</translation>
+    </message>
+    <message>
+        <source>searching… %1 of %2 looked at</source>
+        <translation>recherche… %1 sur %2 examinés</translation>
     </message>
     <message>
         <source>%1 of %2</source>

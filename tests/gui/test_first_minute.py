@@ -202,7 +202,8 @@ def test_demo_untrusted_memories_carry_their_label_and_a_filter(qtbot, window):
         label = report.mutmem.memories[mid].label
         text = m.data(m.index(m.row_for(mid), HistoryModel.STATUS))
         assert text == f"⚠ {label}" and "✔" not in text
-    h.filter_to(status="untrusted")
+    with qtbot.waitSignal(h.searchFinished, timeout=10_000):
+        h.filter_to(status="untrusted")
     assert sorted(m.commit_at(r) for r in range(m.rowCount())) == sorted(untrusted)
 
 

@@ -262,7 +262,7 @@ def test_every_row_opens_in_the_window_with_the_verdict_the_row_shows(
             assert f"checkpoint {name}.json" in said and "rule" in said
         if name == "eras.aleth":
             assert window.credential is not None and window.credential.recovery_code == eras_code(), name
-            assert "recovery code from file" in said
+            assert "recovery code from the file" in said
         if name == "unruled.aleth":
             assert "no rule of rules.toml matches" in said
             assert report.findings[0].code == "no_credential"
