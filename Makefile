@@ -9,7 +9,7 @@ I18N_TS := $(wildcard resources/i18n/aleth_inspector_*.ts)
 I18N_QM := $(I18N_TS:.ts=.qm)
 I18N_SOURCES := $(wildcard inspector/gui/*.py inspector/gui/*/*.py)
 
-.PHONY: run test lint bench package package-smoke desktop-check clean i18n i18n-update fuzz-smoke
+.PHONY: run test conformance lint bench package package-smoke desktop-check clean i18n i18n-update fuzz-smoke
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -49,9 +49,17 @@ run: $(GUI_STAMP) i18n
 
 ## test: install, then run the whole suite (offscreen Qt, no display needed) in two worker
 ## processes (pytest-xdist; each test file stays on one worker, so its fixtures are made once);
-## byte code is cached, so the interpreters the tests start do not recompile the package
+## byte code is cached, so the interpreters the tests start do not recompile the package.
+## The conformance suite (tests/conformance) runs too when ../shared has the HOM-AIMOS
+## vectors; the last line says whether it ran.
 test: $(STAMP) i18n
 	PYTHONDONTWRITEBYTECODE= QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n 2 --dist loadfile
+
+## conformance: only the conformance suite, against the HOM-AIMOS vectors in ../shared
+## (or $$ALETH_SHARED); fails when they are missing
+conformance: $(STAMP) i18n
+	PYTHONDONTWRITEBYTECODE= QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n 2 --dist loadfile \
+		--conformance=required -m conformance tests/conformance
 
 ## package: build the one-folder bundle build/dist/aleth-inspector (PyInstaller)
 package: $(STAMP) i18n

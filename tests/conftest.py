@@ -1,4 +1,9 @@
-"""Shared test fixtures: the copied fixture corpora live in tests/fixtures/."""
+"""Shared test fixtures: the copied fixture corpora live in tests/fixtures/.
+
+Also the conformance suite's switch: ``tests/conformance`` (marker ``conformance``) reads
+the HOM-AIMOS vectors from ``../shared`` and is collected only when they are there; the
+run's last line says whether it ran (``--conformance=required``, as ``make conformance``
+runs it, makes their absence an error).  See ``tests/conformance/vectors.py``."""
 
 from __future__ import annotations
 
@@ -8,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from .conformance import vectors as conformance
+
 # A bare `pytest` (one file, from an editor) runs headless like `make test`: without a
 # display, Qt's default platform plugin aborts the process instead of failing a test.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -15,6 +22,65 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 FIXTURES = Path(__file__).parent / "fixtures"
 ALETHECH = FIXTURES / "alethech-0.9.5"
 MUTMEM = FIXTURES / "mutmem"
+
+
+CONFORMANCE_DIR = Path(__file__).parent / "conformance"
+_MISSING = pytest.StashKey[str | None]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--conformance",
+        choices=("auto", "required"),
+        default="auto",
+        help="auto: run tests/conformance when ../shared has the HOM-AIMOS vectors (the default); "
+        "required: their absence is an error (make conformance)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    reason = conformance.missing()
+    if reason is not None and config.getoption("conformance") == "required":
+        raise pytest.UsageError(f"conformance suite: cannot run ({reason})")
+    config.stash[_MISSING] = reason
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Without the vectors the conformance suite is not even imported."""
+    if config.stash[_MISSING] is not None and collection_path.is_relative_to(CONFORMANCE_DIR):
+        return True
+    return None
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.is_relative_to(CONFORMANCE_DIR):
+            item.add_marker(pytest.mark.conformance)
+
+
+_conformance_ran: set[str] = set()  # node ids of the conformance tests this run reported
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    # on the xdist controller this sees every worker's reports too
+    if "conformance" in report.keywords:
+        _conformance_ran.add(report.nodeid)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The run's last line: whether the conformance suite ran, and against what."""
+    if hasattr(config, "workerinput"):
+        return  # an xdist worker: the controller speaks for the run
+    reason = config.stash.get(_MISSING, None)
+    if reason is not None:
+        line = f"conformance suite: not run ({reason})"
+    else:
+        line = f"conformance suite: ran {len(_conformance_ran)} tests against {conformance.SHARED_NAME}"
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line(line)
+    else:
+        print(line)
 
 
 def load_case(name: str) -> dict:

@@ -57,7 +57,8 @@ class OpenFlow(WindowBase):
         or a sealed file (asking for its credential unless one is given)."""
         p = Path(path)
         if not p.exists():
-            QMessageBox.warning(self, self.tr("Not found"), self.tr("%1 does not exist.").replace("%1", path))
+            # said in the status bar, not a modal box: nothing blocks the window (or a script)
+            self.statusBar().showMessage(self.tr("%1 does not exist.").replace("%1", path))
             return
         self._corpus_stack.clear()
         self._navigation = None

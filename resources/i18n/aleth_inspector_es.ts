@@ -2402,10 +2402,6 @@ raíz recalculada %2</translation>
         <translation>Abrir directorio de almacén alethech</translation>
     </message>
     <message>
-        <source>Not found</source>
-        <translation>No encontrado</translation>
-    </message>
-    <message>
         <source>%1 does not exist.</source>
         <translation>%1 no existe.</translation>
     </message>

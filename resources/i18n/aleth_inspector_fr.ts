@@ -2402,10 +2402,6 @@ racine recalculée %2</translation>
         <translation>Ouvrir un répertoire de magasin alethech</translation>
     </message>
     <message>
-        <source>Not found</source>
-        <translation>Introuvable</translation>
-    </message>
-    <message>
         <source>%1 does not exist.</source>
         <translation>%1 n’existe pas.</translation>
     </message>

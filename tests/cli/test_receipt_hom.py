@@ -2,11 +2,12 @@
 (``aleth-inspector/hom-recall-proof/1``) is written only from a bundle that verifies and
 checked against its signed event receipt, anchored to the bundle (``--file``) or a pinned
 master (``--trust-master``); exit codes as for the alethech proof (0 anchored and valid,
-1 invalid or not anchored, 2 the anchor cannot be read, 3 usage).  The conformance
-vectors are read from ``../shared/hom-aimos-v1`` (never copied)."""
+1 invalid or not anchored, 2 the anchor cannot be read, 3 usage).  The bundles are built
+by ``tests/core/hom_aimos/builder.py`` with fresh keys."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -17,11 +18,18 @@ from inspector.core.hom_aimos import verify_bundle
 from inspector.core.hom_proof import HOM_PROOF_FORMAT
 from inspector.core.proofs import RESULT_SCHEMA
 from tests.core.hom_aimos import builder as b
-from tests.core.hom_aimos.conftest import VECTORS_DIR, expected_rows
 
-ROWS = {r["vector_id"]: r for r in expected_rows()}
-SELF_ISSUED = VECTORS_DIR / ROWS["MM-CV-022-B"]["file"]  # valid, housekeeper self-issued
-FAILING = VECTORS_DIR / ROWS["MM-CV-027"]["file"]  # indeterminate: mandatory evidence missing
+SELF_ID = "R-self-issued"
+
+
+@pytest.fixture(scope="module")
+def bundles(tmp_path_factory) -> tuple[Path, Path]:
+    """A valid recall bundle of 3 entries whose housekeeper issued its own certificate, and
+    an indeterminate one (its signed event receipt is missing)."""
+    folder = tmp_path_factory.mktemp("hom-bundles")
+    self_issued = b.write(folder / "self-issued.json", b.recall(SELF_ID, 3))
+    failing = b.write(folder / "failing.json", b.indeterminate_recall("R-failing"))
+    return self_issued, failing
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -47,20 +55,22 @@ def prove(capsys, bundle: Path, ordinal: int, out: Path) -> Path:
     return out
 
 
-def test_prove_prints_the_proof_of_a_bundle_entry(capsys):
-    code, out, err = run(capsys, "receipt", "prove", str(SELF_ISSUED), "MM-CV-022-B", "2")
+def test_prove_prints_the_proof_of_a_bundle_entry(capsys, bundles):
+    self_issued, _ = bundles
+    code, out, err = run(capsys, "receipt", "prove", str(self_issued), SELF_ID, "2")
     assert code == 0
     doc = json.loads(out)
     assert doc["proof"] == HOM_PROOF_FORMAT and doc["ordinal"] == 2 and doc["tree_size"] == 3
-    assert doc["root"] == "sha256:" + ROWS["MM-CV-022-B"]["expected"]["proof_root"]
+    assert doc["root"] == "sha256:" + verify_bundle(self_issued.read_bytes()).root
     assert doc["event_receipt"]["signed_body"]["metadata"]["merkle_root"] == doc["root"][7:]
     assert "note:" in err and "self-issued" in err  # only the bundle anchors it
 
 
-def test_check_anchored_to_the_bundle_or_not_anchored(capsys, tmp_path):
-    proof = prove(capsys, SELF_ISSUED, 1, tmp_path / "p.json")
+def test_check_anchored_to_the_bundle_or_not_anchored(capsys, tmp_path, bundles):
+    self_issued, _ = bundles
+    proof = prove(capsys, self_issued, 1, tmp_path / "p.json")
     assert proof.stat().st_mode & 0o777 == 0o600
-    code, out, _ = run(capsys, "receipt", "check", str(proof), "--file", str(SELF_ISSUED))
+    code, out, _ = run(capsys, "receipt", "check", str(proof), "--file", str(self_issued))
     assert code == 0 and out.startswith("VALID  The proof is consistent, signed, and anchored.")
     assert "[ok]   anchor: Anchored to the bundle" in out
     code, out, _ = run(capsys, "receipt", "check", str(proof))
@@ -68,16 +78,20 @@ def test_check_anchored_to_the_bundle_or_not_anchored(capsys, tmp_path):
     assert "[FAIL]" not in out and "anchor:" not in out
 
 
-def test_check_json_is_one_object_in_the_same_schema(capsys, tmp_path):
-    proof = prove(capsys, SELF_ISSUED, 0, tmp_path / "p.json")
-    code, out, err = run(capsys, "receipt", "check", str(proof), "--file", str(SELF_ISSUED), "--json")
+def test_check_json_is_one_object_in_the_same_schema(capsys, tmp_path, bundles):
+    self_issued, _ = bundles
+    proof = prove(capsys, self_issued, 0, tmp_path / "p.json")
+    code, out, err = run(capsys, "receipt", "check", str(proof), "--file", str(self_issued), "--json")
     assert code == 0 and err == ""
     d = json.loads(out)
     assert d["schema"] == RESULT_SCHEMA and d["profile"] == "hom-aimos-v1"
     assert d["result"] == "anchored" and d["valid"] is True and d["anchored"] is True and d["exit_code"] == 0
-    assert d["receipt"] == "MM-CV-022-B" and d["ordinal"] == 0 and d["tree_size"] == 3
+    assert d["receipt"] == SELF_ID and d["ordinal"] == 0 and d["tree_size"] == 3
     assert d["signer"]["agent_id"] == "housekeeper"
-    assert d["anchor"]["kind"] == "file" and d["anchor"]["sha256"] == ROWS["MM-CV-022-B"]["fixture_sha256"]
+    assert (
+        d["anchor"]["kind"] == "file"
+        and d["anchor"]["sha256"] == hashlib.sha256(self_issued.read_bytes()).hexdigest()
+    )
     assert [c["name"] for c in d["checks"]] == [
         "format",
         "path",
@@ -89,7 +103,8 @@ def test_check_json_is_one_object_in_the_same_schema(capsys, tmp_path):
     assert all(c["ok"] and c["message"] for c in d["checks"])
 
 
-def test_check_anchored_to_a_pinned_master(capsys, tmp_path, master_issued):
+def test_check_anchored_to_a_pinned_master(capsys, tmp_path, master_issued, bundles):
+    self_issued, _ = bundles
     bundle, master = master_issued
     proof = prove(capsys, bundle, 3, tmp_path / "p.json")
     code, out, _ = run(capsys, "receipt", "check", str(proof), "--trust-master", "sha256:" + master)
@@ -98,36 +113,39 @@ def test_check_anchored_to_a_pinned_master(capsys, tmp_path, master_issued):
     d = json.loads(out)
     assert code == 1 and d["result"] == "anchor_mismatch" and d["anchored"] is False
     # a self-issued signer: its bundle's own master does not vouch for it
-    other = prove(capsys, SELF_ISSUED, 0, tmp_path / "q.json")
-    own = verify_bundle(SELF_ISSUED.read_bytes()).hom.master.fingerprint
+    other = prove(capsys, self_issued, 0, tmp_path / "q.json")
+    own = verify_bundle(self_issued.read_bytes()).hom.master.fingerprint
     code, out, _ = run(capsys, "receipt", "check", str(other), "--trust-master", own)
     assert code == 1 and out.startswith("NOT ANCHORED  ")
 
 
-def test_a_proof_from_another_bundle_or_a_tampered_one(capsys, tmp_path, master_issued):
+def test_a_proof_from_another_bundle_or_a_tampered_one(capsys, tmp_path, master_issued, bundles):
+    self_issued, _ = bundles
     bundle, _ = master_issued
-    proof = prove(capsys, SELF_ISSUED, 1, tmp_path / "p.json")
+    proof = prove(capsys, self_issued, 1, tmp_path / "p.json")
     code, out, _ = run(capsys, "receipt", "check", str(proof), "--file", str(bundle))
     assert code == 1 and "[FAIL] anchor: The bundle" in out
     doc = json.loads(proof.read_text())
     doc["entry"]["calibrated_score"] = 0.99
     proof.write_text(json.dumps(doc))
-    code, out, _ = run(capsys, "receipt", "check", str(proof), "--file", str(SELF_ISSUED))
+    code, out, _ = run(capsys, "receipt", "check", str(proof), "--file", str(self_issued))
     assert code == 1 and out.startswith("INVALID  ") and "[FAIL] path:" in out and "anchor:" not in out
 
 
-def test_exit_codes_of_prove(capsys, tmp_path):
-    code, _, err = run(capsys, "receipt", "prove", str(SELF_ISSUED), "another-id", "0")
-    assert code == 3 and "MM-CV-022-B" in err
-    code, _, err = run(capsys, "receipt", "prove", str(SELF_ISSUED), "MM-CV-022-B", "3")
+def test_exit_codes_of_prove(capsys, tmp_path, bundles):
+    self_issued, failing = bundles
+    code, _, err = run(capsys, "receipt", "prove", str(self_issued), "another-id", "0")
+    assert code == 3 and SELF_ID in err
+    code, _, err = run(capsys, "receipt", "prove", str(self_issued), SELF_ID, "3")
     assert code == 3 and "outside 0…2" in err
-    code, out, err = run(capsys, "receipt", "prove", str(FAILING), "MM-CV-027-PARENT", "0")
+    code, out, err = run(capsys, "receipt", "prove", str(failing), "R-failing", "0")
     assert code == 1 and out == "" and "recall_mandatory_evidence_missing" in err
     assert not list(tmp_path.iterdir())
 
 
-def test_exit_codes_of_check(capsys, tmp_path):
-    proof = prove(capsys, SELF_ISSUED, 1, tmp_path / "p.json")
+def test_exit_codes_of_check(capsys, tmp_path, bundles):
+    self_issued, _ = bundles
+    proof = prove(capsys, self_issued, 1, tmp_path / "p.json")
     code, out, _ = run(capsys, "receipt", "check", str(proof), "--file", str(tmp_path / "gone.json"))
     assert code == 2 and out.startswith("UNOPENABLE  ")
     code, _, err = run(capsys, "receipt", "check", str(proof), "--trust-master", "sha256:1234")
@@ -141,7 +159,7 @@ def test_exit_codes_of_check(capsys, tmp_path):
     code, _, err = run(capsys, "receipt", "check", str(alethech), "--trust-master", "ab" * 32)
     assert code == 3 and "--trusted-key" in err
     assert (
-        main(["receipt", "check", str(proof), "--file", str(SELF_ISSUED), "--trust-master", "ab" * 32]) == 3
+        main(["receipt", "check", str(proof), "--file", str(self_issued), "--trust-master", "ab" * 32]) == 3
     )
     capsys.readouterr()
 

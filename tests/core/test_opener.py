@@ -17,15 +17,9 @@ from inspector.core.verify.engine import VerifyOptions
 from inspector.core.write.builder import StoreWriter, stepping_clock
 from inspector.core.write.directory import write_directory
 
+from .hom_aimos import builder as hom
+
 PASS = "opener test ✓"
-HOM = (
-    Path(__file__).resolve().parents[2].parent
-    / "shared"
-    / "hom-aimos-v1"
-    / "verifiers"
-    / "mutmem-conformance"
-    / "v1"
-)
 
 
 @pytest.fixture(scope="module")
@@ -156,8 +150,8 @@ def test_a_crash_report_made_without_a_raise_has_no_traceback() -> None:
     assert f.traceback is None and "traceback" not in f.to_json()
 
 
-def test_a_hom_aimos_bundle_is_judged_by_its_own_profile() -> None:
-    r = open_and_verify(HOM / "MM-CV-027.json")
+def test_a_hom_aimos_bundle_is_judged_by_its_own_profile(tmp_path: Path) -> None:
+    r = open_and_verify(hom.write(tmp_path / "recall.json", hom.indeterminate_recall()))
     assert r.profile == "hom-aimos-v1"
     assert (r.verdict, r.primary_reason, r.exit_code) == (
         "indeterminate",

@@ -1,5 +1,6 @@
 """GUI tests run offscreen with pytest-qt; Qt warnings fail tests (see
-``qt_log_level_fail`` and the commented allowlist in pyproject.toml)."""
+``qt_log_level_fail`` and the commented allowlist in pyproject.toml); a test that opens a
+modal dialog fails instead of hanging (``tests/modal_guard.py``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 from inspector.core.demo import build_demo
 from inspector.core.verify.engine import verify
+from tests.modal_guard import _no_modal_dialogs, _no_modal_dialogs_installed  # noqa: F401
 
 
 @pytest.fixture(autouse=True)

@@ -177,9 +177,9 @@ def test_attach_checkpoint_and_drop_it_reverify(qtbot, window):
         window.attach_checkpoint(str(SIDE / "checkpoint.json"))
     assert blocker.args[0].verdict == "fail"
     assert window.verdict_banner.checkpoint.text().startswith("✖ Checkpoint failed")
-    window.detach_checkpoint()
-    qtbot.waitSignal(window.reportReady, timeout=TIMEOUT).wait()
-    assert window.report.verdict == "pass"
+    with qtbot.waitSignal(window.reportReady, timeout=TIMEOUT) as blocker:
+        window.detach_checkpoint()
+    assert blocker.args[0] is window.report and window.report.verdict == "pass"
     # dropping the checkpoint JSON on the window attaches it (it does not "open" it)
     with qtbot.waitSignal(window.reportReady, timeout=TIMEOUT):
         window.open_dropped(str(SIDE / "checkpoint.json"))

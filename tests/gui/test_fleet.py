@@ -10,7 +10,7 @@ import stat
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QPoint, Qt, QTimer
 
 from inspector.gui.fleet import LOCATION_ROLE, VERDICT_FILTERS, FleetView
 
@@ -151,10 +151,16 @@ def test_a_view_destroyed_while_auditing_stops_the_audit_and_takes_nothing_down(
     qtbot.waitUntil(lambda: view.model.rowCount() >= 1, timeout=TIMEOUT)
     audit = view.audit
     assert audit is not None and audit.is_alive()
+    poll = view._poll  # the only way the audit's results reach the view
+    assert poll.isActive()
     shiboken6.delete(view)  # what deleting its parent window does
     qtbot.waitUntil(lambda: not audit.is_alive(), timeout=TIMEOUT)
     assert audit.token.cancelled  # the run was stopped, not left to finish every file
-    qtbot.wait(200)  # nothing queued for the deleted view is delivered
+    # nothing can be delivered to the deleted view: its drain timer went with it, and
+    # whatever else was posted before the thread ended is delivered now, harmlessly
+    assert not shiboken6.isValid(poll)
+    QCoreApplication.sendPostedEvents()
+    QCoreApplication.processEvents()
 
 
 # ---- one verdict per file: a row opens in the window with the fleet's settings -------------

@@ -17,10 +17,13 @@ from inspector.core.hom_aimos import verify_bundle
 from inspector.gui.dialogs.proof import check_proof_dialog
 from tests.core.hom_aimos import builder as b
 
-ROOT = Path(__file__).resolve().parents[2]
-VECTORS = ROOT.parent / "shared" / "hom-aimos-v1" / "verifiers" / "mutmem-conformance" / "v1"
-VECTOR = VECTORS / "MM-CV-022-B.json"
 T = 90_000
+
+
+@pytest.fixture(scope="module")
+def self_issued(tmp_path_factory) -> Path:
+    """A valid recall bundle of 3 entries whose housekeeper issued its own certificate."""
+    return b.write(tmp_path_factory.mktemp("hom") / "self-issued.json", b.recall("R-self-issued", 3))
 
 
 def export(bundle: Path, ordinal: int, out: Path) -> Path:
@@ -55,16 +58,16 @@ def keys(result) -> list[str]:
     return [c["key"] for c in result["checks"]]
 
 
-def test_core_check_of_a_self_issued_bundle_proof(tmp_path):
-    proof = export(VECTOR, 1, tmp_path / "p.json").read_bytes()
+def test_core_check_of_a_self_issued_bundle_proof(tmp_path, self_issued):
+    proof = export(self_issued, 1, tmp_path / "p.json").read_bytes()
     alone = jobs.check_hom_proof(proof)
     assert alone["result"] == "not_anchored" and alone["exit_code"] == 1
     assert keys(alone) == ["format_ok", "path_ok", "signed_root_ok", "signature_ok", "issuer_self"]
-    anchored = jobs.check_hom_proof(proof, file=str(VECTOR))
+    anchored = jobs.check_hom_proof(proof, file=str(self_issued))
     assert anchored["result"] == "anchored" and anchored["exit_code"] == 0
     assert anchored["anchor"]["kind"] == "file"
     # a self-issued signer: pinning the bundle's own master does not vouch for it
-    master = verify_bundle(VECTOR.read_bytes()).hom.master.fingerprint
+    master = verify_bundle(self_issued.read_bytes()).hom.master.fingerprint
     assert jobs.check_hom_proof(proof, trusted=master)["result"] == "anchor_mismatch"
 
 
@@ -88,24 +91,24 @@ def test_core_check_anchors_to_the_pinned_master(tmp_path, master_issued):
         (lambda d: d.pop("event_receipt"), "format_bad"),
     ],
 )
-def test_core_check_refuses_a_tampered_proof(tmp_path, tamper, failing):
-    doc = json.loads(export(VECTOR, 0, tmp_path / "p.json").read_text())
+def test_core_check_refuses_a_tampered_proof(tmp_path, tamper, failing, self_issued):
+    doc = json.loads(export(self_issued, 0, tmp_path / "p.json").read_text())
     bad = copy.deepcopy(doc)
     tamper(bad)
     result = jobs.check_hom_proof(json.dumps(bad).encode())
     assert result["result"] == "invalid" and keys(result)[-1] == failing
 
 
-def test_a_proof_from_another_bundle_is_not_anchored_to_this_one(tmp_path, master_issued):
+def test_a_proof_from_another_bundle_is_not_anchored_to_this_one(tmp_path, master_issued, self_issued):
     other, _ = master_issued
-    proof = export(VECTOR, 1, tmp_path / "p.json").read_bytes()
+    proof = export(self_issued, 1, tmp_path / "p.json").read_bytes()
     result = jobs.check_hom_proof(proof, file=str(other))
     assert result["result"] == "anchor_mismatch" and keys(result)[-1] == "anchor_file_other"
 
 
-def test_check_proof_dialog_words_a_bundle_proof(qtbot, tmp_path):
-    proof = export(VECTOR, 1, tmp_path / "p.json")
-    dlg = check_proof_dialog(None, proof_path=str(proof), file=str(VECTOR))
+def test_check_proof_dialog_words_a_bundle_proof(qtbot, tmp_path, self_issued):
+    proof = export(self_issued, 1, tmp_path / "p.json")
+    dlg = check_proof_dialog(None, proof_path=str(proof), file=str(self_issued))
     qtbot.addWidget(dlg)
     assert dlg.use_file.isChecked()
     with qtbot.waitSignal(dlg.checked, timeout=T):

@@ -5,13 +5,14 @@ tooltip); signer epochs are time windows on the eras pane (master- or self-issue
 revocations, the master fingerprint); a recall receipt shows its entries and recomputed
 root and exports an inclusion proof; a corpus lists its member bundles, which open on
 double-click; History and Graph say there is no commit history instead of breaking.
-The vectors are read from ../shared (AGPL data, never copied)."""
+The bundles are built by tests/core/hom_aimos/builder.py (fresh keys, fixed times)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import stat
+import time
 from pathlib import Path
 
 import pyqtgraph as pg
@@ -25,8 +26,22 @@ from inspector.gui.main_window import MainWindow
 from tests.core.hom_aimos import builder as b
 
 ROOT = Path(__file__).resolve().parents[2]
-VECTORS = ROOT.parent / "shared" / "hom-aimos-v1" / "verifiers" / "mutmem-conformance" / "v1"
 T = 90_000
+RECALL_ID = "R-self-issued"
+
+
+@pytest.fixture(scope="module")
+def bundles(tmp_path_factory) -> dict[str, Path]:
+    """The bundles the tests open, by what they are."""
+    folder = tmp_path_factory.mktemp("hom-window")
+    docs = {
+        "chain": b.valid_cognitive((1000, 1300, 900, 1200)),  # one memory, 3 transitions
+        "revoked": b.revoked(),  # fail: provenance_signer_revoked_before_evidence
+        "indeterminate": b.indeterminate_recall(),  # recall_mandatory_evidence_missing
+        "corpus-short": b.corpus([b.recall("R-1", 1)], intended_n=2),  # fail
+        "recall": b.recall(RECALL_ID, 3),  # valid, self-issued housekeeper, 3 entries
+    }
+    return {name: b.write(folder / f"{name}.json", doc) for name, doc in docs.items()}
 
 
 @pytest.fixture
@@ -54,8 +69,8 @@ def write(tmp_path: Path, name: str, doc) -> Path:
 
 
 # ---- banner and overview -----------------------------------------------------------------
-def test_a_valid_cognitive_bundle_opens_with_its_verdict_and_master(qtbot, window):
-    report = open_and_wait(qtbot, window, VECTORS / "MM-CV-005.json")
+def test_a_valid_cognitive_bundle_opens_with_its_verdict_and_master(qtbot, window, bundles):
+    report = open_and_wait(qtbot, window, bundles["chain"])
     assert report.profile == "hom-aimos-v1" and report.verdict == "pass"
     banner = window.verdict_banner
     assert banner.word.text() == "PASS" and not banner.attach_button.isVisible()
@@ -69,15 +84,15 @@ def test_a_valid_cognitive_bundle_opens_with_its_verdict_and_master(qtbot, windo
 
 
 @pytest.mark.parametrize(
-    ("vector", "word", "reason"),
+    ("bundle", "word", "reason"),
     [
-        ("MM-CV-019", "FAIL", "provenance_signer_revoked_before_evidence"),
-        ("MM-CV-027", "INDETERMINATE", "recall_mandatory_evidence_missing"),
-        ("MM-CV-023", "FAIL", "recall_receipt_memory_binding_invalid:0"),
+        ("revoked", "FAIL", "provenance_signer_revoked_before_evidence"),
+        ("indeterminate", "INDETERMINATE", "recall_mandatory_evidence_missing"),
+        ("corpus-short", "FAIL", "recall_corpus_intended_n_invalid"),
     ],
 )
-def test_tri_state_verdict_and_the_primary_reason(qtbot, window, vector, word, reason):
-    report = open_and_wait(qtbot, window, VECTORS / f"{vector}.json")
+def test_tri_state_verdict_and_the_primary_reason(qtbot, window, bundles, bundle, word, reason):
+    report = open_and_wait(qtbot, window, bundles[bundle])
     assert report.primary_reason == reason
     banner = window.verdict_banner
     assert banner.word.text() == word
@@ -87,8 +102,8 @@ def test_tri_state_verdict_and_the_primary_reason(qtbot, window, vector, word, r
 
 
 # ---- weights -------------------------------------------------------------------------------
-def test_weight_chain_is_a_trajectory_over_signed_time(qtbot, window):
-    report = open_and_wait(qtbot, window, VECTORS / "MM-CV-005.json")
+def test_weight_chain_is_a_trajectory_over_signed_time(qtbot, window, bundles):
+    report = open_and_wait(qtbot, window, bundles["chain"])
     chain = report.hom.memories[0]
     window.tabs.setCurrentWidget(window.weights)
     w = window.weights
@@ -100,7 +115,8 @@ def test_weight_chain_is_a_trajectory_over_signed_time(qtbot, window):
     tips = w.trajectory.points.tips
     assert "3fa66666" in tips[1] and "1.29999995" in tips[1] and "+0.75" in tips[1]
     assert "-0.75" in tips[2] or "−0.75" in tips[2]
-    assert "housekeeper" in tips[1] and "2026-08-11" in tips[1]
+    day = time.strftime("%Y-%m-%d", time.gmtime(steps[0].signed_at))
+    assert "housekeeper" in tips[1] and day in tips[1]
     # the table: the memory, its terminal weight, its certification
     m = w.model
     assert m.rowCount() == 1
@@ -126,8 +142,8 @@ def _tree(detail) -> list[str]:
 
 
 # ---- epochs --------------------------------------------------------------------------------
-def test_signer_epochs_are_time_windows_with_their_revocation(qtbot, window):
-    report = open_and_wait(qtbot, window, VECTORS / "MM-CV-019.json")
+def test_signer_epochs_are_time_windows_with_their_revocation(qtbot, window, bundles):
+    report = open_and_wait(qtbot, window, bundles["revoked"])
     eras = window.eras
     epochs = eras.epochs
     assert eras.stack.currentWidget() is epochs and epochs.count() == 1
@@ -154,8 +170,8 @@ def test_a_self_issued_signer_is_flagged(qtbot, window, tmp_path):
     assert "⚠" in window.eras.epochs.row_text(0)
 
 
-def test_a_recall_bundle_without_epochs_says_so(qtbot, window):
-    report = open_and_wait(qtbot, window, VECTORS / "MM-CV-022-B.json")
+def test_a_recall_bundle_without_epochs_says_so(qtbot, window, bundles):
+    report = open_and_wait(qtbot, window, bundles["recall"])
     epochs = window.eras.epochs
     assert epochs.count() == len(report.hom.signers) == 0
     assert "no signer epochs" in epochs.header_text().lower()
@@ -163,8 +179,8 @@ def test_a_recall_bundle_without_epochs_says_so(qtbot, window):
 
 
 # ---- receipts --------------------------------------------------------------------------------
-def test_recall_receipt_entries_root_and_inclusion_proof(qtbot, window, tmp_path):
-    report = open_and_wait(qtbot, window, VECTORS / "MM-CV-022-B.json")
+def test_recall_receipt_entries_root_and_inclusion_proof(qtbot, window, tmp_path, bundles):
+    report = open_and_wait(qtbot, window, bundles["recall"])
     rv = report.hom.receipt
     window.tabs.setCurrentWidget(window.labels)
     page = window.labels.hom_receipt
@@ -172,7 +188,7 @@ def test_recall_receipt_entries_root_and_inclusion_proof(qtbot, window, tmp_path
     assert page.entries.rowCount() == len(rv.entries) == 3
     assert page.entries.item(1, 1).text().startswith(rv.entries[1]["memory_id"][:8])
     header = page.header.text()
-    assert rv.recomputed_root[:16] in header and "✔" in header and "MM-CV-022-B" in header
+    assert rv.recomputed_root[:16] in header and "✔" in header and RECALL_ID in header
     out = tmp_path / "entry1.json"
     with qtbot.waitSignal(page.exported, timeout=T) as blocker:
         assert page.export_proof(1, str(out)) == str(out)  # written by the worker
@@ -184,7 +200,7 @@ def test_recall_receipt_entries_root_and_inclusion_proof(qtbot, window, tmp_path
     assert ok, why
     assert proof.entry == rv.entries[1] and proof.root == "sha256:" + rv.recomputed_root
     # the proof stands on the signed event receipt (C4), carried whole
-    original = json.loads((VECTORS / "MM-CV-022-B.json").read_bytes())
+    original = json.loads(bundles["recall"].read_bytes())
     assert doc["proof"] == "aleth-inspector/hom-recall-proof/1"
     assert doc["event_receipt"] == original["recall_receipt"]["event_receipt"]
     assert doc["event_receipt"]  # the signed thing the proof stands on
@@ -237,8 +253,8 @@ def test_corpus_members_open_on_double_click_and_back(qtbot, window, tmp_path):
 
 
 # ---- no commit history ---------------------------------------------------------------------
-def test_history_and_graph_say_there_is_no_commit_history(qtbot, window):
-    open_and_wait(qtbot, window, VECTORS / "MM-CV-005.json")
+def test_history_and_graph_say_there_is_no_commit_history(qtbot, window, bundles):
+    open_and_wait(qtbot, window, bundles["chain"])
     for view in (window.history, window.graph):
         window.tabs.setCurrentWidget(view)
         QApplication.processEvents()
@@ -252,8 +268,8 @@ def test_history_and_graph_say_there_is_no_commit_history(qtbot, window):
 
 
 # ---- pinning the master --------------------------------------------------------------------
-def test_pinning_the_master_says_whose_keys_they_are(qtbot, window):
-    report = open_and_wait(qtbot, window, VECTORS / "MM-CV-005.json")
+def test_pinning_the_master_says_whose_keys_they_are(qtbot, window, bundles):
+    report = open_and_wait(qtbot, window, bundles["chain"])
     own = report.hom.master.fingerprint
     assert window.pin_action.isEnabled() and not window.unpin_action.isVisible()
     # the operator's fingerprint, from elsewhere, is this bundle's: the banner says so

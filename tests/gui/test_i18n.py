@@ -279,8 +279,8 @@ def test_the_round_two_windows_are_translatable(qtbot, tmp_path, qapp, demo_repo
     from inspector.gui.dialogs.author import AuthorDialog
     from inspector.gui.dialogs.proof import ProofDialog
     from inspector.gui.fleet import FleetView
+    from tests.core.hom_aimos import builder as hom
 
-    vector = ROOT.parent / "shared" / "hom-aimos-v1" / "verifiers" / "mutmem-conformance" / "v1"
     pseudo = Pseudo(qapp)
     qapp.installTranslator(pseudo)
     try:
@@ -305,8 +305,8 @@ def test_the_round_two_windows_are_translatable(qtbot, tmp_path, qapp, demo_repo
         qtbot.addWidget(win)
         win.resize(1280, 800)
         win.show()
-        for name in ("MM-CV-005", "MM-CV-022-B"):
-            report = verify_bundle((vector / f"{name}.json").read_bytes(), source=name)
+        for name, doc in (("cognitive", hom.valid_cognitive()), ("recall", hom.recall("R-self-issued", 3))):
+            report = verify_bundle(hom.encode(doc), source=name)
             with qtbot.waitSignal(win.reportReady, timeout=10_000):
                 win.set_report(report)
             b = win.verdict_banner
@@ -350,7 +350,6 @@ def test_what_the_window_asks_to_translate_is_in_the_catalogues(qtbot, tmp_path,
     from inspector.gui.fleet import FleetView
     from tests.core.hom_aimos import builder as b
 
-    vector = ROOT.parent / "shared" / "hom-aimos-v1" / "verifiers" / "mutmem-conformance" / "v1"
     rec = Recorder(qapp)
     qapp.installTranslator(rec)
     try:
@@ -367,10 +366,14 @@ def test_what_the_window_asks_to_translate_is_in_the_catalogues(qtbot, tmp_path,
             verify_bundle(b.encode(cog.document()), source="self.json"),
             verify_bundle(b.encode(b.corpus([b.recall("R-1", 1), b.recall("R-2", 2)])), source="corpus.json"),
         ]
-        reports += [
-            verify_bundle((vector / f"{n}.json").read_bytes(), source=n)
-            for n in ("MM-CV-005", "MM-CV-019", "MM-CV-022-B", "MM-CV-027", "MM-CV-024")
-        ]
+        bundles = {
+            "valid": b.valid_cognitive(),
+            "revoked": b.revoked(),
+            "recall": b.recall("R-self-issued", 3),
+            "indeterminate": b.indeterminate_recall(),
+            "corpus-short": b.corpus([b.recall("R-1", 1)], intended_n=2),
+        }
+        reports += [verify_bundle(b.encode(doc), source=n) for n, doc in bundles.items()]
         for report in reports:
             with qtbot.waitSignal(win.reportReady, timeout=10_000):
                 win.set_report(report)

@@ -156,9 +156,28 @@ def test_cancel_stops_the_worker_and_keeps_the_window_usable(qtbot, window):
 def test_stale_results_are_dropped(qtbot, window):
     # a second open supersedes the first; only the second report is shown
     window.open_path(str(FIX / "05_dark_v2" / "store"))
+    stale_token = window.runner.token
+    first_reader = window.runner._readers[-1]
     report = open_and_wait(qtbot, window, FIX / "01_basic" / "store")
-    qtbot.wait(300)
+    # the first worker was stopped: its reader has forwarded its last message ("eof"),
+    # which now waits in the event queue; deliver it, and it changes nothing
+    first_reader.join()
+    QApplication.processEvents()
     assert window.report is report and report.verdict == "pass"
+    # a late answer of the superseded task, delivered on purpose, is dropped too
+    delivered: list[object] = []
+    for signal in (window.runner.batch, window.runner.finished, window.runner.failed):
+        signal.connect(lambda *args: delivered.append(args))
+    window.runner._bridge.message.emit(stale_token, ("batch", "report", report))
+    window.runner._bridge.message.emit(stale_token, ("result", {"path": "stale"}))
+    assert delivered == [] and window.report is report
+
+
+def test_a_missing_path_is_said_without_a_modal_box(qtbot, window, tmp_path):
+    gone = tmp_path / "gone.aleth"
+    window.open_path(str(gone))  # a modal box would fail this test (tests/modal_guard.py)
+    assert window.statusBar().currentMessage() == f"{gone} does not exist."
+    assert not window.runner.running and window.report is None
 
 
 def test_unopenable_file_shows_the_code(qtbot, window):

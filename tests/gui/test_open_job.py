@@ -13,12 +13,12 @@ from inspector.core import jobs
 from inspector.core.container import Credential
 from inspector.core.opener import open_and_verify
 from inspector.core.verify.engine import VerifyOptions
+from tests.core.hom_aimos import builder as hom
 
 ROOT = Path(__file__).resolve().parents[2]
 FIX = ROOT / "tests" / "fixtures" / "alethech-0.9.5"
 DEMO = ROOT / "resources" / "demo.aleth"
 DEMO_CHECKPOINT = ROOT / "resources" / "demo.checkpoint.json"
-VECTORS = ROOT.parent / "shared" / "hom-aimos-v1" / "verifiers" / "mutmem-conformance" / "v1"
 
 
 def run(name: str, **kw) -> tuple[list[tuple], object]:
@@ -78,8 +78,8 @@ def test_wrong_passphrase_is_an_unopenable_report_and_an_unlock_error():
     assert report.input["sha256"] == hashlib.sha256(DEMO.read_bytes()).hexdigest()
 
 
-def test_hom_bundle_needs_no_credential():
-    path = VECTORS / "MM-CV-005.json"
+def test_hom_bundle_needs_no_credential(tmp_path):
+    path = hom.write(tmp_path / "cognitive.json", hom.valid_cognitive())
     messages, report = run("open_verify", path=str(path), credential=None)
     assert messages[-1][0] == "result"
     assert report.profile == "hom-aimos-v1" and report.verdict == "pass"
@@ -88,7 +88,7 @@ def test_hom_bundle_needs_no_credential():
 
 
 def test_bytes_verify_in_memory_under_their_location():
-    data = (VECTORS / "MM-CV-019.json").read_bytes()
+    data = hom.encode(hom.revoked())
     messages, report = run("open_verify", path="corpus.json#member-3", credential=None, data=data)
     assert messages[-1] == ("result", {"path": "corpus.json#member-3"})
     assert report.verdict == "fail" and report.primary_reason == "provenance_signer_revoked_before_evidence"

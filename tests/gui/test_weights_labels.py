@@ -18,9 +18,10 @@ from inspector.gui.views.labels import LabelsView
 from inspector.gui.views.tables import DISCLOSURE_NOTE
 from inspector.gui.views.weights import MEMORY_ID_ROLE, MemoryTableModel, WeightsView
 
+from ..conftest import ALETHECH
 from .conftest import show_view
 
-BASIC = "/work/main/tests/fixtures/alethech-0.9.5/01_basic/store"
+BASIC = str(ALETHECH / "01_basic" / "store")
 
 
 # ---------------------------------------------------------------- fixtures

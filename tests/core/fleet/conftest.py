@@ -3,10 +3,11 @@
 ``fleet`` copies into a temporary folder: every directory store of the alethech 0.9.5
 corpus (checkpoint cases get their checkpoint through a credentials rule), a handful of
 sealed files (pass, ALETH001, recovery code, a passphrase from an environment variable,
-a wrong passphrase, damaged envelopes, a file no rule unlocks) and two HOM-AIMOS vectors
-(read from ../shared, never copied into the repository).  ``reference(target)`` is what
-``verify`` gives for that file alone (:func:`inspector.core.opener.open_and_verify` with
-the credential and checkpoint the rules give it).
+a wrong passphrase, damaged envelopes, a file no rule unlocks) and two HOM-AIMOS bundles
+built by ``tests/core/hom_aimos/builder.py`` (one valid, one whose format is not the
+schema's).  ``reference(target)`` is what ``verify`` gives for that file alone
+(:func:`inspector.core.opener.open_and_verify` with the credential and checkpoint the
+rules give it).
 """
 
 from __future__ import annotations
@@ -24,9 +25,8 @@ from inspector.core.verify.engine import VerifyOptions
 from inspector.core.verify.report import Report
 
 from ...conftest import ALETHECH
+from ..hom_aimos import builder as hom
 
-ROOT = Path(__file__).resolve().parents[3]
-HOM_VECTORS = ROOT.parent / "shared" / "hom-aimos-v1" / "verifiers" / "mutmem-conformance" / "v1"
 ENV_VAR = "ALETH_FLEET_TEST_PASSPHRASE"
 
 # sealed files: (fleet name, case, file, unlock kind or None for "no rule")
@@ -43,7 +43,15 @@ SEALED = [
     ("payload-path.aleth", "11_container_v2_invalid_payload_path", "memory.aleth", "passphrase"),
 ]
 NO_RULE = ("evidence-no-rule.aleth", "02_evidence", "memory.aleth")
-HOM = ("MM-CV-001.json", "MM-CV-025.json")
+HOM = ("cognitive-valid.json", "cognitive-bad-format.json")
+
+
+def hom_bundle(name: str) -> dict:
+    """The fleet's HOM-AIMOS bundle ``name`` (one of :data:`HOM`)."""
+    doc = hom.valid_cognitive()
+    if name == "cognitive-bad-format.json":
+        doc["format"]["version"] = 2  # cognitive_evidence_bundle_schema_invalid
+    return doc
 
 
 def case(name: str) -> dict:
@@ -122,7 +130,7 @@ def build_fleet(base: Path, monkeypatch_env) -> Fleet:  # type: ignore[no-untype
     fleet.creds[str(root / "sealed" / name)] = None
     (root / "bundles").mkdir()
     for v in HOM:
-        shutil.copyfile(HOM_VECTORS / v, root / "bundles" / v)
+        hom.write(root / "bundles" / v, hom_bundle(v))
         fleet.creds[str(root / "bundles" / v)] = None
     # things that are not memory files
     (root / "README.txt").write_text("not a memory file\n")

@@ -11,7 +11,7 @@ from inspector.core.errors import InspectorError
 from inspector.core.fleet.discover import discover, hom_bundle_kind, is_hom_bundle
 
 from ...conftest import ALETHECH
-from .conftest import HOM_VECTORS
+from ..hom_aimos import builder as hom
 
 
 @pytest.fixture
@@ -28,10 +28,10 @@ def tree(tmp_path):
     (root / "headonly").mkdir()
     (root / "headonly" / "HEAD").write_text("sha256:00\n")
     (root / "bundles").mkdir()
-    shutil.copyfile(HOM_VECTORS / "MM-CV-001.json", root / "bundles" / "cog.json")
-    shutil.copyfile(HOM_VECTORS / "MM-CV-027.json", root / "bundles" / "recall.json")
+    hom.write(root / "bundles" / "cog.json", hom.valid_cognitive())
+    hom.write(root / "bundles" / "recall.json", hom.indeterminate_recall())
     # JSON that mentions hom.aimos. but is not a bundle (its top-level schema, not format.schema)
-    shutil.copyfile(HOM_VECTORS / "manifest.json", root / "bundles" / "manifest.json")
+    hom.write(root / "bundles" / "manifest.json", hom.not_a_bundle())
     (root / "bundles" / "plain.json").write_text('{"format": {"schema": "other"}}')
     (root / "notes.txt").write_text("hello")
     outside = tmp_path / "outside"
@@ -114,8 +114,8 @@ def test_url_discovery_through_fsspec():
     fs.pipe(f"{base}/x/one.aleth", (ALETHECH / "01_basic" / "memory.aleth").read_bytes())
     fs.pipe(f"{base}/x/store/HEAD", b"sha256:00\n")
     fs.pipe(f"{base}/x/store/commits/c.json", b"{}")
-    fs.pipe(f"{base}/b.json", (HOM_VECTORS / "MM-CV-001.json").read_bytes())
-    fs.pipe(f"{base}/m.json", (HOM_VECTORS / "manifest.json").read_bytes())
+    fs.pipe(f"{base}/b.json", hom.encode(hom.valid_cognitive()))
+    fs.pipe(f"{base}/m.json", hom.encode(hom.not_a_bundle()))
     try:
         d = discover([f"memory://{base}"])
         assert [(t.location, t.kind) for t in d.targets] == [
@@ -128,11 +128,16 @@ def test_url_discovery_through_fsspec():
         fs.rm(base, recursive=True)
 
 
-def test_hom_detection_decides_on_format_schema_only():
-    for v in ("MM-CV-001.json", "MM-CV-024.json", "MM-CV-027.json"):
-        assert hom_bundle_kind((HOM_VECTORS / v).read_bytes())
-        assert is_hom_bundle(HOM_VECTORS / v)
-    assert hom_bundle_kind((HOM_VECTORS / "manifest.json").read_bytes()) is None
+def test_hom_detection_decides_on_format_schema_only(tmp_path):
+    bundles = {
+        "cognitive": hom.valid_cognitive(),
+        "recall_corpus": hom.corpus([hom.recall("R-1", 1)]),
+        "recall": hom.indeterminate_recall(),
+    }
+    for kind, doc in bundles.items():
+        assert hom_bundle_kind(hom.encode(doc)) == kind
+        assert is_hom_bundle(hom.write(tmp_path / f"{kind}.json", doc))
+    assert hom_bundle_kind(hom.encode(hom.not_a_bundle())) is None
     assert hom_bundle_kind(b'{"format": {"schema": 7}}') is None
     assert hom_bundle_kind(b"[" * 100000) is None  # hostile: never an exception
     assert hom_bundle_kind(b"\xff\xfe") is None

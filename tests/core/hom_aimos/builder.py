@@ -377,3 +377,46 @@ def corpus(bundles: list[dict[str, Any]], intended_n: int | None = None) -> dict
         "members": members,
         "corpus_root": p.corpus_root(n, merkle.tree_head(leaves)),
     }
+
+
+# --- whole bundles for the tests that only need "a bundle of this kind" ------------------
+# (the conformance vectors stay in ../shared: a test that needs a HOM-AIMOS bundle but not
+# a reference verdict builds one here, so it runs in a clone without ../shared)
+
+
+def valid_cognitive(weights: tuple[int, ...] = (1000, 1300, 900, 1200)) -> dict[str, Any]:
+    """A valid cognitive bundle: one master-issued housekeeper, one memory whose chain goes
+    through ``weights``."""
+    cog = Cognitive()
+    cog.memory(list(weights))
+    return cog.document()
+
+
+def revoked(revoked_at: int = T0 + 30) -> dict[str, Any]:
+    """A cognitive bundle whose housekeeper the master revoked at ``revoked_at``: before
+    the first signature (the default) it fails ``provenance_signer_revoked_before_evidence``."""
+    cog = Cognitive()
+    mem = cog.memory([1000, 1300])
+    ident = mem["projections"][0]["provenance"]["identity"]
+    ident["revocation"] = revocation(ident, cog.master, revoked_at)
+    return cog.document()
+
+
+def indeterminate_recall(bundle_id: str = "R-indeterminate") -> dict[str, Any]:
+    """A recall bundle without its signed event receipt: indeterminate,
+    ``recall_mandatory_evidence_missing``."""
+    doc = recall(bundle_id, 2)
+    del doc["recall_receipt"]["event_receipt"]
+    return doc
+
+
+def not_a_bundle() -> dict[str, Any]:
+    """JSON that mentions ``hom.aimos.`` at the top level but has no ``format.schema``
+    (like the conformance corpus's own manifest): not a bundle."""
+    return {"schema": "hom.aimos.mutmem-v2-s5-conformance-corpus/v1", "members": [], "intended_n": 0}
+
+
+def write(path: Any, doc: Any) -> Any:
+    """Write ``doc`` as a bundle file at ``path`` (a pathlib.Path); returns the path."""
+    path.write_bytes(encode(doc))
+    return path

@@ -17,7 +17,6 @@ from inspector.core.hom_aimos import parse, verify_bundle
 from inspector.core.hom_aimos.parse import ParseFailure, parse_document
 
 from . import builder as b
-from .conftest import vector_doc
 
 TRI_STATE = {"pass", "fail", "indeterminate"}
 
@@ -49,17 +48,28 @@ def _replace(doc: Any, path: tuple[Any, ...], new: Any, delete: bool) -> Any:
 
 
 def _bases() -> dict[str, Any]:
+    """Valid bundles of every kind (built with fresh keys: the conformance vectors stay in
+    ../shared), each a starting point for the hostile edits."""
+    two = b.Cognitive(self_issued=True)
+    two.memory([1000])
+    two.memory([1000, 700, 1100])
     return {
-        "cognitive-chain": vector_doc("MM-CV-005"),
-        "cognitive-baseline": vector_doc("MM-CV-002"),
-        "cognitive-revocation": vector_doc("MM-CV-019"),
-        "recall": vector_doc("MM-CV-022-C"),
+        "cognitive-chain": b.valid_cognitive(),
+        "cognitive-two-memories-self-issued": two.document(),
+        "cognitive-revocation": b.revoked(b.T0 + 3600),  # after the signatures: valid
+        "recall": b.recall("H-0", 3),
         "corpus": b.corpus([b.recall("H-1", 1), b.recall("H-2", 2)]),
     }
 
 
 BASES = _bases()
 BASE_PATHS = {name: _paths(doc) for name, doc in BASES.items()}
+
+
+@pytest.mark.parametrize("name", sorted(BASES))
+def test_every_starting_point_is_valid(name: str) -> None:
+    assert verify_bundle(b.encode(BASES[name])).verdict == "pass"
+
 
 scalars = st.one_of(
     st.none(),
@@ -122,7 +132,8 @@ def test_truncated_bundles_give_a_report(cut: int) -> None:
 
 
 def test_a_mutated_signed_field_never_passes() -> None:
-    doc = vector_doc("MM-CV-005")
+    doc = BASES["cognitive-chain"]
+    assert verify_bundle(b.encode(doc)).verdict == "pass"
     for field, value in (("old_weight", 1.31), ("judge_valence", 0.5), ("reason", "other")):
         mutated = json.loads(json.dumps(doc))
         mutated["memories"][0]["projections"][1]["provenance"]["body"][field] = value
@@ -159,10 +170,10 @@ def test_depth_edge_empty_container(empty: Any) -> None:
 
 def test_depth_edge_in_a_bundle() -> None:
     # event_streams sits at depth 1: a value nested under it reaches depth 32 or 33
-    ok = vector_doc("MM-CV-001")
+    ok = b.valid_cognitive()
     ok["event_streams"] = [_nest(30, 1)]  # the scalar at depth 1 + 1 + 30 = 32
     assert verify_bundle(b.encode(ok)).primary_reason == "event_ledger_schema_invalid"
-    deep = vector_doc("MM-CV-001")
+    deep = b.valid_cognitive()
     deep["event_streams"] = [_nest(31, 1)]  # depth 33
     report = verify_bundle(b.encode(deep))
     assert report.primary_reason == "canonical_json_depth_limit"

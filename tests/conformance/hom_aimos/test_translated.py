@@ -9,7 +9,7 @@ import pickle
 from inspector.core.hom_aimos import verify_bundle
 from inspector.core.i18n import Phrase, finding_message
 
-from .conftest import vector_bytes
+from ..vectors import vector_bytes
 
 
 def finding(vector_id: str, code: str):

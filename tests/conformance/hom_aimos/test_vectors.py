@@ -12,7 +12,7 @@ import pytest
 
 from inspector.core.hom_aimos import detect, verify_bundle
 
-from .conftest import VECTORS_DIR, expected_rows
+from ..vectors import HOM_V1, expected_rows
 
 VERDICT = {"valid": "pass", "invalid": "fail", "indeterminate": "indeterminate"}
 EXIT = {"valid": 0, "invalid": 1, "indeterminate": 4}
@@ -29,7 +29,7 @@ def test_the_corpus_is_complete() -> None:
 
 @pytest.mark.parametrize("row", ROWS, ids=[r["vector_id"] for r in ROWS])
 def test_vector(row: dict) -> None:
-    data = (VECTORS_DIR / row["file"]).read_bytes()
+    data = (HOM_V1 / row["file"]).read_bytes()
     assert hashlib.sha256(data).hexdigest() == row["fixture_sha256"]
     assert detect(data) == row["bundle_kind"]
     exp = row["expected"]

@@ -2,7 +2,7 @@
 (SPEC C4 for the profile of SPEC F) — made only from a bundle that verifies, checked
 against the signed event receipt and its certificate, and anchored to the bundle or to a
 pinned master, never to itself.  The conformance vectors are read from
-``../shared/hom-aimos-v1`` (never copied)."""
+``../shared/hom-aimos-v1`` (never copied; see tests/conformance/vectors.py)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from inspector.core import i18n
 from inspector.core.errors import InspectorError
 from inspector.core.hom_aimos import verify_bundle
 from inspector.core.proofs import RESULT_SCHEMA, ProofError
+from tests.conformance.vectors import HOM_V1, expected_rows
 from tests.core.hom_aimos import builder as b
-from tests.core.hom_aimos.conftest import VECTORS_DIR, expected_rows
 
 RECALL = [r for r in expected_rows() if r["bundle_kind"] == "recall"]
 VALID = [r for r in RECALL if r["expected"]["verdict"] == "valid"]
@@ -27,7 +27,7 @@ FAILING = [r for r in RECALL if r["expected"]["verdict"] != "valid"]
 
 
 def vector(row: dict[str, Any]) -> Path:
-    return VECTORS_DIR / row["file"]
+    return HOM_V1 / row["file"]
 
 
 def keys(result: dict[str, Any]) -> list[str]:
