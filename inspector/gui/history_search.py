@@ -19,7 +19,7 @@ built leaves the build running: the next query uses it.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,10 +48,13 @@ class Facets:
     def active(self) -> bool:
         return bool(terms(self.text) or self.status or self.era is not None or self.mtype)
 
-    def accepts(self, report: Report, untrusted: dict[str, Any], cid: str) -> bool:
-        """Whether commit ``cid`` passes the facets (the text is the index's)."""
+    def accepts(
+        self, report: Report, untrusted: Container[str], cid: str, erring: Container[str] = ()
+    ) -> bool:
+        """Whether commit ``cid`` passes the facets (the text is the index's); ``erring``:
+        the commits with an error on them (a problem whatever their status)."""
         st = report.commits.get(cid, Status.MALFORMED)
-        if self.status == "problems" and st.ok:
+        if self.status == "problems" and st.ok and cid not in erring:
             return False
         if self.status == "untrusted" and cid not in untrusted:
             return False
@@ -74,11 +77,12 @@ INDEXING, SEARCHING = "indexing", "searching"
 def filter_rows(
     report: Report,
     ids: list[str],
-    untrusted: dict[str, Any],
+    untrusted: Container[str],
     facets: Facets,
     index: Callable[[], SearchIndex],
     check: Check = lambda: None,
     progress: Progress = lambda _done, _total: None,
+    erring: Container[str] = (),
 ) -> list[int]:
     """The rows of ``ids`` (History's order) that pass ``facets``: indices into ``ids``.
     ``index()`` gives the search index (built on first need); ``check`` raises to stop;
@@ -88,7 +92,9 @@ def filter_rows(
     for start in range(0, total, CHUNK):
         check()
         rows += [
-            i for i in range(start, min(start + CHUNK, total)) if facets.accepts(report, untrusted, ids[i])
+            i
+            for i in range(start, min(start + CHUNK, total))
+            if facets.accepts(report, untrusted, ids[i], erring)
         ]
     if not terms(facets.text):
         progress(total, total)
@@ -138,14 +144,19 @@ class HistorySearch(QObject):
         self.generation += 1
         return self.generation
 
-    def start(self, ids: list[str], untrusted: dict[str, Any], facets: Facets) -> int:
+    def start(
+        self, ids: list[str], untrusted: Container[str], facets: Facets, erring: Container[str] = ()
+    ) -> int:
         """Start a query over ``ids``; returns its generation (``finished`` carries it)."""
         gen = self.cancel()
         report = self._report
         if report is None:
             return gen
         t = threading.Thread(
-            target=self._run, args=(gen, report, ids, untrusted, facets), name="history-search", daemon=True
+            target=self._run,
+            args=(gen, report, ids, untrusted, facets, erring),
+            name="history-search",
+            daemon=True,
         )
         self._threads = [x for x in self._threads if x.is_alive()] + [t]
         t.start()
@@ -178,7 +189,13 @@ class HistorySearch(QObject):
             return self._index
 
     def _run(
-        self, gen: int, report: Report, ids: list[str], untrusted: dict[str, Any], facets: Facets
+        self,
+        gen: int,
+        report: Report,
+        ids: list[str],
+        untrusted: Container[str],
+        facets: Facets,
+        erring: Container[str],
     ) -> None:
         def check() -> None:
             if gen != self.generation:
@@ -190,7 +207,7 @@ class HistorySearch(QObject):
 
         try:
             rows = filter_rows(
-                report, ids, untrusted, facets, lambda: self._index_of(report, gen), check, progress
+                report, ids, untrusted, facets, lambda: self._index_of(report, gen), check, progress, erring
             )
         except Stale:
             return

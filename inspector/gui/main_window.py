@@ -20,6 +20,7 @@ from ..core.findings import Severity
 from ..core.lanes import proven_region
 from ..core.verify.report import Report
 from . import summary as S
+from .hom import is_hom, part_json
 from .i18n import ensure_english_plurals
 from .open_flow import UNLOCK_ERRORS, OpenFlow, WorkerFailed, crash_report, is_sealed
 from .settings import describe as describe_settings
@@ -175,6 +176,9 @@ class MainWindow(WindowActions, OpenFlow, WindowLayout):
             self.select(target, None)
 
     def jump_to_first_error(self) -> None:
+        """Select the first error's object in every pane and show the pane that explains
+        it (History for a commit, Labels & receipts for a receipt or a label record,
+        Weights for a weight transition, the Key eras for an era), with its Detail."""
         if self.report is None:
             return
         f = S.first_error(self.report)
@@ -183,10 +187,44 @@ class MainWindow(WindowActions, OpenFlow, WindowLayout):
         self.findings.select_finding(f.code, f.object_id)
         self._selected_finding = (f.code, f.object_id)
         target = f.object_id or (f.related[0] if f.related else "")
-        if target in self.report.commits:
-            self.tabs.setCurrentWidget(self.history)
+        pane = self.pane_of(target)
+        if pane is self.eras:
+            self.eras_dock.show()
+            self.eras_dock.raise_()
+        elif pane is not None:
+            self.tabs.setCurrentWidget(pane)
         self.findings_dock.show()
+        self.detail_dock.show()
+        self.detail_dock.raise_()
         self.select(target, self.findings)
+
+    def pane_of(self, object_id: str) -> Any:
+        """The tab (or the Key eras pane) that explains ``object_id`` (None: the Overview
+        and Detail do)."""
+        r = self.report
+        if r is None or not object_id:
+            return None
+        if is_hom(r):
+            found = part_json(r, object_id)
+            kind = found[0] if found is not None else ""
+            return {
+                "memory": self.weights,
+                "projection": self.weights,
+                "receipt entry": self.labels,
+                "corpus member": self.labels,
+                "signer epoch": self.eras,
+            }.get(kind)
+        if object_id.startswith("era:"):
+            return self.eras
+        mm = r.mutmem
+        if mm is not None:
+            if object_id in mm.receipts:
+                return self.labels
+            memory = mm.memory_of_record().get(object_id)
+            if isinstance(memory, str):
+                labels = {lp.commit for lp in mm.memories[memory].labels} if memory in mm.memories else set()
+                return self.labels if object_id in labels else self.weights
+        return self.history if object_id in r.commits else None
 
     def _show_verdict(self, report: Report | None) -> None:
         if report is None:
@@ -271,7 +309,8 @@ class MainWindow(WindowActions, OpenFlow, WindowLayout):
     def next_problem(self) -> None:
         if self.report is None:
             return
-        bad = [c for c in reversed(self.report.order) if not self.report.commits[c].ok]
+        failing = self.history.model.failing
+        bad = [c for c in reversed(self.report.order) if failing(c, self.report.commits[c])]
         if not bad:
             return
         current = self.history.selected_id()

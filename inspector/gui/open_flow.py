@@ -238,7 +238,11 @@ class OpenFlow(WindowBase):
     def _on_failed(self, _token: int, code: str, message: str, details: str) -> None:
         self._stop_progress()
         gc.enable()
-        if self._unlock is not None and code in UNLOCK_ERRORS:
+        pending = self._pending
+        # another secret may help, unless the key was proven right (an ALETH002 payload that
+        # fails to authenticate was changed: the page says so instead of asking again)
+        retry = pending is None or pending.verdict != "unopenable" or S.secret_problem(pending)
+        if self._unlock is not None and code in UNLOCK_ERRORS and retry:
             text = {
                 "wrong_passphrase": self.tr("Wrong passphrase or recovery code — try again."),
                 "authentication_failed": self.tr(

@@ -80,7 +80,7 @@ class SettingsText(QObject):
         """Where the settings came from: the fleet audit (which rule), or this window."""
         f = s.fleet
         if f is None:
-            return self.tr("settings of this window")
+            return self.tr("this window's settings")
         if f.rules is None:
             return self.tr("the fleet audit's settings (no credentials rules)")
         rules = Path(f.rules).name
@@ -96,13 +96,13 @@ class SettingsText(QObject):
         )
 
     def describe(self, s: OpenSettings) -> str:
-        """One line: origin — credential · checkpoint [· strict] [· master pinned]."""
+        """One line: origin: credential · checkpoint [· strict] [· master pinned]."""
         parts = [self.credential_text(s), self.checkpoint_text(s)]
         if s.strict:
             parts.append(self.tr("strict: warnings fail"))
         if s.trust_master:
             parts.append(self.tr("master key %1 pinned").replace("%1", s.trust_master[:16] + "…"))
-        return self.origin_text(s) + " — " + " · ".join(parts)
+        return self.tr("%1: %2").replace("%1", self.origin_text(s)).replace("%2", " · ".join(parts))
 
     def banner_note(self, s: OpenSettings, verdict: str, sha256: str | None) -> str:
         """The banner's line for a file judged with the fleet audit's settings (and why its

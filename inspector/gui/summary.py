@@ -46,10 +46,26 @@ SECRET_CODES = (
 )
 
 
+def container_format(report: Report) -> str:
+    """The sealed container's format (``ALETH001``, ``ALETH002``) or ``""``."""
+    for part in (report.input, report.container):
+        fmt = part.get("format") if isinstance(part, dict) else None
+        if isinstance(fmt, str) and fmt:
+            return fmt
+    return ""
+
+
 def secret_problem(report: Report) -> bool:
     """Whether the file could not be opened for want of the right secret (another
-    passphrase or the recovery code may open it; damage or a foreign format will not)."""
-    return report.verdict == "unopenable" and any(f.code in SECRET_CODES for f in report.findings[:1])
+    passphrase or the recovery code may open it; damage or a foreign format will not).
+    ``authentication_failed`` is one only for ALETH001, which cannot tell a wrong
+    passphrase from a modified file; an ALETH002 slot that unwrapped proved the key right."""
+    if report.verdict != "unopenable" or not report.findings:
+        return False
+    code = report.findings[0].code
+    if code == "authentication_failed":
+        return container_format(report) == "ALETH001"
+    return code in SECRET_CODES
 
 
 def internal_error(report: Report) -> Finding | None:
@@ -97,64 +113,80 @@ class Summary(QObject):
         return shorten_ids(self.full_reason(report))
 
     def full_reason(self, report: Report) -> str:
-        """One line: why the verdict is what it is (the worst finding, summarised)."""
+        """One line: why the verdict is what it is (the worst finding, summarised).  It
+        says what the file proves: a commit signed by a retired key is "not proven to
+        predate" the retirement, never "after" it."""
         crash = internal_error(report)
         if crash is not None:
             return finding_text(crash)
         if report.verdict == "unopenable" and report.findings:
             return finding_text(report.findings[0])
         if report.primary_reason and report.verdict != "pass":
-            # HOM-AIMOS: the reference verifier's exact reason string, then what it means here
+            # HOM-AIMOS: a plain sentence; the banner shows the reference's reason code beside it
             primary = primary_finding(report)
-            if primary is None:
-                return report.primary_reason
-            return self.tr("%1: %2").replace("%1", report.primary_reason).replace("%2", finding_text(primary))
+            return finding_text(primary) if primary is not None else report.primary_reason
         errors = [f for f in report.findings if f.severity == Severity.ERROR]
         if errors:
-            dark = [
-                f
-                for f in errors
-                if f.code == "not_in_proven_pre_rotation_history"
-                and report.commits.get(f.object_id) == Status.NOT_IN_PROVEN_PRE_ROTATION_HISTORY
-            ]
-            if dark:
-                by_era = Counter(report.signer.get(f.object_id) for f in dark)
-                era_i, n = by_era.most_common(1)[0]
-                era = report.eras[era_i] if era_i is not None and 0 <= era_i < len(report.eras) else None
-                if era is not None:
-                    if era.revoke_reason == "rotation":
-                        text = self.tr("%n commit(s) signed by %1 after it was rotated out", "", n)
-                    else:
-                        text = self.tr("%n commit(s) signed by %1 after it was revoked", "", n)
-                    text = text.replace("%1", era.key_id)
-                else:
-                    text = self.tr("%n commit(s) outside the history a revoked key may speak for", "", n)
-                rest = len(errors) - n
-            elif errors[0].code in CHECKPOINT_BREAKS:
-                text = self.tr("The file does not continue the history the checkpoint saw: %1").replace(
-                    "%1", finding_text(errors[0])
-                )
-                rest = len(errors) - 1
-            else:
-                text = finding_text(errors[0])
-                rest = len(errors) - 1
-            if rest > 0:
-                text += " " + self.tr("(and %n more error(s))", "", rest)
-            return text
+            return self._errors_text(report, errors)
+        return self._pass_text(report)
+
+    def _errors_text(self, report: Report, errors: list[Finding]) -> str:
+        dark = [
+            f
+            for f in errors
+            if f.code == "not_in_proven_pre_rotation_history"
+            and report.commits.get(f.object_id) == Status.NOT_IN_PROVEN_PRE_ROTATION_HISTORY
+        ]
+        if dark:
+            text, n = self._dark_text(report, dark), len(dark)
+        elif errors[0].code in CHECKPOINT_BREAKS:
+            text = self.tr("The file does not continue the history the checkpoint saw: %1").replace(
+                "%1", finding_text(errors[0])
+            )
+            n = 1
+        else:
+            text, n = finding_text(errors[0]), 1
+        rest = len(errors) - n
+        if rest > 0:
+            text += " " + self.tr("(and %n more error(s))", "", rest)
+        return text
+
+    def _dark_text(self, report: Report, dark: list[Finding]) -> str:
+        """Commits a retired key signed outside the history its cutoff proves, by the era
+        that has most of them: what is proven is that they are not proven to come first."""
+        by_era = Counter(report.signer.get(f.object_id) for f in dark)
+        era_i, n = by_era.most_common(1)[0]
+        era = report.eras[era_i] if era_i is not None and 0 <= era_i < len(report.eras) else None
+        if era is None:
+            return self.tr("%n commit(s) outside the history a revoked key may speak for", "", len(dark))
+        if era.revoke_reason == "rotation":
+            text = self.tr("%n commit(s) signed by %1 not proven to predate its rotation", "", n)
+        else:
+            text = self.tr("%n commit(s) signed by %1 not proven to predate its revocation", "", n)
+        text = text.replace("%1", era.key_id)
+        if n < len(dark):
+            text += " " + self.tr("(%n more by other retired keys)", "", len(dark) - n)
+        return text
+
+    def _pass_text(self, report: Report) -> str:
         warnings = sum(1 for f in report.findings if f.severity == Severity.WARNING)
         if report.verdict == "pass" and report.profile == "hom-aimos-v1":
             text = self.tr(
                 "Every hash, signature and chain checks as the reference verifier judges them: the bundle is "
                 "internally consistent."
             )
-            if warnings:
-                text += " " + self.tr("%n warning(s) to read.", "", warnings)
-            return text
-        if report.verdict == "pass":
+        elif report.verdict == "pass":
             text = self.tr("Every id, signature and link checks; every key era holds.")
-            if warnings:
-                text += " " + self.tr("%n warning(s) to read.", "", warnings)
-            return text
+        else:
+            return ""
+        if warnings:
+            text += " " + self.tr("%n warning(s) to read.", "", warnings)
+        return text
+
+    def reason_code(self, report: Report) -> str:
+        """The code beside a HOM-AIMOS headline: the reference verifier's reason ("" else)."""
+        if report.primary_reason and report.verdict != "pass":
+            return report.primary_reason
         return ""
 
     def counts_text(self, report: Report) -> str:

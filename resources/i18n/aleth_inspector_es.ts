@@ -883,6 +883,10 @@
         <translation>Problema</translation>
     </message>
     <message>
+        <source>Status: %1</source>
+        <translation>Estado: %1</translation>
+    </message>
+    <message>
         <source>revoked by %1… at cutoff %2…</source>
         <translation>revocada por %1… en el corte %2…</translation>
     </message>
@@ -2152,78 +2156,33 @@ recalculado %2</translation>
     </message>
 </context>
 <context>
-    <name>LabelsView</name>
+    <name>Judgement</name>
     <message>
-        <source>A receipt proves what was disclosed and in which order — not that nothing else existed or was withheld.</source>
-        <translation>Un recibo prueba qué se reveló y en qué orden, no que no existiera nada más ni que no se ocultara nada.</translation>
+        <source>signature %1</source>
+        <translation>firma %1</translation>
     </message>
-    <message>
-        <source>This file carries no MutMem labels or recall receipts.</source>
-        <translation>Este archivo no lleva etiquetas MutMem ni recibos de recuperación.</translation>
-    </message>
-    <message>
-        <source>no label</source>
-        <translation>sin etiqueta</translation>
-    </message>
-    <message>
-        <source>untrusted</source>
-        <translation>no fiable</translation>
-    </message>
-    <message>
-        <source>No file open.</source>
-        <translation>Ningún archivo abierto.</translation>
-    </message>
-    <message>
-        <source>Label chain</source>
-        <translation>Cadena de etiquetas</translation>
-    </message>
+</context>
+<context>
+    <name>LabelChainPane</name>
     <message>
         <source>Labelled memories:</source>
         <translation>Memorias etiquetadas:</translation>
     </message>
     <message>
-        <source>Memories that carry at least one label record</source>
-        <translation>Memorias que llevan al menos un registro de etiqueta</translation>
+        <source>Memories that carry at least one label record, the least trusted first</source>
+        <translation>Memorias con al menos un registro de etiqueta, las menos fiables primero</translation>
     </message>
     <message>
-        <source>Recall receipts</source>
-        <translation>Recibos de recuperación</translation>
-    </message>
-    <message>
-        <source>Select a receipt to see what it disclosed.</source>
-        <translation>Seleccione un recibo para ver qué reveló.</translation>
-    </message>
-    <message>
-        <source>Export inclusion proof…</source>
-        <translation>Exportar prueba de inclusión…</translation>
-    </message>
-    <message>
-        <source>Save an RFC 6962 inclusion proof of the selected entry as JSON</source>
-        <translation>Guardar como JSON una prueba de inclusión RFC 6962 de la entrada seleccionada</translation>
-    </message>
-    <message>
-        <source>A HOM-AIMOS cognitive bundle carries weight chains (see Weights), no labels and no recall receipts.</source>
-        <translation>Un paquete cognitivo HOM-AIMOS contiene cadenas de pesos (vea Pesos), ni etiquetas ni recibos de recuperación.</translation>
-    </message>
-    <message>
-        <source>entry %1 is outside this receipt&apos;s %2 entries</source>
-        <translation>la entrada %1 está fuera de las %2 entradas de este recibo</translation>
-    </message>
-    <message>
-        <source>no memory file is open to prove the receipt from</source>
-        <translation>no hay abierto ningún archivo de memoria del que probar el recibo</translation>
-    </message>
-    <message>
-        <source>Writing the proof…</source>
-        <translation>Escribiendo la prueba…</translation>
-    </message>
-    <message>
-        <source>Saved %1: an anchored proof (check it with File › Check inclusion proof…)</source>
-        <translation>Guardado %1: una prueba anclada (compruébela con Archivo › Comprobar prueba de inclusión…)</translation>
+        <source>(no labelled memories)</source>
+        <translation>(ninguna memoria etiquetada)</translation>
     </message>
     <message>
         <source>Select a memory to see its label chain.</source>
         <translation>Seleccione una memoria para ver su cadena de etiquetas.</translation>
+    </message>
+    <message>
+        <source>untrusted</source>
+        <translation>no fiable</translation>
     </message>
     <message>
         <source>trusted</source>
@@ -2268,47 +2227,70 @@ recalculado %2</translation>
         <source>index %1 in DAG order</source>
         <translation>índice %1 en el orden del DAG</translation>
     </message>
+</context>
+<context>
+    <name>LabelsView</name>
     <message>
-        <source>root recomputes</source>
-        <translation>la raíz se recalcula</translation>
+        <source>A receipt proves what was disclosed and in which order — not that nothing else existed or was withheld.</source>
+        <translation>Un recibo prueba qué se reveló y en qué orden, no que no existiera nada más ni que no se ocultara nada.</translation>
     </message>
     <message>
-        <source>root mismatch</source>
-        <translation>la raíz no coincide</translation>
+        <source>This file carries no MutMem labels or recall receipts.</source>
+        <translation>Este archivo no lleva etiquetas MutMem ni recibos de recuperación.</translation>
     </message>
     <message>
-        <source>valid</source>
-        <translation>válido</translation>
+        <source>no label</source>
+        <translation>sin etiqueta</translation>
     </message>
     <message>
-        <source>invalid (%1)</source>
-        <translation>no válido (%1)</translation>
+        <source>untrusted</source>
+        <translation>no fiable</translation>
     </message>
     <message>
-        <source>stated root %1
-recomputed root %2</source>
-        <translation>raíz declarada %1
-raíz recalculada %2</translation>
+        <source>No file open.</source>
+        <translation>Ningún archivo abierto.</translation>
     </message>
     <message>
-        <source>all receipt checks pass</source>
-        <translation>todas las comprobaciones del recibo pasan</translation>
+        <source>Receipts and label chains</source>
+        <translation>Recibos y cadenas de etiquetas</translation>
     </message>
     <message>
-        <source>evidence record status %1</source>
-        <translation>estado del registro de evidencia %1</translation>
+        <source>A HOM-AIMOS cognitive bundle carries weight chains (see Weights), no labels and no recall receipts.</source>
+        <translation>Un paquete cognitivo HOM-AIMOS contiene cadenas de pesos (vea Pesos), ni etiquetas ni recibos de recuperación.</translation>
     </message>
     <message>
-        <source>This file has no recall receipts.</source>
-        <translation>Este archivo no tiene recibos de recuperación.</translation>
+        <source>Recall receipts (%1)</source>
+        <translation>Recibos de recuperación (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failing</source>
+        <translation>
+            <numerusform>%n falla</numerusform>
+            <numerusform>%n fallan</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Receipt %1: %2 of k = %3 disclosed at head %4 · query %5 · root %6</source>
-        <translation>Recibo %1: %2 de k = %3 revelados en la cabeza %4 · consulta %5 · raíz %6</translation>
+        <source>Label chains (%1)</source>
+        <translation>Cadenas de etiquetas (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n untrusted</source>
+        <translation>
+            <numerusform>%n no fiable</numerusform>
+            <numerusform>%n no fiables</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Could not export the proof: %1</source>
-        <translation>No se pudo exportar la prueba: %1</translation>
+        <source>entry %1 is outside this receipt&apos;s %2 entries</source>
+        <translation>la entrada %1 está fuera de las %2 entradas de este recibo</translation>
+    </message>
+    <message>
+        <source>no memory file is open to prove the receipt from</source>
+        <translation>no hay abierto ningún archivo de memoria del que probar el recibo</translation>
+    </message>
+    <message>
+        <source>Writing the proof…</source>
+        <translation>Escribiendo la prueba…</translation>
     </message>
 </context>
 <context>
@@ -2875,6 +2857,10 @@ raíz recalculada %2</translation>
         <translation>No se cambió nada. Si esperaba que este archivo se abriera, compare su SHA-256 con una copia de confianza; un archivo dañado o truncado no se puede verificar.</translation>
     </message>
     <message>
+        <source>The payload does not authenticate with the key this passphrase gives. An ALETH001 file cannot tell a wrong passphrase from a changed file: try the passphrase again, and if it is right, the file was changed after sealing.</source>
+        <translation>La carga útil no se autentica con la clave que da esta frase de contraseña. Un archivo ALETH001 no distingue una frase de contraseña errónea de un archivo modificado: pruebe de nuevo la frase y, si es la correcta, el archivo se modificó después de sellarse.</translation>
+    </message>
+    <message>
         <source>Copied ✔</source>
         <translation>Copiado ✔</translation>
     </message>
@@ -3098,6 +3084,71 @@ raíz recalculada %2</translation>
     </message>
 </context>
 <context>
+    <name>ReceiptsPane</name>
+    <message>
+        <source>Select a receipt to see what it disclosed.</source>
+        <translation>Seleccione un recibo para ver qué reveló.</translation>
+    </message>
+    <message>
+        <source>What failed in this receipt</source>
+        <translation>Qué falló en este recibo</translation>
+    </message>
+    <message>
+        <source>Export inclusion proof…</source>
+        <translation>Exportar prueba de inclusión…</translation>
+    </message>
+    <message>
+        <source>Save an RFC 6962 inclusion proof of the selected entry as JSON</source>
+        <translation>Guardar como JSON una prueba de inclusión RFC 6962 de la entrada seleccionada</translation>
+    </message>
+    <message>
+        <source>root recomputes</source>
+        <translation>la raíz se recalcula</translation>
+    </message>
+    <message>
+        <source>root mismatch</source>
+        <translation>la raíz no coincide</translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation>válido</translation>
+    </message>
+    <message>
+        <source>invalid (%1)</source>
+        <translation>no válido (%1)</translation>
+    </message>
+    <message>
+        <source>all receipt checks pass</source>
+        <translation>todas las comprobaciones del recibo pasan</translation>
+    </message>
+    <message>
+        <source>stated root %1
+recomputed root %2</source>
+        <translation>raíz declarada %1
+raíz recalculada %2</translation>
+    </message>
+    <message>
+        <source>evidence record: %1 (its signature: %2)</source>
+        <translation>registro de evidencia: %1 (su firma: %2)</translation>
+    </message>
+    <message>
+        <source>This file has no recall receipts.</source>
+        <translation>Este archivo no tiene recibos de recuperación.</translation>
+    </message>
+    <message>
+        <source>Receipt %1: %2 of k = %3 disclosed at head %4 · query %5 · root %6</source>
+        <translation>Recibo %1: %2 de k = %3 revelados en la cabeza %4 · consulta %5 · raíz %6</translation>
+    </message>
+    <message>
+        <source>Saved %1: an anchored proof (check it with File › Check inclusion proof…)</source>
+        <translation>Guardado %1: una prueba anclada (compruébela con Archivo › Comprobar prueba de inclusión…)</translation>
+    </message>
+    <message>
+        <source>Could not export the proof: %1</source>
+        <translation>No se pudo exportar la prueba: %1</translation>
+    </message>
+</context>
+<context>
     <name>SettingsText</name>
     <message>
         <source>the recovery code</source>
@@ -3136,8 +3187,8 @@ raíz recalculada %2</translation>
         <translation>checkpoint %1</translation>
     </message>
     <message>
-        <source>settings of this window</source>
-        <translation>ajustes de esta ventana</translation>
+        <source>this window&apos;s settings</source>
+        <translation>los ajustes de esta ventana</translation>
     </message>
     <message>
         <source>the fleet audit&apos;s settings (no credentials rules)</source>
@@ -3158,6 +3209,10 @@ raíz recalculada %2</translation>
     <message>
         <source>master key %1 pinned</source>
         <translation>clave maestra %1 fijada</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Judged with %1</source>
@@ -3252,24 +3307,6 @@ raíz recalculada %2</translation>
         <source>INTERRUPTED</source>
         <translation>INTERRUMPIDO</translation>
     </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n commit(s) signed by %1 after it was rotated out</source>
-        <translation>
-            <numerusform>%n commit firmado por %1 después de ser rotada</numerusform>
-            <numerusform>%n commits firmados por %1 después de ser rotada</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n commit(s) signed by %1 after it was revoked</source>
-        <translation>
-            <numerusform>%n commit firmado por %1 después de ser revocada</numerusform>
-            <numerusform>%n commits firmados por %1 después de ser revocada</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>%n commit(s) outside the history a revoked key may speak for</source>
         <translation>
@@ -3286,6 +3323,27 @@ raíz recalculada %2</translation>
         <translation>
             <numerusform>(y %n error más)</numerusform>
             <numerusform>(y %n errores más)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n commit(s) signed by %1 not proven to predate its rotation</source>
+        <translation>
+            <numerusform>%n commit firmado por %1 sin prueba de anterioridad a su rotación</numerusform>
+            <numerusform>%n commits firmados por %1 sin prueba de anterioridad a su rotación</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n commit(s) signed by %1 not proven to predate its revocation</source>
+        <translation>
+            <numerusform>%n commit firmado por %1 sin prueba de anterioridad a su revocación</numerusform>
+            <numerusform>%n commits firmados por %1 sin prueba de anterioridad a su revocación</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n more by other retired keys)</source>
+        <translation>
+            <numerusform>(%n más por otra clave retirada)</numerusform>
+            <numerusform>(%n más por otras claves retiradas)</numerusform>
         </translation>
     </message>
     <message>
@@ -3596,6 +3654,10 @@ por %3 (%4)</translation>
         <translation>Motivo</translation>
     </message>
     <message>
+        <source>Reason code</source>
+        <translation>Código del motivo</translation>
+    </message>
+    <message>
         <source>Findings by severity</source>
         <translation>Hallazgos por gravedad</translation>
     </message>
@@ -3630,6 +3692,10 @@ por %3 (%4)</translation>
     <message>
         <source>Try another passphrase / recovery code…</source>
         <translation>Probar otra frase de contraseña / código de recuperación…</translation>
+    </message>
+    <message>
+        <source>The reference verifier&apos;s reason code</source>
+        <translation>El código de motivo del verificador de referencia</translation>
     </message>
     <message>
         <source>Master key</source>

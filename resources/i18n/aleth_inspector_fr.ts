@@ -883,6 +883,10 @@
         <translation>Problème</translation>
     </message>
     <message>
+        <source>Status: %1</source>
+        <translation>Statut : %1</translation>
+    </message>
+    <message>
         <source>revoked by %1… at cutoff %2…</source>
         <translation>révoquée par %1… à la coupure %2…</translation>
     </message>
@@ -2152,78 +2156,33 @@ recalculé %2</translation>
     </message>
 </context>
 <context>
-    <name>LabelsView</name>
+    <name>Judgement</name>
     <message>
-        <source>A receipt proves what was disclosed and in which order — not that nothing else existed or was withheld.</source>
-        <translation>Un reçu prouve ce qui a été divulgué et dans quel ordre — pas que rien d’autre n’existait ni n’a été retenu.</translation>
+        <source>signature %1</source>
+        <translation>signature %1</translation>
     </message>
-    <message>
-        <source>This file carries no MutMem labels or recall receipts.</source>
-        <translation>Ce fichier ne porte ni étiquettes MutMem ni reçus de rappel.</translation>
-    </message>
-    <message>
-        <source>no label</source>
-        <translation>pas d’étiquette</translation>
-    </message>
-    <message>
-        <source>untrusted</source>
-        <translation>non fiable</translation>
-    </message>
-    <message>
-        <source>No file open.</source>
-        <translation>Aucun fichier ouvert.</translation>
-    </message>
-    <message>
-        <source>Label chain</source>
-        <translation>Chaîne d’étiquettes</translation>
-    </message>
+</context>
+<context>
+    <name>LabelChainPane</name>
     <message>
         <source>Labelled memories:</source>
         <translation>Mémoires étiquetées&#xa0;:</translation>
     </message>
     <message>
-        <source>Memories that carry at least one label record</source>
-        <translation>Mémoires qui portent au moins un enregistrement d’étiquette</translation>
+        <source>Memories that carry at least one label record, the least trusted first</source>
+        <translation>Mémoires portant au moins un enregistrement d’étiquette, les moins fiables d’abord</translation>
     </message>
     <message>
-        <source>Recall receipts</source>
-        <translation>Reçus de rappel</translation>
-    </message>
-    <message>
-        <source>Select a receipt to see what it disclosed.</source>
-        <translation>Sélectionnez un reçu pour voir ce qu’il a divulgué.</translation>
-    </message>
-    <message>
-        <source>Export inclusion proof…</source>
-        <translation>Exporter une preuve d’inclusion…</translation>
-    </message>
-    <message>
-        <source>Save an RFC 6962 inclusion proof of the selected entry as JSON</source>
-        <translation>Enregistrer en JSON une preuve d’inclusion RFC 6962 de l’entrée sélectionnée</translation>
-    </message>
-    <message>
-        <source>A HOM-AIMOS cognitive bundle carries weight chains (see Weights), no labels and no recall receipts.</source>
-        <translation>Un paquet cognitif HOM-AIMOS porte des chaînes de poids (voir Poids), ni étiquettes ni reçus de rappel.</translation>
-    </message>
-    <message>
-        <source>entry %1 is outside this receipt&apos;s %2 entries</source>
-        <translation>l’entrée %1 est hors des %2 entrées de ce reçu</translation>
-    </message>
-    <message>
-        <source>no memory file is open to prove the receipt from</source>
-        <translation>aucun fichier de mémoire n’est ouvert d’où prouver le reçu</translation>
-    </message>
-    <message>
-        <source>Writing the proof…</source>
-        <translation>Écriture de la preuve…</translation>
-    </message>
-    <message>
-        <source>Saved %1: an anchored proof (check it with File › Check inclusion proof…)</source>
-        <translation>%1 enregistré&#xa0;: une preuve ancrée (vérifiez-la avec Fichier › Vérifier une preuve d’inclusion…)</translation>
+        <source>(no labelled memories)</source>
+        <translation>(aucune mémoire étiquetée)</translation>
     </message>
     <message>
         <source>Select a memory to see its label chain.</source>
         <translation>Sélectionnez une mémoire pour voir sa chaîne d’étiquettes.</translation>
+    </message>
+    <message>
+        <source>untrusted</source>
+        <translation>non fiable</translation>
     </message>
     <message>
         <source>trusted</source>
@@ -2268,47 +2227,70 @@ recalculé %2</translation>
         <source>index %1 in DAG order</source>
         <translation>indice %1 dans l’ordre du DAG</translation>
     </message>
+</context>
+<context>
+    <name>LabelsView</name>
     <message>
-        <source>root recomputes</source>
-        <translation>la racine se recalcule</translation>
+        <source>A receipt proves what was disclosed and in which order — not that nothing else existed or was withheld.</source>
+        <translation>Un reçu prouve ce qui a été divulgué et dans quel ordre — pas que rien d’autre n’existait ni n’a été retenu.</translation>
     </message>
     <message>
-        <source>root mismatch</source>
-        <translation>racine différente</translation>
+        <source>This file carries no MutMem labels or recall receipts.</source>
+        <translation>Ce fichier ne porte ni étiquettes MutMem ni reçus de rappel.</translation>
     </message>
     <message>
-        <source>valid</source>
-        <translation>valide</translation>
+        <source>no label</source>
+        <translation>pas d’étiquette</translation>
     </message>
     <message>
-        <source>invalid (%1)</source>
-        <translation>non valide (%1)</translation>
+        <source>untrusted</source>
+        <translation>non fiable</translation>
     </message>
     <message>
-        <source>stated root %1
-recomputed root %2</source>
-        <translation>racine déclarée %1
-racine recalculée %2</translation>
+        <source>No file open.</source>
+        <translation>Aucun fichier ouvert.</translation>
     </message>
     <message>
-        <source>all receipt checks pass</source>
-        <translation>tous les contrôles du reçu passent</translation>
+        <source>Receipts and label chains</source>
+        <translation>Reçus et chaînes d’étiquettes</translation>
     </message>
     <message>
-        <source>evidence record status %1</source>
-        <translation>statut de la preuve %1</translation>
+        <source>A HOM-AIMOS cognitive bundle carries weight chains (see Weights), no labels and no recall receipts.</source>
+        <translation>Un paquet cognitif HOM-AIMOS porte des chaînes de poids (voir Poids), ni étiquettes ni reçus de rappel.</translation>
     </message>
     <message>
-        <source>This file has no recall receipts.</source>
-        <translation>Ce fichier n’a pas de reçus de rappel.</translation>
+        <source>Recall receipts (%1)</source>
+        <translation>Reçus de rappel (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failing</source>
+        <translation>
+            <numerusform>%n en échec</numerusform>
+            <numerusform>%n en échec</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Receipt %1: %2 of k = %3 disclosed at head %4 · query %5 · root %6</source>
-        <translation>Reçu %1&#xa0;: %2 sur k = %3 divulgués à la tête %4 · requête %5 · racine %6</translation>
+        <source>Label chains (%1)</source>
+        <translation>Chaînes d’étiquettes (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n untrusted</source>
+        <translation>
+            <numerusform>%n non fiable</numerusform>
+            <numerusform>%n non fiables</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Could not export the proof: %1</source>
-        <translation>Impossible d’exporter la preuve&#xa0;: %1</translation>
+        <source>entry %1 is outside this receipt&apos;s %2 entries</source>
+        <translation>l’entrée %1 est hors des %2 entrées de ce reçu</translation>
+    </message>
+    <message>
+        <source>no memory file is open to prove the receipt from</source>
+        <translation>aucun fichier de mémoire n’est ouvert d’où prouver le reçu</translation>
+    </message>
+    <message>
+        <source>Writing the proof…</source>
+        <translation>Écriture de la preuve…</translation>
     </message>
 </context>
 <context>
@@ -2875,6 +2857,10 @@ racine recalculée %2</translation>
         <translation>Rien n’a été modifié. Si vous pensiez pouvoir ouvrir ce fichier, comparez son SHA-256 avec une copie de confiance&#x202f;; un fichier endommagé ou tronqué ne peut pas être vérifié.</translation>
     </message>
     <message>
+        <source>The payload does not authenticate with the key this passphrase gives. An ALETH001 file cannot tell a wrong passphrase from a changed file: try the passphrase again, and if it is right, the file was changed after sealing.</source>
+        <translation>La charge utile ne s’authentifie pas avec la clé que donne cette phrase secrète. Un fichier ALETH001 ne distingue pas une mauvaise phrase secrète d’un fichier modifié : réessayez la phrase secrète ; si elle est juste, le fichier a été modifié après son scellement.</translation>
+    </message>
+    <message>
         <source>Copied ✔</source>
         <translation>Copié ✔</translation>
     </message>
@@ -3098,6 +3084,71 @@ racine recalculée %2</translation>
     </message>
 </context>
 <context>
+    <name>ReceiptsPane</name>
+    <message>
+        <source>Select a receipt to see what it disclosed.</source>
+        <translation>Sélectionnez un reçu pour voir ce qu’il a divulgué.</translation>
+    </message>
+    <message>
+        <source>What failed in this receipt</source>
+        <translation>Ce qui a échoué dans ce reçu</translation>
+    </message>
+    <message>
+        <source>Export inclusion proof…</source>
+        <translation>Exporter une preuve d’inclusion…</translation>
+    </message>
+    <message>
+        <source>Save an RFC 6962 inclusion proof of the selected entry as JSON</source>
+        <translation>Enregistrer en JSON une preuve d’inclusion RFC 6962 de l’entrée sélectionnée</translation>
+    </message>
+    <message>
+        <source>root recomputes</source>
+        <translation>la racine se recalcule</translation>
+    </message>
+    <message>
+        <source>root mismatch</source>
+        <translation>racine différente</translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation>valide</translation>
+    </message>
+    <message>
+        <source>invalid (%1)</source>
+        <translation>non valide (%1)</translation>
+    </message>
+    <message>
+        <source>all receipt checks pass</source>
+        <translation>tous les contrôles du reçu passent</translation>
+    </message>
+    <message>
+        <source>stated root %1
+recomputed root %2</source>
+        <translation>racine déclarée %1
+racine recalculée %2</translation>
+    </message>
+    <message>
+        <source>evidence record: %1 (its signature: %2)</source>
+        <translation>enregistrement de preuve : %1 (sa signature : %2)</translation>
+    </message>
+    <message>
+        <source>This file has no recall receipts.</source>
+        <translation>Ce fichier n’a pas de reçus de rappel.</translation>
+    </message>
+    <message>
+        <source>Receipt %1: %2 of k = %3 disclosed at head %4 · query %5 · root %6</source>
+        <translation>Reçu %1&#xa0;: %2 sur k = %3 divulgués à la tête %4 · requête %5 · racine %6</translation>
+    </message>
+    <message>
+        <source>Saved %1: an anchored proof (check it with File › Check inclusion proof…)</source>
+        <translation>%1 enregistré&#xa0;: une preuve ancrée (vérifiez-la avec Fichier › Vérifier une preuve d’inclusion…)</translation>
+    </message>
+    <message>
+        <source>Could not export the proof: %1</source>
+        <translation>Impossible d’exporter la preuve&#xa0;: %1</translation>
+    </message>
+</context>
+<context>
     <name>SettingsText</name>
     <message>
         <source>the recovery code</source>
@@ -3136,8 +3187,8 @@ racine recalculée %2</translation>
         <translation>point de contrôle %1</translation>
     </message>
     <message>
-        <source>settings of this window</source>
-        <translation>réglages de cette fenêtre</translation>
+        <source>this window&apos;s settings</source>
+        <translation>les réglages de cette fenêtre</translation>
     </message>
     <message>
         <source>the fleet audit&apos;s settings (no credentials rules)</source>
@@ -3158,6 +3209,10 @@ racine recalculée %2</translation>
     <message>
         <source>master key %1 pinned</source>
         <translation>clé maîtresse %1 épinglée</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1&#xa0;: %2</translation>
     </message>
     <message>
         <source>Judged with %1</source>
@@ -3252,24 +3307,6 @@ racine recalculée %2</translation>
         <source>INTERRUPTED</source>
         <translation>INTERROMPU</translation>
     </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1&#xa0;: %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n commit(s) signed by %1 after it was rotated out</source>
-        <translation>
-            <numerusform>%n commit signé par %1 après sa rotation</numerusform>
-            <numerusform>%n commits signés par %1 après sa rotation</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n commit(s) signed by %1 after it was revoked</source>
-        <translation>
-            <numerusform>%n commit signé par %1 après sa révocation</numerusform>
-            <numerusform>%n commits signés par %1 après sa révocation</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>%n commit(s) outside the history a revoked key may speak for</source>
         <translation>
@@ -3286,6 +3323,27 @@ racine recalculée %2</translation>
         <translation>
             <numerusform>(et %n autre erreur)</numerusform>
             <numerusform>(et %n autres erreurs)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n commit(s) signed by %1 not proven to predate its rotation</source>
+        <translation>
+            <numerusform>%n commit signé par %1 sans preuve d’antériorité à sa rotation</numerusform>
+            <numerusform>%n commits signés par %1 sans preuve d’antériorité à sa rotation</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n commit(s) signed by %1 not proven to predate its revocation</source>
+        <translation>
+            <numerusform>%n commit signé par %1 sans preuve d’antériorité à sa révocation</numerusform>
+            <numerusform>%n commits signés par %1 sans preuve d’antériorité à sa révocation</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n more by other retired keys)</source>
+        <translation>
+            <numerusform>(%n autre par une autre clé retirée)</numerusform>
+            <numerusform>(%n autres par d’autres clés retirées)</numerusform>
         </translation>
     </message>
     <message>
@@ -3596,6 +3654,10 @@ par %3 (%4)</translation>
         <translation>Motif</translation>
     </message>
     <message>
+        <source>Reason code</source>
+        <translation>Code du motif</translation>
+    </message>
+    <message>
         <source>Findings by severity</source>
         <translation>Constats par gravité</translation>
     </message>
@@ -3630,6 +3692,10 @@ par %3 (%4)</translation>
     <message>
         <source>Try another passphrase / recovery code…</source>
         <translation>Essayer une autre phrase secrète / code de récupération…</translation>
+    </message>
+    <message>
+        <source>The reference verifier&apos;s reason code</source>
+        <translation>Le code de motif du vérificateur de référence</translation>
     </message>
     <message>
         <source>Master key</source>

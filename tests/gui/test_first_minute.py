@@ -69,7 +69,9 @@ def test_banner_fail_names_the_key_and_counts_and_jumps_to_the_error(qtbot, wind
     assert b.word.text() == "FAIL"
     reason = b.reason.text()
     assert era.key_id in reason and reason.startswith(f"{len(dark)} commit")
-    assert ("rotated out" if era.revoke_reason == "rotation" else "revoked") in reason
+    # what the file proves: not "after it was rotated out", but not proven to come first
+    word = "rotation" if era.revoke_reason == "rotation" else "revocation"
+    assert f"not proven to predate its {word}" in reason and "after" not in reason
     assert f"{report.severity_counts()['error']} error" in b.counts.text()
     assert b.jump_button.isEnabled()
     window.tabs.setCurrentWidget(window.overview)

@@ -283,7 +283,7 @@ def test_every_row_opens_in_the_window_with_the_verdict_the_row_shows(
         window.open_path(rotated)
     assert own.args[0].verdict == "pass"
     assert not window.verdict_banner.settings.isVisible()
-    assert "settings of this window" in window.overview.settings
+    assert "this window's settings" in window.overview.settings
     fleet.close()
 
 

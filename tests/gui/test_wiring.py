@@ -165,12 +165,16 @@ def test_labels_pane_export_through_its_button(qtbot, window, demo_dir, tmp_path
     open_and_wait(qtbot, window, demo_dir)
     labels = window.labels
     window.tabs.setCurrentWidget(labels)
-    labels._receipts.selectRow(0)
-    labels._entries.selectRow(0)
-    assert labels._export_btn.isEnabled()
+    qtbot.mouseClick(
+        labels.panes.tabBar(), Qt.MouseButton.LeftButton, pos=labels.panes.tabBar().tabRect(0).center()
+    )
+    assert labels.panes.currentWidget() is labels.receipts
+    labels.receipts.table.selectRow(0)
+    labels.receipts.entries.selectRow(0)
+    assert labels.receipts.export_button.isEnabled()
     out = tmp_path / "via-button.json"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
-    qtbot.mouseClick(labels._export_btn, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(labels.receipts.export_button, Qt.MouseButton.LeftButton)
     dlg = next(d for d in window.findChildren(ProofExportDialog) if d.isVisible())
     with qtbot.waitSignal(dlg.exported, timeout=T):
         pass

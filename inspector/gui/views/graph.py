@@ -47,6 +47,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QStyleOptionGraphicsItem,
     QVBoxLayout,
@@ -561,6 +562,8 @@ class GraphView(QWidget):
         bar2.addWidget(self.cutoff_button)
 
         self.caption = QLabel()
+        self.caption.setWordWrap(True)  # a long caption wraps: it never widens the window
+        self.caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.caption.setAccessibleName(self.tr("Graph caption"))
         self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.canvas = GraphCanvas()

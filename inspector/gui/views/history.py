@@ -107,7 +107,7 @@ class LaneDelegate(QStyledItemDelegate):
         if index.data(PROVEN_ROLE):  # inside the proven region: a green bar on the lane side
             painter.fillRect(QRectF(r.right() - 3, r.top(), 3, r.height()), QColor("#2e7d32"))
         cx, rad = lx(lanes.lane if not self.model.filter.active else 0), 5.0
-        if status.ok:
+        if not self.model.failing(index.data(OBJECT_ID_ROLE), status):
             color = era_color(era) if era is not None else QColor("#757575")
             painter.setBrush(QBrush(color))
             painter.setPen(QPen(fg, 1))
@@ -115,7 +115,7 @@ class LaneDelegate(QStyledItemDelegate):
                 painter.drawRect(QRectF(cx - rad, mid - rad, 2 * rad, 2 * rad))
             else:
                 painter.drawEllipse(QPointF(cx, mid), rad, rad)
-        else:  # dark or broken commits stand out: a red diamond with a mark
+        else:  # dark, broken or failing commits stand out: a red diamond with a mark
             d = rad + 2
             poly = QPolygonF(
                 [QPointF(cx, mid - d), QPointF(cx + d, mid), QPointF(cx, mid + d), QPointF(cx - d, mid)]
@@ -171,8 +171,12 @@ class HistoryView(QWidget):
         self.status_combo.setMinimumContentsLength(10)  # "⚠ untrusted (4)" reads whole
         self.search.setMinimumWidth(100)
         self.count = QLabel()
+        # two rows: the search and its count, then the filters (the tab stays narrow enough
+        # for a 1024-pixel window with both side panes)
         bar = QHBoxLayout()
-        bar.addWidget(self.search, 3)
+        bar.addWidget(self.search, 1)
+        bar.addWidget(self.count)
+        filters = QHBoxLayout()
         for label, w in (
             (self.tr("Status:"), self.status_combo),
             (self.tr("Era:"), self.era_combo),
@@ -180,9 +184,8 @@ class HistoryView(QWidget):
         ):
             lab = QLabel(label)
             lab.setBuddy(w)
-            bar.addWidget(lab)
-            bar.addWidget(w, 1)
-        bar.addWidget(self.count)
+            filters.addWidget(lab)
+            filters.addWidget(w, 1)
 
         self.proven_label = QLabel()
         self.proven_label.setWordWrap(True)
@@ -238,6 +241,7 @@ class HistoryView(QWidget):
         body = QVBoxLayout(self.body)
         body.setContentsMargins(0, 0, 0, 0)
         body.addLayout(bar)
+        body.addLayout(filters)
         body.addWidget(self.proven_bar)
         body.addWidget(self.table)
         lay = QVBoxLayout(self)
@@ -428,7 +432,7 @@ class HistoryView(QWidget):
         self._pending = facets
         self.count.setText(self.tr("searching…"))
         self.count.setToolTip("")
-        self.searcher.start(self.model.ids, self.model.untrusted, facets)
+        self.searcher.start(self.model.ids, self.model.untrusted, facets, self.model.erring)
 
     def _search_progress(self, _gen: int, phase: str, done: int, total: int) -> None:
         if phase == INDEXING:

@@ -385,7 +385,7 @@ class OverviewView(QWidget):
             rows.append(
                 (
                     self.tr("Primary reason"),
-                    f"<code>{_e(r.primary_reason)}</code>" + (f" — {_e(why)}" if why else ""),
+                    (f"{_e(why)} " if why else "") + f"<code>{_e(r.primary_reason)}</code>",
                 )
             )
         if view.company_id is not None:
@@ -521,12 +521,9 @@ class OverviewView(QWidget):
             info = codebook.lookup(f.code)
             label = self.tr("Code")
             out.append(f"<tr><td><b>{_e(label)}</b></td><td><code>{_e(f.code)}</code></td></tr>")
-            if info is not None:
-                out.append(
-                    "<tr><td><b>"
-                    + _e(self.tr("Meaning"))
-                    + f"</b></td><td>{_e(core_text(info.meaning))}</td></tr>"
-                )
+            meaning = self._meaning(r, f, info)
+            if meaning:
+                out.append("<tr><td><b>" + _e(self.tr("Meaning")) + f"</b></td><td>{_e(meaning)}</td></tr>")
             for label, value in (
                 (self.tr("Expected"), f.expected),
                 (self.tr("Found"), f.found),
@@ -571,6 +568,18 @@ class OverviewView(QWidget):
         # another secret can only help a sealed file that asked for one
         self.retry_button.setVisible(credential and self.path is not None and not _is_dir(self.path))
         self.stack.setCurrentIndex(self.UNOPENABLE)
+
+    def _meaning(self, r: Report, f: Finding, info: Any) -> str:
+        """What the code means for this file: an ALETH001 file cannot tell a wrong
+        passphrase from a modified file (the table's meaning, "the key was right", is
+        ALETH002's)."""
+        if f.code == "authentication_failed" and S.container_format(r) == "ALETH001":
+            return self.tr(
+                "The payload does not authenticate with the key this passphrase gives. An ALETH001 file "
+                "cannot tell a wrong passphrase from a changed file: try the passphrase again, and if it is "
+                "right, the file was changed after sealing."
+            )
+        return core_text(info.meaning) if info is not None else ""
 
     def _show_crash(self, r: Report) -> None:
         f = S.internal_error(r)

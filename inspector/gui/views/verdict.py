@@ -6,8 +6,8 @@ contrast in light and dark schemes."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFontDatabase, QGuiApplication, QPalette, QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from ...core.findings import Severity
@@ -62,6 +62,13 @@ class VerdictBanner(QFrame):
         rf.setPointSizeF(max(rf.pointSizeF(), 9.0) * 1.15)
         rf.setBold(True)
         self.reason.setFont(rf)
+        self.code = QLabel()  # a HOM-AIMOS reason code, beside its plain sentence
+        self.code.setObjectName("verdictCode")
+        self.code.setAccessibleName(self.tr("Reason code"))
+        self.code.setTextFormat(Qt.TextFormat.PlainText)
+        self.code.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.code.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.code.setVisible(False)
         self.counts = QLabel()
         self.counts.setAccessibleName(self.tr("Findings by severity"))
         self.checkpoint = QLabel()
@@ -95,6 +102,7 @@ class VerdictBanner(QFrame):
         top.addWidget(self.word)
         top.addSpacing(12)
         top.addWidget(self.reason, 1)
+        top.addWidget(self.code, 0, Qt.AlignmentFlag.AlignTop)
         text.addLayout(top)
         facts = QHBoxLayout()
         facts.setSpacing(18)
@@ -131,6 +139,10 @@ class VerdictBanner(QFrame):
         self.word.setText(S.verdict_word(v))
         self.reason.setText(S.verdict_reason(report))
         self.reason.setToolTip(S.texts().full_reason(report))
+        code = S.texts().reason_code(report)
+        self.code.setText(code)
+        self.code.setToolTip(self.tr("The reference verifier's reason code"))
+        self.code.setVisible(bool(code))
         worst = report.worst_severity()
         icon = severity_icon(None if v == "pass" and worst != Severity.WARNING else worst or Severity.ERROR)
         self.icon.setPixmap(icon.pixmap(32, 32))
@@ -176,7 +188,7 @@ class VerdictBanner(QFrame):
         if self.styleSheet() != sheet:  # (setting it sends a StyleChange back here)
             self.setStyleSheet(sheet)
         self.word.setStyleSheet(f"color: {word.name()};")
-        for lab in (self.reason, self.counts, self.checkpoint, self.untrusted, self.settings):
+        for lab in (self.reason, self.code, self.counts, self.checkpoint, self.untrusted, self.settings):
             lab.setStyleSheet(f"color: {fg.name()};")
         state = S.checkpoint_state(self.report)
         if state == "failed":
@@ -190,6 +202,27 @@ class VerdictBanner(QFrame):
         fg = QColor(self.reason.styleSheet().split(":")[1].strip(" ;"))
         word = QColor(self.word.styleSheet().split(":")[1].strip(" ;"))
         return bg, fg, word
+
+    # ---- size: the banner wraps to the window's width, never widens or heightens it --------
+    def _layout_width(self) -> int:
+        """The width the banner is laid out at (the window's, before the first layout)."""
+        if self.width() > 100 and self.isVisible():
+            return self.width()
+        win = self.window()
+        return max(win.width() if win is not self else self.width(), 400)
+
+    def sizeHint(self) -> QSize:
+        w = self._layout_width()
+        return QSize(w, self.heightForWidth(w))
+
+    def minimumSizeHint(self) -> QSize:
+        base = super().minimumSizeHint()
+        return QSize(base.width(), max(base.height(), self.heightForWidth(self._layout_width())))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self.updateGeometry()  # a new width: a new height (the tool bar asks the size hint)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from ...core.verify.mutmem import Q_START
 from ..hom import HomIndex, index, is_hom
 from ..i18n import QT_TRANSLATE_NOOP
-from .labels import begin_mutmem_report
+from .label_text import begin_mutmem_report
 from .weights_model import (
     MEMORY_ID_ROLE,
     MemoryFilter,

@@ -22,7 +22,7 @@ from ...core.verify.mutmem import Q_MAX, Q_MIN, Q_START, rank
 from ..hom import HomIndex, short
 from ..i18n import QT_TRANSLATE_NOOP
 from ..models import ColumnsModel
-from .labels import label_badge, memory_text, short_id
+from .label_text import label_badge, memory_text, short_id
 
 __all__ = [
     "BIN",

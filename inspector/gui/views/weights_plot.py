@@ -32,7 +32,7 @@ from ...core.verify.mutmem import Q_MAX, Q_MIN, Q_START, TrajectoryPoint, rank
 from ..hom import HomIndex, float4_value, number, short, time_labels, time_ticks, when
 from ..i18n import QT_TRANSLATE_NOOP
 from ..style import displayable, is_dark
-from .labels import label_badge, memory_text, short_id
+from .label_text import label_badge, memory_text, short_id
 from .weights_model import BIN, MemoryRow, bin_of
 
 # the guide lines, named in the plot's one unit (milli-weight)
