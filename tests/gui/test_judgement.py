@@ -17,6 +17,7 @@ from inspector.core.verify.engine import verify
 from inspector.gui.judgement import badge, findings_by_object, judge, title_badge
 from inspector.gui.main_window import MainWindow
 from inspector.gui.views.detail import DetailView
+from inspector.gui.views.graph import GraphView
 from inspector.gui.views.history import HistoryView
 from inspector.gui.views.labels import LabelsView
 
@@ -64,11 +65,14 @@ def test_every_object_with_an_error_is_badged_as_failing_first(qtbot, demo_repor
     its Detail title begin with ✖ (never with ✔); History's badge of a commit likewise."""
     detail = show_view(qtbot, DetailView, None)
     history = show_view(qtbot, HistoryView, None)
+    graph = GraphView()
+    qtbot.addWidget(graph)
     checked = 0
     for report in failing_reports(demo_report, poisoned):
         by_object = findings_by_object(report.findings)
         detail.set_report(report)
         history.set_report(report)
+        graph.set_report(report)
         for oid, found in by_object.items():
             if oid not in report.objects and oid not in report.commits and oid not in report.evidence:
                 continue
@@ -88,6 +92,8 @@ def test_every_object_with_an_error_is_badged_as_failing_first(qtbot, demo_repor
                 row = m.row_for(oid)
                 assert row is not None
                 assert m.data(m.index(row, m.STATUS)).startswith("✖"), oid
+                graph.show_commit(oid)
+                assert graph.node_item(oid).badge()[0].startswith("✖"), oid
     assert checked >= 5
 
 

@@ -55,9 +55,12 @@ from PySide6.QtWidgets import (
 )
 
 from ...core import graphml
+from ...core.findings import Finding
 from ...core.verify.report import Report, Status
 from ..hom import no_history_text
-from ..style import AA, contrast, era_color, mix, readable, status_badge
+from ..judgement import Judgement, findings_by_object, judge
+from ..judgement import badge as judged_badge
+from ..style import AA, contrast, era_color, mix, readable
 
 NODE_W = 208.0
 NODE_H = 64.0
@@ -85,6 +88,13 @@ def _palette(widget: QWidget | None) -> QPalette:
 class NodeItem(QGraphicsItem):
     """One commit card."""
 
+    def badge(self) -> tuple[str, QColor]:
+        """The card's badge: the commit's worst error first, else its status."""
+        text, hue = judged_badge(self.judgement)
+        if text:
+            return text, hue
+        return "? " + QCoreApplication.translate("GraphView", "no status"), NO_ERA
+
     def __init__(
         self,
         commit_id: str,
@@ -100,11 +110,13 @@ class NodeItem(QGraphicsItem):
         center: bool,
         cutoff_of: tuple[str, ...] = (),
         merge: bool = False,
+        judgement: Judgement | None = None,
     ) -> None:
         super().__init__()
         self.commit_id = commit_id
         self.position = position
         self.status = status
+        self.judgement = judgement if judgement is not None else Judgement((), status)
         self.era_index = era_index
         self.era_label = era_label
         self.memory_type = memory_type
@@ -120,11 +132,7 @@ class NodeItem(QGraphicsItem):
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setZValue(2)
-        badge = (
-            status_badge(status)[0]
-            if status is not None
-            else "? " + QCoreApplication.translate("GraphView", "no status")
-        )
+        badge = self.badge()[0]
         tip = [
             f"<b>{commit_id}</b>",
             QCoreApplication.translate("GraphView", "status: %1").replace("%1", badge),
@@ -268,11 +276,8 @@ class NodeItem(QGraphicsItem):
             fm.elidedText(line2, Qt.TextElideMode.ElideRight, NODE_W - left - 8),
         )
 
-        # line 3: status badge (icon + text on a pill)
-        if self.status is not None:
-            label, bcolor = status_badge(self.status)
-        else:
-            label, bcolor = "? " + QCoreApplication.translate("GraphView", "no status"), NO_ERA
+        # line 3: the commit's badge, problems first (icon + text on a pill)
+        label, bcolor = self.badge()
         bfont = QFont(small)
         bfm = QFontMetricsF(bfont)
         label = bfm.elidedText(label, Qt.TextElideMode.ElideRight, NODE_W - left - 22)
@@ -411,7 +416,7 @@ class GraphCanvas(QGraphicsView):
             item.current = self.hasFocus()
             item.update()
             self.ensureVisible(item, 24, 24)
-            badge = status_badge(item.status)[0] if item.status is not None else self.tr("no status")
+            badge = item.badge()[0]
             self.setAccessibleDescription(
                 self.tr("Current commit %1, %2, era %3. Arrow keys move, Enter selects.")
                 .replace("%1", short_id(item.commit_id))
@@ -512,6 +517,7 @@ class GraphView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.report: Report | None = None
+        self._by_object: dict[str, list[Finding]] = {}
         self.center_id: str | None = None
         self.mode: str = "none"  # "none", "commit", "cutoff"
         self.cutoff_era: int | None = None
@@ -602,6 +608,7 @@ class GraphView(QWidget):
     # ---- view contract ------------------------------------------------------
     def set_report(self, report: Report) -> None:
         self.report = report
+        self._by_object = findings_by_object(report.findings)
         empty = not report.commits
         self.placeholder.setText(no_history_text(report) if empty else "")
         self.placeholder.setVisible(empty)
@@ -814,6 +821,7 @@ class GraphView(QWidget):
                     center=cid == self.center_id,
                     cutoff_of=tuple(cutoffs.get(cid, ())),
                     merge=len(index.parents[pos]) > 1,
+                    judgement=judge(report, cid, self._by_object),
                 )
                 item.proven = self.proven is not None and cid in self.proven
                 item.setPos(x, y0 + row * (NODE_H + ROW_GAP))
