@@ -102,23 +102,22 @@ class FindingsModel(ColumnsModel):
         if role == Qt.ItemDataRole.ForegroundRole and col == 0:
             return QBrush(severity_color(f.severity))
         if role == Qt.ItemDataRole.ToolTipRole:
-            parts = [finding_text(f)]
-            if f.expected:
-                parts.append(QCoreApplication.translate("Columns", "expected: %1").replace("%1", f.expected))
-            if f.found:
-                parts.append(QCoreApplication.translate("Columns", "found: %1").replace("%1", f.found))
-            if f.likely_cause:
-                parts.append(
-                    QCoreApplication.translate("Columns", "likely cause: %1").replace("%1", f.likely_cause)
-                )
-            return "\n".join(parts)
-        if role == OBJECT_ID_ROLE:
-            return f.object_id
+            return self._tooltip(f)
         if role == SORT_ROLE:
             return f.severity.rank if col == 0 else str(self.data(index))
-        if role == STATUS_ROLE:
-            return f.severity.value
-        return None
+        return {OBJECT_ID_ROLE: f.object_id, STATUS_ROLE: f.severity.value}.get(role)
+
+    @staticmethod
+    def _tooltip(f: Finding) -> str:
+        parts = [finding_text(f)]
+        for label, value in (
+            (QT_TRANSLATE_NOOP("Columns", "expected: %1"), f.expected),
+            (QT_TRANSLATE_NOOP("Columns", "found: %1"), f.found),
+            (QT_TRANSLATE_NOOP("Columns", "likely cause: %1"), f.likely_cause),
+        ):
+            if value:
+                parts.append(QCoreApplication.translate("Columns", label).replace("%1", value))
+        return "\n".join(parts)
 
 
 class FindingsFilter(QSortFilterProxyModel):

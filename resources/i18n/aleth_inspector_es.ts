@@ -1593,10 +1593,6 @@
         <translation>Las flechas se mueven entre commits, Intro o Espacio selecciona, más y menos hacen zoom, 0 ajusta.</translation>
     </message>
     <message>
-        <source>no status</source>
-        <translation>sin estado</translation>
-    </message>
-    <message>
         <source>Current commit %1, %2, era %3. Arrow keys move, Enter selects.</source>
         <translation>Commit actual %1, %2, era %3. Las flechas mueven, Intro selecciona.</translation>
     </message>

@@ -1593,10 +1593,6 @@
         <translation>Les flèches passent d’un commit à l’autre, Entrée ou Espace sélectionne, plus et moins zooment, 0 ajuste.</translation>
     </message>
     <message>
-        <source>no status</source>
-        <translation>pas de statut</translation>
-    </message>
-    <message>
         <source>Current commit %1, %2, era %3. Arrow keys move, Enter selects.</source>
         <translation>Commit courant %1, %2, ère %3. Les flèches déplacent, Entrée sélectionne.</translation>
     </message>

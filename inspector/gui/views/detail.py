@@ -267,6 +267,13 @@ class DetailView(QWidget):
             )
         else:
             self.explanation.setText(wrappable(self._explain(object_id)))
+        self._set_form(self._object_rows(object_id, obj))
+        self._fill_tree(obj)
+        self._fill_bytes(obj)
+
+    def _object_rows(self, object_id: str, obj: Any) -> list[tuple[str, str]]:
+        """Stored and recomputed id, signature, verifying key and era; or why the object
+        could not be read."""
         rows: list[tuple[str, str]] = []
         if obj is not None and obj.malformed is None:
             same = obj.computed_id == obj.stored_id
@@ -286,9 +293,7 @@ class DetailView(QWidget):
                 rows.append((self.tr("Unsigned fields"), ", ".join(obj.unsigned_fields)))
         elif obj is not None and obj.malformed is not None:
             rows.append((self.tr("Problem"), f"{obj.malformed.code}: {obj.malformed.reason}"))
-        self._set_form(rows)
-        self._fill_tree(obj)
-        self._fill_bytes(obj)
+        return rows
 
     def _explain(self, object_id: str) -> str:
         """Why the object has its judgement: its errors and warnings first, then what its

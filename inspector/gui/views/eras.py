@@ -560,12 +560,20 @@ class EraTimeline(Timeline):
         self, p: QPainter, i: int, base: QColor, text: QColor, faint: QColor, grid: QColor
     ) -> None:
         span = self.spans[i]
-        era = span.era
         r = QRectF(self.row_rect(i))
-        color = era_color(era.index)
-        pal = self.palette()
+        self._paint_selection(p, i, r, text, grid)
+        self._paint_label(p, span, r, text, faint)
+        bar = self.bar_rect(i)
+        self._paint_bar(p, span, bar, text, base)
+        self._paint_bar_labels(p, span, bar, text, faint)
+        crect = self.cutoff_rect(i)
+        if crect is not None:
+            self._paint_cutoff(p, span, crect, r, text, base)
+        self._paint_marks(p, span, bar.center().y(), base)
+
+    def _paint_selection(self, p: QPainter, i: int, r: QRectF, text: QColor, grid: QColor) -> None:
         if self.selected == i:
-            hl = pal.color(QPalette.ColorRole.Highlight)
+            hl = self.palette().color(QPalette.ColorRole.Highlight)
             sel = QColor(hl)
             sel.setAlpha(48)
             p.fillRect(r, sel)
@@ -577,7 +585,10 @@ class EraTimeline(Timeline):
         p.setPen(QPen(grid, 1))
         p.drawLine(r.bottomLeft(), r.bottomRight())
 
-        # label column: swatch + key id, role · fingerprint, state
+    def _paint_label(self, p: QPainter, span: EraSpan, r: QRectF, text: QColor, faint: QColor) -> None:
+        """The label column: swatch + key id, role · fingerprint, state."""
+        era = span.era
+        color = era_color(era.index)
         lx = r.left() + 10
         sw = QRectF(lx, r.top() + 9, 12, 12)
         p.setPen(QPen(color.darker(130), 1))
@@ -615,8 +626,11 @@ class EraTimeline(Timeline):
             fm.elidedText(line3, Qt.TextElideMode.ElideRight, int(tw)),
         )
 
-        # bar
-        bar = self.bar_rect(i)
+    def _paint_bar(self, p: QPainter, span: EraSpan, bar: QRectF, text: QColor, base: QColor) -> None:
+        """The era's bar (an arrow past its end while active), and the markers at its ends:
+        grant ▶ / rotation ◆ at the start, ◆ / ⊗ at the end."""
+        era = span.era
+        color = era_color(era.index)
         path = QPainterPath()
         path.addRoundedRect(bar, BAR_H / 2, BAR_H / 2)
         p.fillPath(path, color)
@@ -634,7 +648,6 @@ class EraTimeline(Timeline):
                 )
             )
 
-        # markers at the ends: grant ▶ / rotation ◆ at the start, ◆ / ⊗ at the end
         yc = bar.center().y()
         self._marker_shape(
             p, bar.left(), yc, "diamond" if span.start_label == "rotation" else "triangle", text, base
@@ -644,7 +657,10 @@ class EraTimeline(Timeline):
                 p, bar.right(), yc, "diamond" if era.revoke_reason == "rotation" else "cross", text, base
             )
 
-        # labels under the bar: start left-aligned, end right-aligned; never outside the pane
+    def _paint_bar_labels(self, p: QPainter, span: EraSpan, bar: QRectF, text: QColor, faint: QColor) -> None:
+        """Under the bar: the start left-aligned, the end right-aligned; never outside the
+        pane, never over each other."""
+        era = span.era
         small = self._font(size=self._small())
         p.setFont(small)
         fm = QFontMetrics(small)
@@ -679,21 +695,23 @@ class EraTimeline(Timeline):
                 end_text,
             )
 
-        # cutoff: a dashed line through the row and a labelled flag above the bar
-        crect = self.cutoff_rect(i)
-        if crect is not None:
-            x = self.x_of(span.cutoff_pos or 0)
-            p.setPen(QPen(text, 1.2, Qt.PenStyle.DashLine))
-            p.drawLine(QPointF(x, crect.bottom() + 1), QPointF(x, r.bottom() - 2))
-            flag = QPainterPath()
-            flag.addRoundedRect(QRectF(crect), 4, 4)
-            p.fillPath(flag, mix(base, text, 0.85))
-            p.setFont(self._font(bold=True))
-            p.setPen(base)
-            p.drawText(crect, Qt.AlignmentFlag.AlignCenter, self._cutoff_text(span))
+    def _paint_cutoff(
+        self, p: QPainter, span: EraSpan, crect: QRect, r: QRectF, text: QColor, base: QColor
+    ) -> None:
+        """The cutoff: a dashed line through the row and a labelled flag above the bar."""
+        x = self.x_of(span.cutoff_pos or 0)
+        p.setPen(QPen(text, 1.2, Qt.PenStyle.DashLine))
+        p.drawLine(QPointF(x, crect.bottom() + 1), QPointF(x, r.bottom() - 2))
+        flag = QPainterPath()
+        flag.addRoundedRect(QRectF(crect), 4, 4)
+        p.fillPath(flag, mix(base, text, 0.85))
+        p.setFont(self._font(bold=True))
+        p.setPen(base)
+        p.drawText(crect, Qt.AlignmentFlag.AlignCenter, self._cutoff_text(span))
 
-        # commits of this era that are not valid, on the proven order: a dark commit
-        # that escapes the cutoff after it, dashed from where its branch left
+    def _paint_marks(self, p: QPainter, span: EraSpan, yc: float, base: QColor) -> None:
+        """Commits of this era that are not valid, on the proven order: a dark commit that
+        escapes the cutoff after it, dashed from where its branch left."""
         seen: set[int] = set()
         for k, m in enumerate(span.marks):
             x = self.mark_x(span, k, m)

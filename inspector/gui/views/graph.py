@@ -192,11 +192,21 @@ class NodeItem(QGraphicsItem):
         pal = _palette(widget)
         base = pal.color(QPalette.ColorRole.Base)
         text = pal.color(QPalette.ColorRole.Text)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self._paint_card(painter, pal, base, text)
+        small = QFont()
+        small.setPointSizeF(8.0)
+        self._paint_lines(painter, small, base, text)
+        self._paint_badge(painter, small)
+        if self.cutoff_of:
+            self._paint_cutoff_tag(painter, small, base, text)
+
+    def _paint_card(self, painter: QPainter, pal: QPalette, base: QColor, text: QColor) -> None:
+        """The card in its era's colour (green-tinted inside the proven region), its
+        stubs where the history continues, the centre's and the cursor's outlines."""
         dark = base.lightness() < 128
         color = self.color
         rect = self.card_rect()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-
         # stubs: the history continues outside the neighbourhood
         stub_pen = QPen(mix(base, text, 0.55), 1.4, Qt.PenStyle.DashLine)
         painter.setPen(stub_pen)
@@ -235,6 +245,9 @@ class NodeItem(QGraphicsItem):
             painter.setPen(QPen(text, 1.2, Qt.PenStyle.DotLine))
             painter.drawRoundedRect(rect.adjusted(-6, -6, 6, 6), 11, 11)
 
+    def _paint_lines(self, painter: QPainter, small: QFont, base: QColor, text: QColor) -> None:
+        """Line 1: the short id and the order position; line 2: era and memory type."""
+        left = 14.0
         # line 1: short id (monospace, bold) and the order position
         left = 14.0
         mono = QFont("DejaVu Sans Mono")
@@ -248,8 +261,6 @@ class NodeItem(QGraphicsItem):
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
             ("◉ " if self.center else "") + short_id(self.commit_id),
         )
-        small = QFont()
-        small.setPointSizeF(8.0)
         painter.setFont(small)
         painter.setPen(mix(text, base, 0.35))
         painter.drawText(
@@ -276,6 +287,8 @@ class NodeItem(QGraphicsItem):
             fm.elidedText(line2, Qt.TextElideMode.ElideRight, NODE_W - left - 8),
         )
 
+    def _paint_badge(self, painter: QPainter, small: QFont) -> None:
+        left = 14.0
         # line 3: the commit's badge, problems first (icon + text on a pill)
         label, bcolor = self.badge()
         bfont = QFont(small)
@@ -291,26 +304,26 @@ class NodeItem(QGraphicsItem):
         )
         painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, label)
 
+    def _paint_cutoff_tag(self, painter: QPainter, small: QFont, base: QColor, text: QColor) -> None:
         # a text tag above the card for an era's cutoff commit
-        if self.cutoff_of:
-            tfont = QFont(small)
-            tfont.setBold(True)
-            tfm = QFontMetricsF(tfont)
-            tag = tfm.elidedText(
-                "✂ "
-                + QCoreApplication.translate("GraphView", "cutoff of %1").replace(
-                    "%1", ", ".join(self.cutoff_of)
-                ),
-                Qt.TextElideMode.ElideRight,
-                NODE_W - 16,
-            )
-            trect = QRectF(8, -TAG_H - 3, tfm.horizontalAdvance(tag) + 12, TAG_H)
-            tp = QPainterPath()
-            tp.addRoundedRect(trect, 4, 4)
-            painter.fillPath(tp, mix(base, text, 0.85))
-            painter.setFont(tfont)
-            painter.setPen(base)
-            painter.drawText(trect, Qt.AlignmentFlag.AlignCenter, tag)
+        tfont = QFont(small)
+        tfont.setBold(True)
+        tfm = QFontMetricsF(tfont)
+        tag = tfm.elidedText(
+            "✂ "
+            + QCoreApplication.translate("GraphView", "cutoff of %1").replace(
+                "%1", ", ".join(self.cutoff_of)
+            ),
+            Qt.TextElideMode.ElideRight,
+            NODE_W - 16,
+        )
+        trect = QRectF(8, -TAG_H - 3, tfm.horizontalAdvance(tag) + 12, TAG_H)
+        tp = QPainterPath()
+        tp.addRoundedRect(trect, 4, 4)
+        painter.fillPath(tp, mix(base, text, 0.85))
+        painter.setFont(tfont)
+        painter.setPen(base)
+        painter.drawText(trect, Qt.AlignmentFlag.AlignCenter, tag)
 
 
 class EdgeItem(QGraphicsPathItem):
@@ -523,6 +536,48 @@ class GraphView(QWidget):
         self.cutoff_era: int | None = None
         self.proven: set[str] | None = None
 
+        bar, bar2 = self._build_controls()
+        self.caption = QLabel()
+        self.caption.setWordWrap(True)  # a long caption wraps: it never widens the window
+        self.caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.caption.setAccessibleName(self.tr("Graph caption"))
+        self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.canvas = GraphCanvas()
+
+        self.placeholder = QLabel()
+        self.placeholder.setWordWrap(True)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setContentsMargins(24, 24, 24, 24)
+        self.placeholder.setAccessibleName(self.tr("No commit graph"))
+        self.placeholder.setVisible(False)
+        self.body = QWidget()
+        layout = QVBoxLayout(self.body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        layout.addLayout(bar)
+        layout.addLayout(bar2)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.canvas, 1)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(4, 4, 4, 4)
+        outer.addWidget(self.body)
+        outer.addWidget(self.placeholder)
+        self.setTabOrder(self.generations, self.fit_button)
+        self.setTabOrder(self.fit_button, self.cutoff_combo)
+        self.setTabOrder(self.cutoff_combo, self.cutoff_button)
+        self.setTabOrder(self.cutoff_button, self.export_button)
+        self.setTabOrder(self.export_button, self.canvas)
+
+        self.generations.valueChanged.connect(lambda _v: self._rebuild())
+        self.fit_button.clicked.connect(self.fit)
+        self.cutoff_button.clicked.connect(self._cutoff_clicked)
+        self.export_button.clicked.connect(lambda: self.export_graphml())
+        self.canvas.nodeActivated.connect(self._activated)
+        self.clear()
+
+    # ---- view contract ------------------------------------------------------
+    def _build_controls(self) -> tuple[QHBoxLayout, QHBoxLayout]:
+        """Generations, Fit and Export GraphML; the era cutoff and Around cutoff…"""
         gen_label = QLabel(self.tr("&Generations:"))
         self.generations = QSpinBox()
         self.generations.setRange(1, 10)
@@ -566,46 +621,8 @@ class GraphView(QWidget):
         bar2.addWidget(cutoff_label)
         bar2.addWidget(self.cutoff_combo, 1)
         bar2.addWidget(self.cutoff_button)
+        return bar, bar2
 
-        self.caption = QLabel()
-        self.caption.setWordWrap(True)  # a long caption wraps: it never widens the window
-        self.caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.caption.setAccessibleName(self.tr("Graph caption"))
-        self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.canvas = GraphCanvas()
-
-        self.placeholder = QLabel()
-        self.placeholder.setWordWrap(True)
-        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setContentsMargins(24, 24, 24, 24)
-        self.placeholder.setAccessibleName(self.tr("No commit graph"))
-        self.placeholder.setVisible(False)
-        self.body = QWidget()
-        layout = QVBoxLayout(self.body)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(4)
-        layout.addLayout(bar)
-        layout.addLayout(bar2)
-        layout.addWidget(self.caption)
-        layout.addWidget(self.canvas, 1)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(4, 4, 4, 4)
-        outer.addWidget(self.body)
-        outer.addWidget(self.placeholder)
-        self.setTabOrder(self.generations, self.fit_button)
-        self.setTabOrder(self.fit_button, self.cutoff_combo)
-        self.setTabOrder(self.cutoff_combo, self.cutoff_button)
-        self.setTabOrder(self.cutoff_button, self.export_button)
-        self.setTabOrder(self.export_button, self.canvas)
-
-        self.generations.valueChanged.connect(lambda _v: self._rebuild())
-        self.fit_button.clicked.connect(self.fit)
-        self.cutoff_button.clicked.connect(self._cutoff_clicked)
-        self.export_button.clicked.connect(lambda: self.export_graphml())
-        self.canvas.nodeActivated.connect(self._activated)
-        self.clear()
-
-    # ---- view contract ------------------------------------------------------
     def set_report(self, report: Report) -> None:
         self.report = report
         self._by_object = findings_by_object(report.findings)
@@ -784,6 +801,17 @@ class GraphView(QWidget):
             )
             self._message(self.tr("Commit not in the store"))
             return
+        self._lay_out(report, gens)
+        self.caption.setText(self._caption(report, gens, n))
+        canvas.resetTransform()
+        canvas.fit(max_scale=1.0, min_scale=READABLE_SCALE)
+        canvas.centerOn(canvas.nodes[self.center_id])
+
+    def _lay_out(self, report: Report, gens: list[list[str]]) -> None:
+        """One column per generation (parents left, children right), the cards centred
+        on the tallest column, then the parent → child edges."""
+        canvas = self.canvas
+        scene = canvas.scene()
         index = graphml.dag_index(report)
         shown = {c for g in gens for c in g}
         pal = self.palette()
@@ -797,33 +825,7 @@ class GraphView(QWidget):
             x = col * (NODE_W + COL_GAP)
             y0 = (tallest - len(ids)) * (NODE_H + ROW_GAP) / 2
             for row, cid in enumerate(ids):
-                pos = index.position[cid]
-                era_i = report.signer.get(cid)
-                era_label = (
-                    report.eras[era_i].key_id
-                    if era_i is not None and era_i < len(report.eras)
-                    else self.tr("no era")
-                )
-                obj = report.objects.get(cid)
-                get = getattr(obj, "get", None)
-                mt = get("memory_type") if get else None
-                ts = get("timestamp") if get else None
-                item = NodeItem(
-                    cid,
-                    position=pos,
-                    status=report.commits.get(cid),
-                    era_index=era_i,
-                    era_label=era_label,
-                    memory_type=mt if isinstance(mt, str) else "",
-                    timestamp=ts if isinstance(ts, str) else "",
-                    hidden_parents=sum(1 for p in index.parents[pos] if index.ids[p] not in shown),
-                    hidden_children=sum(1 for c in index.children[pos] if index.ids[c] not in shown),
-                    center=cid == self.center_id,
-                    cutoff_of=tuple(cutoffs.get(cid, ())),
-                    merge=len(index.parents[pos]) > 1,
-                    judgement=judge(report, cid, self._by_object),
-                )
-                item.proven = self.proven is not None and cid in self.proven
+                item = self._node(report, index, cid, shown, tuple(cutoffs.get(cid, ())))
                 item.setPos(x, y0 + row * (NODE_H + ROW_GAP))
                 scene.addItem(item)
                 canvas.nodes[cid] = item
@@ -834,25 +836,56 @@ class GraphView(QWidget):
                 if parent_item is not None:
                     scene.addItem(EdgeItem(parent_item, item, edge_color))
         scene.setSceneRect(scene.itemsBoundingRect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+
+    def _node(
+        self, report: Report, index: graphml.DagIndex, cid: str, shown: set[str], cutoff_of: tuple[str, ...]
+    ) -> NodeItem:
+        pos = index.position[cid]
+        era_i = report.signer.get(cid)
+        era_label = (
+            report.eras[era_i].key_id if era_i is not None and era_i < len(report.eras) else self.tr("no era")
+        )
+        obj = report.objects.get(cid)
+        get = getattr(obj, "get", None)
+        mt = get("memory_type") if get else None
+        ts = get("timestamp") if get else None
+        item = NodeItem(
+            cid,
+            position=pos,
+            status=report.commits.get(cid),
+            era_index=era_i,
+            era_label=era_label,
+            memory_type=mt if isinstance(mt, str) else "",
+            timestamp=ts if isinstance(ts, str) else "",
+            hidden_parents=sum(1 for p in index.parents[pos] if index.ids[p] not in shown),
+            hidden_children=sum(1 for c in index.children[pos] if index.ids[c] not in shown),
+            center=cid == self.center_id,
+            cutoff_of=cutoff_of,
+            merge=len(index.parents[pos]) > 1,
+            judgement=judge(report, cid, self._by_object),
+        )
+        item.proven = self.proven is not None and cid in self.proven
+        return item
+
+    def _caption(self, report: Report, gens: list[list[str]], n: int) -> str:
+        center = short_id(self.center_id or "")
         if self.mode == "cutoff" and self.cutoff_era is not None:
             what = (
                 self.tr("Around the cutoff of %1 (era %2): %3")
                 .replace("%1", report.eras[self.cutoff_era].key_id)
                 .replace("%2", str(self.cutoff_era))
-                .replace("%3", short_id(self.center_id))
+                .replace("%3", center)
             )
         else:
-            what = self.tr("Neighbourhood of %1").replace("%1", short_id(self.center_id))
+            what = self.tr("Neighbourhood of %1").replace("%1", center)
+        shown = sum(len(g) for g in gens)
         parts: tuple[str, ...] = (
             what,
             self.tr("%n generation(s)", "", n),
-            self.tr("%n commit(s) in %1 columns (parents left, children right)", "", len(shown)).replace(
+            self.tr("%n commit(s) in %1 columns (parents left, children right)", "", shown).replace(
                 "%1", str(len(gens))
             ),
         )
         if self.proven is not None:
             parts += (self.tr("green: inside the proven history"),)
-        self.caption.setText(" · ".join(parts))
-        canvas.resetTransform()
-        canvas.fit(max_scale=1.0, min_scale=READABLE_SCALE)
-        canvas.centerOn(canvas.nodes[self.center_id])
+        return " · ".join(parts)

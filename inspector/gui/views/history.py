@@ -106,27 +106,38 @@ class LaneDelegate(QStyledItemDelegate):
                 painter.drawLine(QPointF(lx(a), mid), QPointF(lx(b), bottom))
         if index.data(PROVEN_ROLE):  # inside the proven region: a green bar on the lane side
             painter.fillRect(QRectF(r.right() - 3, r.top(), 3, r.height()), QColor("#2e7d32"))
-        cx, rad = lx(lanes.lane if not self.model.filter.active else 0), 5.0
-        if not self.model.failing(index.data(OBJECT_ID_ROLE), status):
-            color = era_color(era) if era is not None else QColor("#757575")
-            painter.setBrush(QBrush(color))
+        cx = lx(lanes.lane if not self.model.filter.active else 0)
+        failing = self.model.failing(index.data(OBJECT_ID_ROLE), status)
+        self._paint_node(painter, QPointF(cx, mid), era, fg, lanes.is_merge, failing)
+        painter.restore()
+
+    @staticmethod
+    def _paint_node(
+        painter: QPainter, c: QPointF, era: int | None, fg: QColor, merge: bool, failing: bool
+    ) -> None:
+        """A circle (a square for a merge) in the era's colour; dark, broken or failing
+        commits stand out: a red diamond with a mark."""
+        rad = 5.0
+        cx, mid = c.x(), c.y()
+        if not failing:
+            painter.setBrush(QBrush(era_color(era) if era is not None else QColor("#757575")))
             painter.setPen(QPen(fg, 1))
-            if lanes.is_merge:
+            if merge:
                 painter.drawRect(QRectF(cx - rad, mid - rad, 2 * rad, 2 * rad))
             else:
-                painter.drawEllipse(QPointF(cx, mid), rad, rad)
-        else:  # dark, broken or failing commits stand out: a red diamond with a mark
-            d = rad + 2
-            poly = QPolygonF(
+                painter.drawEllipse(c, rad, rad)
+            return
+        d = rad + 2
+        path = QPainterPath()
+        path.addPolygon(
+            QPolygonF(
                 [QPointF(cx, mid - d), QPointF(cx + d, mid), QPointF(cx, mid + d), QPointF(cx - d, mid)]
             )
-            path = QPainterPath()
-            path.addPolygon(poly)
-            painter.fillPath(path, QBrush(QColor(PROBLEM_COLOR)))
-            painter.setPen(QPen(QColor("white"), 1.5))
-            painter.drawLine(QPointF(cx, mid - 3), QPointF(cx, mid + 1))
-            painter.drawPoint(QPointF(cx, mid + 3))
-        painter.restore()
+        )
+        painter.fillPath(path, QBrush(QColor(PROBLEM_COLOR)))
+        painter.setPen(QPen(QColor("white"), 1.5))
+        painter.drawLine(QPointF(cx, mid - 3), QPointF(cx, mid + 1))
+        painter.drawPoint(QPointF(cx, mid + 3))
 
 
 class HistoryView(QWidget):
@@ -153,6 +164,35 @@ class HistoryView(QWidget):
         self._debounce.setInterval(self.DEBOUNCE_MS)
         self._debounce.timeout.connect(self._apply_filter)
 
+        bar, filters = self._build_filters()
+        self._build_proven_bar()
+        self._build_table()
+        self.placeholder = QLabel()
+        self.placeholder.setWordWrap(True)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setContentsMargins(24, 24, 24, 24)
+        self.placeholder.setAccessibleName(self.tr("No history"))
+        self.placeholder.setVisible(False)
+        self.body = QWidget()
+        body = QVBoxLayout(self.body)
+        body.setContentsMargins(0, 0, 0, 0)
+        body.addLayout(bar)
+        body.addLayout(filters)
+        body.addWidget(self.proven_bar)
+        body.addWidget(self.table)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.body)
+        lay.addWidget(self.placeholder)
+        self.search.textChanged.connect(lambda _t: self._debounce.start())
+        for c in (self.status_combo, self.era_combo, self.type_combo):
+            c.currentIndexChanged.connect(self._apply_filter)
+        self._fitting = False
+        self.clear()
+
+    def _build_filters(self) -> tuple[QHBoxLayout, QHBoxLayout]:
+        """The search box and its count, and the status, era and type filters: two rows
+        (the tab stays narrow enough for a 1024-pixel window with both side panes)."""
         self.search = QLineEdit(
             placeholderText=self.tr("Search ids, content, provenance, labels, codes…  (Ctrl+F)")
         )
@@ -171,8 +211,6 @@ class HistoryView(QWidget):
         self.status_combo.setMinimumContentsLength(10)  # "⚠ untrusted (4)" reads whole
         self.search.setMinimumWidth(100)
         self.count = QLabel()
-        # two rows: the search and its count, then the filters (the tab stays narrow enough
-        # for a 1024-pixel window with both side panes)
         bar = QHBoxLayout()
         bar.addWidget(self.search, 1)
         bar.addWidget(self.count)
@@ -186,7 +224,10 @@ class HistoryView(QWidget):
             lab.setBuddy(w)
             filters.addWidget(lab)
             filters.addWidget(w, 1)
+        return bar, filters
 
+    def _build_proven_bar(self) -> None:
+        """The line that says which proven region is shaded, with Clear shading."""
         self.proven_label = QLabel()
         self.proven_label.setWordWrap(True)
         self.proven_label.setAccessibleName(self.tr("Proven region"))
@@ -202,6 +243,7 @@ class HistoryView(QWidget):
         pb.addWidget(self.proven_clear)
         self.proven_bar.setVisible(False)
 
+    def _build_table(self) -> None:
         self.table = QTableView()
         self.table.setAccessibleName(self.tr("Commit history"))
         self.table.setModel(self.model)
@@ -230,29 +272,6 @@ class HistoryView(QWidget):
         h.sectionResized.connect(self._section_resized)
         self.table.viewport().installEventFilter(self)
         self.table.selectionModel().currentRowChanged.connect(self._row_changed)
-
-        self.placeholder = QLabel()
-        self.placeholder.setWordWrap(True)
-        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setContentsMargins(24, 24, 24, 24)
-        self.placeholder.setAccessibleName(self.tr("No history"))
-        self.placeholder.setVisible(False)
-        self.body = QWidget()
-        body = QVBoxLayout(self.body)
-        body.setContentsMargins(0, 0, 0, 0)
-        body.addLayout(bar)
-        body.addLayout(filters)
-        body.addWidget(self.proven_bar)
-        body.addWidget(self.table)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(self.body)
-        lay.addWidget(self.placeholder)
-        self.search.textChanged.connect(lambda _t: self._debounce.start())
-        for c in (self.status_combo, self.era_combo, self.type_combo):
-            c.currentIndexChanged.connect(self._apply_filter)
-        self._fitting = False
-        self.clear()
 
     def search_help(self) -> str:
         """What the search box looks at (its tooltip)."""

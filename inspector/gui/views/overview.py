@@ -106,6 +106,15 @@ class OverviewView(QWidget):
         ul.addLayout(row)
         self.stack.addWidget(unopen)
 
+        self.stack.addWidget(self._build_crash_page())
+
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.stack)
+        self.clear()
+
+    def _build_crash_page(self) -> QWidget:
+        """The last resort: the inspector failed (a bug, not a verdict); the report to copy."""
         crash = QWidget()
         cl = QVBoxLayout(crash)
         self.crash_title = QLabel()
@@ -133,12 +142,7 @@ class OverviewView(QWidget):
         cl.addWidget(self.crash_intro)
         cl.addWidget(self.crash_report, 1)
         cl.addLayout(crow)
-        self.stack.addWidget(crash)
-
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(self.stack)
-        self.clear()
+        return crash
 
     # ---- view contract ------------------------------------------------------------
     def clear(self) -> None:
@@ -229,8 +233,7 @@ class OverviewView(QWidget):
         )
         rows.append((self.tr("Contents"), _e(counts)))
         rows.append((self.tr("Checkpoint"), _e(S.checkpoint_text(r, self.checkpoint_head))))
-        if self.settings:
-            rows.append((self.tr("Judged with"), _e(self.settings)))
+        rows += self._settings_rows()
         if mm["untrusted"]:
             rows.append(
                 (
@@ -275,6 +278,10 @@ class OverviewView(QWidget):
         out += self._notes_html(r)
         out.append("</body></html>")
         return "".join(out)
+
+    def _settings_rows(self) -> list[tuple[str, str]]:
+        """The "Judged with" row: which settings produced the verdict."""
+        return [(self.tr("Judged with"), _e(self.settings))] if self.settings else []
 
     def _problems_html(self, r: Report) -> list[str]:
         out: list[str] = []
@@ -400,8 +407,7 @@ class OverviewView(QWidget):
             )
         else:
             rows.append((self.tr("Master key"), _e(S.master_text(r))))
-        if self.settings:
-            rows.append((self.tr("Judged with"), _e(self.settings)))
+        rows += self._settings_rows()
         steps = sum(len(m.steps) for m in view.memories)
         events = sum(len(st.events) for st in view.streams)
         counts = [

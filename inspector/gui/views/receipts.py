@@ -111,22 +111,7 @@ class ReceiptsPane(QWidget):
         rows = self.entries.verticalHeader().defaultSectionSize()
         self.entries.setMinimumHeight(self.entries.horizontalHeader().sizeHint().height() + 3 * rows + 6)
         rr.addWidget(self.entries, 3)
-        # what failed, in full words: scrolls rather than overlapping the table
-        self.problems = QLabel()
-        self.problems.setWordWrap(True)
-        self.problems.setTextFormat(Qt.TextFormat.PlainText)
-        self.problems.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.problems.setAccessibleName(self.tr("What failed in this receipt"))
-        self.problems_area = QScrollArea()
-        self.problems_area.setWidget(self.problems)
-        self.problems_area.setWidgetResizable(True)
-        self.problems_area.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.problems_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        line = self.problems.fontMetrics().lineSpacing()
-        self.problems_area.setMinimumHeight(2 * line + 6)
-        self.problems_area.setMaximumHeight(5 * line + 6)
-        self.problems_area.hide()
-        rr.addWidget(self.problems_area, 1)
+        rr.addWidget(self._build_problems(), 1)
         note_row = QHBoxLayout()
         note_icon = QLabel()
         note_icon.setPixmap(
@@ -156,6 +141,24 @@ class ReceiptsPane(QWidget):
         actions.addWidget(self.export_status, 1)
         rr.addLayout(actions)
         return detail
+
+    def _build_problems(self) -> QScrollArea:
+        """What failed, in full words: it scrolls rather than overlapping the table."""
+        self.problems = QLabel()
+        self.problems.setWordWrap(True)
+        self.problems.setTextFormat(Qt.TextFormat.PlainText)
+        self.problems.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.problems.setAccessibleName(self.tr("What failed in this receipt"))
+        self.problems_area = QScrollArea()
+        self.problems_area.setWidget(self.problems)
+        self.problems_area.setWidgetResizable(True)
+        self.problems_area.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.problems_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        line = self.problems.fontMetrics().lineSpacing()
+        self.problems_area.setMinimumHeight(2 * line + 6)
+        self.problems_area.setMaximumHeight(5 * line + 6)
+        self.problems_area.hide()
+        return self.problems_area
 
     # ---- content ----------------------------------------------------------------------
     def set_view(self, report: Any, mm: Any) -> None:

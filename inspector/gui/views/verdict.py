@@ -44,6 +44,36 @@ class VerdictBanner(QFrame):
 
         self.icon = QLabel()
         self.icon.setFixedSize(36, 36)
+        self._build_headline()
+        self._build_facts()
+        self._build_buttons()
+        text = QVBoxLayout()
+        text.setSpacing(2)
+        top = QHBoxLayout()
+        top.addWidget(self.word)
+        top.addSpacing(12)
+        top.addWidget(self.reason, 1)
+        top.addWidget(self.code, 0, Qt.AlignmentFlag.AlignTop)
+        text.addLayout(top)
+        facts = QHBoxLayout()
+        facts.setSpacing(18)
+        for lab in (self.counts, self.checkpoint, self.untrusted):
+            facts.addWidget(lab, 1)
+        facts.addWidget(self.jump_button)
+        facts.addWidget(self.attach_button)
+        facts.addWidget(self.retry_button)
+        text.addLayout(facts)
+        text.addWidget(self.settings)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(10, 6, 10, 6)
+        lay.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignVCenter)
+        lay.addLayout(text, 1)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.set_report(None)
+
+    def _build_headline(self) -> None:
+        """The verdict word in large type, the reason beside it (wrapping), and a HOM-AIMOS
+        reason code beside that."""
         self.word = QLabel()
         self.word.setObjectName("verdictWord")
         self.word.setAccessibleName(self.tr("Verdict word"))
@@ -69,12 +99,20 @@ class VerdictBanner(QFrame):
         self.code.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.code.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.code.setVisible(False)
+
+    def _build_facts(self) -> None:
+        """Counts, checkpoint state, untrusted memories (one line when there is room,
+        wrapped in a narrow window), and the settings line."""
         self.counts = QLabel()
         self.counts.setAccessibleName(self.tr("Findings by severity"))
         self.checkpoint = QLabel()
         self.checkpoint.setAccessibleName(self.tr("Checkpoint state"))
         self.untrusted = QLabel()
         self.untrusted.setAccessibleName(self.tr("Untrusted memories"))
+        for lab in (self.counts, self.checkpoint, self.untrusted):
+            lab.setTextFormat(Qt.TextFormat.PlainText)
+            lab.setWordWrap(True)
+            lab.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         self.settings = QLabel()
         self.settings.setObjectName("verdictSettings")
         self.settings.setAccessibleName(self.tr("Settings that produced the verdict"))
@@ -82,8 +120,8 @@ class VerdictBanner(QFrame):
         self.settings.setTextFormat(Qt.TextFormat.PlainText)
         self.settings.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.settings.setVisible(False)
-        for lab in (self.counts, self.checkpoint, self.untrusted):
-            lab.setTextFormat(Qt.TextFormat.PlainText)
+
+    def _build_buttons(self) -> None:
         self.jump_button = QPushButton(self.tr("Jump to first &error"))
         self.jump_button.setToolTip(self.tr("Select the first error's object in every pane"))
         self.attach_button = QPushButton(self.tr("Attach &checkpoint…"))
@@ -95,32 +133,6 @@ class VerdictBanner(QFrame):
         self.attach_button.clicked.connect(self.attachRequested)
         self.retry_button.clicked.connect(self.retryRequested)
         self.retry_button.setVisible(False)
-
-        text = QVBoxLayout()
-        text.setSpacing(2)
-        top = QHBoxLayout()
-        top.addWidget(self.word)
-        top.addSpacing(12)
-        top.addWidget(self.reason, 1)
-        top.addWidget(self.code, 0, Qt.AlignmentFlag.AlignTop)
-        text.addLayout(top)
-        facts = QHBoxLayout()
-        facts.setSpacing(18)
-        for lab in (self.counts, self.checkpoint, self.untrusted):
-            lab.setWordWrap(True)  # one line when there is room, wrapped in a narrow window
-            lab.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-            facts.addWidget(lab, 1)
-        facts.addWidget(self.jump_button)
-        facts.addWidget(self.attach_button)
-        facts.addWidget(self.retry_button)
-        text.addLayout(facts)
-        text.addWidget(self.settings)
-        lay = QHBoxLayout(self)
-        lay.setContentsMargins(10, 6, 10, 6)
-        lay.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignVCenter)
-        lay.addLayout(text, 1)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.set_report(None)
 
     # ---- content ---------------------------------------------------------------
     def set_report(
