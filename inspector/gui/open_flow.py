@@ -271,7 +271,8 @@ class OpenFlow(WindowBase):
         self._pending = None
         if rep is None:
             rep = Report.unopenable(code, message, object_id=path)
-        self.path, self.source_bytes = path, self._target_bytes
+        # the credential that failed is part of what judged the file (the page says it)
+        self.path, self.credential, self.source_bytes = path, self._target[1], self._target_bytes
         self._navigated()
         self.set_report(rep)
         self.setWindowTitle(self.tr("Aleth Inspector — %1 (unopenable)").replace("%1", Path(path).name))

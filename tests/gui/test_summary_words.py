@@ -83,6 +83,7 @@ def test_a_modified_aleth002_file_is_not_offered_another_passphrase(qtbot, windo
     text = ov.unopenable_text.toPlainText()
     assert "key was right" in text
     assert "Try another passphrase" not in text and "another passphrase" not in text.lower()
+    assert "Judged with" in text and "the passphrase" in window.overview.settings  # the one that was given
     assert not ov.retry_button.isVisibleTo(ov) and not window.verdict_banner.retry_button.isVisibleTo(window)
 
 
