@@ -238,7 +238,9 @@ class MainWindow(WindowActions, OpenFlow, WindowLayout):
             worst if report.verdict != "pass" else (worst if worst == Severity.WARNING else None)
         )
         self.verdict_icon.setPixmap(icon.pixmap(18, 18))
-        self.verdict.setText(f"{S.verdict_word(report.verdict)} — {S.counts_text(report)}")
+        text = f"{S.verdict_word(report.verdict)} — {S.counts_text(report)}"
+        self.verdict.setText(text)
+        self.verdict.setToolTip(text)  # it may be cut in a narrow window
 
     def _settings_note(self, report: Report) -> str:
         """The banner's line on the settings: said when they are the fleet audit's."""
