@@ -97,7 +97,7 @@ def main() -> int:
         paints.append((time.perf_counter() - t) * 1000)
     rows = table.viewport().height() // table.verticalHeader().defaultSectionSize()
 
-    # History's search, typed: every keystroke is an event, the answer comes off the GUI thread
+    # History's search, typed: every keystroke is an event, the answer comes in slices between them
     from PySide6.QtTest import QTest
 
     box = win.history.search

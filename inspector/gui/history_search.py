@@ -1,43 +1,43 @@
-"""History's search and filters, off the GUI thread.
+"""History's search and filters, in slices that never hold the window up.
 
-Which commits the History table shows is decided by :func:`filter_rows` on a plain
-Python thread (never the GUI thread): the facets (status, era, memory type) first, then
-the text, through the core's :class:`~inspector.core.search.SearchIndex` (the one the MCP
-server uses: ids, every string of content and provenance at any depth, keys and values,
-finding codes, statuses, signers' key_ids, MutMem labels).  The index is built once per
-report, on the same thread, before the first query needs it.
+Which commits the History table shows is decided by :func:`filter_steps`: the facets
+(status, era, memory type) first, then the text, through the core's
+:class:`~inspector.core.search.SearchIndex` (the one the MCP server uses: ids, every
+string of content and provenance at any depth, keys and values, finding codes, statuses,
+signers' key_ids, MutMem labels).  The index is built once per report, in steps
+(:meth:`~inspector.core.search.SearchIndex.building`), the first time a query needs it.
 
-:class:`HistorySearch` runs one query at a time: a new one makes the running one stale
-(it stops at its next check, every :data:`~inspector.core.search.CHUNK` objects, and its
-answer is dropped).  It reports ``progress(generation, phase, done, total)`` while it indexes (phase
-``"indexing"``, objects) and looks (``"searching"``, commits), and ``finished(generation,
-rows)`` once it has looked at every commit; the thread touches no Qt object but a bridge
-whose signals Qt queues to the GUI thread.  A query made stale while the index is being
-built leaves the build running: the next query uses it.
+:class:`HistorySearch` runs that work on the GUI thread in slices of a few milliseconds,
+one slice per turn of the event loop, so keystrokes, painting and scrolling go on between
+them; no second thread competes with the window for Python's lock (a thread would make
+every paint of the table wait on it).  A new query makes the running one stale: its
+slices stop and its answer never arrives.  It reports ``progress(generation, phase, done,
+total)`` while it indexes (phase ``"indexing"``, objects) and looks (``"searching"``,
+commits), and ``finished(generation, rows)`` once it has looked at every commit.  The
+index built so far is kept when a query goes stale: the next one goes on from there.
 """
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Container
+import time
+from collections.abc import Callable, Container, Iterator
 from dataclasses import dataclass
-from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
-from ..core.search import CHUNK, SearchIndex, terms
+from ..core.search import SearchIndex, terms
 from ..core.verify.report import Report, Status
 
-
-class Stale(Exception):
-    """A newer query (or report) replaced this one."""
+INDEXING, SEARCHING = "indexing", "searching"
+SLICE = 512  # commits looked at between two checks of the time budget
+BUDGET_S = 0.008  # one turn of the event loop works at most this long (then paints, keys…)
 
 
 @dataclass(frozen=True)
 class Facets:
     """The History filters: text, and ``status`` (a Status value, ``"problems"``: any
-    status that is not valid, ``"untrusted"``: memories whose label ranks 3 or more),
-    ``era`` (an era index) and ``mtype`` (a memory type)."""
+    status that is not valid or an error on the commit, ``"untrusted"``: memories whose
+    label ranks 3 or more), ``era`` (an era index) and ``mtype`` (a memory type)."""
 
     text: str = ""
     status: str | None = None
@@ -69,9 +69,49 @@ class Facets:
         return True
 
 
-Check = Callable[[], None]
-Progress = Callable[[int, int], None]
-INDEXING, SEARCHING = "indexing", "searching"
+Step = tuple[str, int, int]  # phase, done, total
+
+
+def filter_steps(
+    report: Report,
+    ids: list[str],
+    untrusted: Container[str],
+    facets: Facets,
+    index: Callable[[], Iterator[Step | SearchIndex]],
+    rows: list[int],
+    erring: Container[str] = (),
+) -> Iterator[Step]:
+    """Fill ``rows`` with the rows of ``ids`` (History's order) that pass ``facets``
+    (indices into ``ids``), yielding ``(phase, done, total)`` every :data:`SLICE`
+    commits, where ``done`` counts the commits whose answer is known; ``index()`` yields
+    its own build steps, then the index."""
+    total = len(ids)
+    text = bool(terms(facets.text))
+    passing: list[int] = []
+    for start in range(0, total, SLICE):
+        passing += [
+            i
+            for i in range(start, min(start + SLICE, total))
+            if facets.accepts(report, untrusted, ids[i], erring)
+        ]
+        seen = min(start + SLICE, total)
+        yield SEARCHING, (seen - len(passing)) if text else seen, total  # the text is still to look at
+    if not text:
+        rows += passing
+        return
+    idx: SearchIndex | None = None
+    for got in index():
+        if isinstance(got, SearchIndex):
+            idx = got
+        else:
+            yield got
+    assert idx is not None
+    decided = total - len(passing)
+    for start in range(0, len(passing), SLICE):
+        piece = passing[start : start + SLICE]
+        found = set(idx.find(facets.text, [ids[i] for i in piece]))
+        rows += [i for i in piece if ids[i] in found]
+        yield SEARCHING, decided + start + len(piece), total
 
 
 def filter_rows(
@@ -79,39 +119,22 @@ def filter_rows(
     ids: list[str],
     untrusted: Container[str],
     facets: Facets,
-    index: Callable[[], SearchIndex],
-    check: Check = lambda: None,
-    progress: Progress = lambda _done, _total: None,
+    index: SearchIndex,
     erring: Container[str] = (),
 ) -> list[int]:
-    """The rows of ``ids`` (History's order) that pass ``facets``: indices into ``ids``.
-    ``index()`` gives the search index (built on first need); ``check`` raises to stop;
-    ``progress(done, total)`` counts the commits looked at."""
-    total = len(ids)
+    """:func:`filter_steps` all at once (tests, a caller with nothing else to do)."""
     rows: list[int] = []
-    for start in range(0, total, CHUNK):
-        check()
-        rows += [
-            i
-            for i in range(start, min(start + CHUNK, total))
-            if facets.accepts(report, untrusted, ids[i], erring)
-        ]
-    if not terms(facets.text):
-        progress(total, total)
-        return rows
-    idx = index()
-    found = set(idx.find(facets.text, [ids[i] for i in rows], cancel=check, progress=progress))
-    progress(total, total)
-    return [i for i in rows if ids[i] in found]
 
+    def ready() -> Iterator[Step | SearchIndex]:
+        yield index
 
-class _Bridge(QObject):
-    progress = Signal(int, str, int, int)
-    finished = Signal(int, object)
+    for _ in filter_steps(report, ids, untrusted, facets, ready, rows, erring):
+        pass
+    return rows
 
 
 class HistorySearch(QObject):
-    """One query at a time on a worker thread (see the module docstring)."""
+    """One query at a time, in slices on the GUI thread (see the module docstring)."""
 
     progress = Signal(int, str, int, int)  # generation, phase, done, total
     finished = Signal(int, object)  # generation, the rows that pass (indices into the ids)
@@ -120,29 +143,35 @@ class HistorySearch(QObject):
         super().__init__(parent)
         self.generation = 0
         self._report: Report | None = None
-        self._index: SearchIndex | None = None
-        self._lock = threading.Lock()  # one build of the index
-        self._bridge = _Bridge(self)
-        self._bridge.progress.connect(self._relay_progress)
-        self._bridge.finished.connect(self._relay_finished)
-        self._threads: list[threading.Thread] = []
+        self._index: SearchIndex | None = None  # complete once _build is exhausted
+        self._build: Iterator[int] | None = None
+        self._job: Iterator[Step] | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._slice)
 
     @property
     def index(self) -> SearchIndex | None:
         """The index of the current report, once built."""
-        return self._index
+        return self._index if self._build is None and self._index is not None else None
 
     def set_report(self, report: Report | None) -> None:
         """A new report: any running query is stale, the old index is dropped."""
-        self.generation += 1
-        with self._lock:
-            self._report = report
-            self._index = None
+        self.cancel()
+        self._report = report
+        self._index = None
+        self._build = None
 
     def cancel(self) -> int:
         """Make the running query stale; returns the new generation."""
         self.generation += 1
+        self._job = None
+        self._timer.stop()
         return self.generation
+
+    def running(self) -> bool:
+        return self._job is not None
 
     def start(
         self, ids: list[str], untrusted: Container[str], facets: Facets, erring: Container[str] = ()
@@ -152,78 +181,45 @@ class HistorySearch(QObject):
         report = self._report
         if report is None:
             return gen
-        t = threading.Thread(
-            target=self._run,
-            args=(gen, report, ids, untrusted, facets, erring),
-            name="history-search",
-            daemon=True,
-        )
-        self._threads = [x for x in self._threads if x.is_alive()] + [t]
-        t.start()
+        rows: list[int] = []
+        steps = filter_steps(report, ids, untrusted, facets, self._index_steps, rows, erring)
+        self._job = self._run(gen, steps, rows)
+        self._timer.start()
         return gen
 
-    def wait(self, timeout: float = 5.0) -> None:
-        """Wait for the threads (application exit)."""
-        self.generation += 1
-        for t in self._threads:
-            t.join(timeout)
+    def _index_steps(self) -> Iterator[Step | SearchIndex]:
+        """The index, built here in steps unless an earlier query finished it; a build cut
+        short by a stale query goes on where it stopped."""
+        assert self._report is not None
+        if self._index is None:
+            self._index, self._build = SearchIndex.building(self._report)
+        total = max(len(self._report.objects), 1)
+        if self._build is not None:
+            for done in self._build:
+                yield INDEXING, done, total
+            self._build = None
+        yield self._index
 
-    def _index_of(self, report: Report, gen: int) -> SearchIndex:
-        """The report's index, built here if no query built it yet (the build stops only
-        for a new report, not for a newer query: that one will want it too)."""
-        objects = max(len(report.objects), 1)
-        built = [0]
+    def _run(self, gen: int, steps: Iterator[Step], rows: list[int]) -> Iterator[Step]:
+        yield from steps
+        self.finished.emit(gen, rows)
 
-        def check() -> None:
-            if self._report is not report:
-                raise Stale()
-            built[0] += 1
-            if gen == self.generation:
-                self._emit(self._bridge.progress, gen, INDEXING, min(built[0] * CHUNK, objects), objects)
-
-        with self._lock:
-            if self._report is not report:
-                raise Stale()
-            if self._index is None:
-                self._index = SearchIndex.from_report(report, cancel=check)
-            return self._index
-
-    def _run(
-        self,
-        gen: int,
-        report: Report,
-        ids: list[str],
-        untrusted: Container[str],
-        facets: Facets,
-        erring: Container[str],
-    ) -> None:
-        def check() -> None:
-            if gen != self.generation:
-                raise Stale()
-
-        def progress(done: int, total: int) -> None:
-            check()
-            self._emit(self._bridge.progress, gen, SEARCHING, done, total)
-
-        try:
-            rows = filter_rows(
-                report, ids, untrusted, facets, lambda: self._index_of(report, gen), check, progress, erring
-            )
-        except Stale:
+    def _slice(self) -> None:
+        """Work for one time budget, say how far it got, and come back next turn."""
+        job, gen = self._job, self.generation
+        if job is None:
             return
-        self._emit(self._bridge.finished, gen, rows)
-
-    @staticmethod
-    def _emit(signal: Any, *args: Any) -> None:
+        end = time.perf_counter() + BUDGET_S
+        step: Step | None = None
         try:
-            signal.emit(*args)
-        except RuntimeError:  # the window is gone
+            step = next(job)  # at least one step a turn, however short the budget
+            while time.perf_counter() < end:
+                step = next(job)
+        except StopIteration:
+            if self._job is job:
+                self._job = None
             return
-
-    def _relay_progress(self, gen: int, phase: str, done: int, total: int) -> None:
-        if gen == self.generation:
-            self.progress.emit(gen, phase, done, total)
-
-    def _relay_finished(self, gen: int, rows: object) -> None:
-        if gen == self.generation:
-            self.finished.emit(gen, rows)
+        if step is not None and gen == self.generation:
+            self.progress.emit(gen, *step)
+        if self._job is job:
+            self._timer.start()

@@ -1,12 +1,10 @@
 """History's search (``inspector.gui.history_search``), driven through the real box: it
 finds what the file holds wherever it is (a nested content key, a provenance value, a
-finding code, a label, a status, a key_id), runs off the GUI thread a moment after the
+finding code, a label, a status, a key_id), runs in slices between the window's events a moment after the
 last keystroke, never says "0 of N" before it has looked at all N, keeps the rows shown
 until its answer arrives, drops stale answers, and says what it searches."""
 
 from __future__ import annotations
-
-import threading
 
 import pytest
 from hypothesis import given, settings
@@ -108,31 +106,44 @@ def test_typing_is_debounced_and_the_rows_stay_until_the_answer(qtbot, store_rep
 
 
 def test_a_stale_answer_is_dropped(qtbot, store_report):
+    """A query asked while another runs makes it stale: the first never answers, its
+    rows never reach the table."""
     report, ids = store_report
     view = show_view(qtbot, HistoryView, report)
-    gate = threading.Event()
     answers: list[int] = []
     view.searcher.finished.connect(lambda gen, rows: answers.append(gen))
+    first = view.searcher.start(view.model.ids, {}, Facets("plain"))
+    with qtbot.waitSignal(view.searchFinished, timeout=T):
+        view.search.setText("user:4935")
+        view._apply_filter()
+    assert first not in answers and answers  # only the newer query answered
+    assert shown_ids(view) == [ids["subject"]]
+
+
+def test_the_search_works_in_slices_the_event_loop_runs_between(qtbot, store_report, monkeypatch):
+    """Each slice of work is short: between two slices the event loop runs (a timer
+    ticks), and the slices together look at every commit."""
+    from PySide6.QtCore import QTimer
+
     import inspector.gui.history_search as hs
 
-    real = hs.filter_rows
-
-    def slow(*a, **kw):  # the first query waits until a newer one was asked
-        if not gate.is_set():
-            gate.wait(10)
-        return real(*a, **kw)
-
-    hs.filter_rows = slow
-    try:
-        first = view.searcher.start(view.model.ids, {}, Facets("plain"))
-        with qtbot.waitSignal(view.searchFinished, timeout=T):
-            view.search.setText("user:4935")
-            view._apply_filter()
-            gate.set()
-    finally:
-        hs.filter_rows = real
-    assert first not in answers  # the first query's rows never reached the table
-    assert shown_ids(view) == [ids["subject"]]
+    monkeypatch.setattr(hs, "SLICE", 16)
+    monkeypatch.setattr(hs, "BUDGET_S", 0.0)  # one step per turn of the event loop
+    report, _ = store_report
+    view = show_view(qtbot, HistoryView, report)
+    ticks: list[int] = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(0)
+    steps: list[tuple[str, int, int]] = []
+    view.searcher.progress.connect(lambda _g, phase, done, total: steps.append((phase, done, total)))
+    with qtbot.waitSignal(view.searchFinished, timeout=T):
+        view.search.setText("memory")
+        view._apply_filter()
+    timer.stop()
+    assert len(steps) > 20 and len(ticks) >= len(steps) // 2  # the loop turned between the slices
+    searching = [d for phase, d, _t in steps if phase == "searching"]
+    assert searching == sorted(searching) and searching[-1] == len(report.commits)
 
 
 def test_the_box_says_what_it_searches(qtbot, store_report):
@@ -169,7 +180,7 @@ def test_filter_rows_is_the_index_s_answer_in_history_order(store_report, query,
     ids = list(reversed(report.order))
     index = SearchIndex.from_report(report)
     facets = Facets(query, status)
-    rows = filter_rows(report, ids, {}, facets, lambda: index)
+    rows = filter_rows(report, ids, {}, facets, index)
     want = [
         i
         for i, cid in enumerate(ids)

@@ -131,7 +131,7 @@ def test_history_filter_by_status_and_era_highlight(qtbot, window):
     report = open_and_wait(qtbot, window, FIX / "03_rotation_unmerged_legacy_branch" / "store")
     h = window.history
     with qtbot.waitSignal(h.searchFinished, timeout=10_000) as found:
-        h.filter_to(status="problems")  # filtered off the GUI thread
+        h.filter_to(status="problems")  # filtered in slices between events
     assert found.args == [2] and h.model.rowCount() == 2
     with qtbot.waitSignal(h.searchFinished, timeout=10_000):
         h.status_combo.setCurrentIndex(0)

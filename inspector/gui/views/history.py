@@ -3,9 +3,10 @@ badges, and search/filter by text, status, era and memory type.
 
 The search box matches ids, every string of content and provenance (keys and values,
 at any depth), signers' key_ids, statuses, finding codes and MutMem labels (the core's
-:mod:`~inspector.core.search`); what it and the filters show is computed off the GUI
-thread (:mod:`..history_search`), a quarter second after the last keystroke, with its
-progress in the count label, which says "N of M" only once all M were looked at."""
+:mod:`~inspector.core.search`); what it and the filters show is computed in slices of a
+few milliseconds between the window's events (:mod:`..history_search`), a quarter second
+after the last keystroke, with its progress in the count label, which says "N of M" only
+once all M were looked at."""
 
 from __future__ import annotations
 
@@ -437,7 +438,7 @@ class HistoryView(QWidget):
 
     def _apply_filter(self) -> None:
         """Ask for the rows of the current search and filters: none is a change made now;
-        any other runs off the GUI thread (the rows shown stay until it has looked at all)."""
+        any other runs in short slices between the window's events (the rows shown stay until it has looked at all)."""
         self._debounce.stop()
         facets = self.facets()
         if not facets.active:
