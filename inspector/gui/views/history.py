@@ -438,7 +438,8 @@ class HistoryView(QWidget):
 
     def _apply_filter(self) -> None:
         """Ask for the rows of the current search and filters: none is a change made now;
-        any other runs in short slices between the window's events (the rows shown stay until it has looked at all)."""
+        any other runs in short slices between the window's events (the rows shown stay
+        until it has looked at all)."""
         self._debounce.stop()
         facets = self.facets()
         if not facets.active:
