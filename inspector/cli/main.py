@@ -119,19 +119,19 @@ def _error_report(
     """The report of a run that reached no verdict (usage error, interruption, bug)."""
     from ..core.findings import Severity, make_finding
     from ..core.render.record import complete
-    from ..core.verify.report import Report
+    from ..core.verify.report import Report, Verdict
     from .messages import INTERRUPTED, USAGE
 
     if kind == "usage":
         assert isinstance(exc, UsageError)
-        report = Report(verdict="error")
+        report = Report(verdict=Verdict.ERROR)
         report.findings.append(
             make_finding(
                 exc.code, Severity.ERROR, "invocation", "", USAGE, expected=exc.usage, detail=exc.message
             )
         )
     elif kind == "interrupted":
-        report = Report(verdict="interrupted")
+        report = Report(verdict=Verdict.INTERRUPTED)
         report.findings.append(make_finding("interrupted", Severity.WARNING, "invocation", "", INTERRUPTED))
     else:
         assert exc is not None

@@ -217,12 +217,13 @@ def make_hom_proof(
     ``ordinal_out_of_range``, ``receipt_unprovable``)."""
     from .hom_aimos import inclusion_proof, verify_bundle
     from .hom_aimos.parse import ParseFailure, parse_document
+    from .hom_aimos.view import hom_view
 
     report = verify_bundle(blob, source=source)
     now = report.input.get("sha256") if isinstance(report.input, dict) else None
     if expect_sha256 is not None and now != expect_sha256:
         raise ProofError("input_changed", CHANGED, path=source, found=now)
-    view = report.hom
+    view = hom_view(report)
     rv = view.receipt if view is not None else None
     if view is None or rv is None:
         kind = view.kind if view is not None else "unknown"
@@ -334,6 +335,7 @@ def check_hom_proof(data: bytes, *, file: str | None = None, trusted: str | None
     from .canonical import JsonError, loads_strict
     from .hom_aimos import prims
     from .hom_aimos import verify_bundle as judge_bundle
+    from .hom_aimos.view import hom_view
     from .verify.merkle import PROOF_FIELDS, InclusionProof
 
     checks: list[dict[str, Any]] = []
@@ -462,7 +464,7 @@ def check_hom_proof(data: bytes, *, file: str | None = None, trusted: str | None
             check("anchor", False, "anchor_unopenable", file=file, reason=exc.message)
             return done("unopenable")
         report = judge_bundle(blob, source=file)
-        view = report.hom
+        view = hom_view(report)
         rv = view.receipt if view is not None else None
         verdict = report.verdict
         agree = (

@@ -35,7 +35,7 @@ from .write.job import author_preview, author_write
 OBJECT_BATCH = 1000  # ~40 ms to unpickle on the GUI side, which holds the GIL meanwhile
 
 
-BIG_FIELDS = ("commits", "evidence", "signer", "order", "unreachable", "findings", "objects", "lanes")
+BIG_FIELDS = ("commits", "evidence", "signer", "order", "unreachable", "findings", "objects")
 
 
 def send_report(send: Send, report: Any) -> None:
@@ -106,12 +106,12 @@ def open_verify(
         return
     if used is not None and report.container.get("format") not in (None, "directory"):
         report.container["unlock"] = "recovery code" if used.recovery_code else "passphrase"
-    if report.order:
+    send_report(send, report)
+    if report.order:  # the History pane's lanes, laid out here rather than on the GUI thread
         from .lanes import lanes_for
 
         send(("progress", "laying out history", 0, 1))
-        report.lanes = lanes_for(report)
-    send_report(send, report)
+        send(("batch", "lanes", lanes_for(report)))
     result: dict[str, Any] = {"path": path}
     if fleet_job is not None:
         result["credential"] = used  # the rule's secret, for the window's exports and dialogs

@@ -9,7 +9,7 @@ linear in rows × active lanes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -33,7 +33,7 @@ class LaneRow:
         return sum(1 for _, b in self.up if b == self.lane) > 1
 
 
-def assign_lanes(rows: Sequence[str], parents: dict[str, Sequence[str]]) -> list[LaneRow]:
+def assign_lanes(rows: Sequence[str], parents: Mapping[str, Sequence[str]]) -> list[LaneRow]:
     """``rows``: commit ids, children before parents (newest first);
     ``parents``: commit id → parent ids (missing parents are ignored)."""
     present = set(rows)

@@ -18,6 +18,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
+from ..core.hom_aimos.view import hom_view
 from ..core.verify.report import Report
 from .i18n import QT_TRANSLATE_NOOP
 
@@ -98,7 +99,7 @@ class HomIndex:
 
 def index(report: Report) -> HomIndex:
     out = HomIndex()
-    view = report.hom if is_hom(report) else None
+    view = hom_view(report) if is_hom(report) else None
     if view is None:
         return out
     for chain in view.memories:
@@ -125,9 +126,9 @@ def index(report: Report) -> HomIndex:
 
 def part_json(report: Report, object_id: str) -> tuple[str, Any] | None:
     """``(kind, JSON value)`` of the part ``object_id`` names, for the Detail pane."""
-    if not is_hom(report):
+    view = hom_view(report)
+    if not is_hom(report) or view is None:
         return None
-    view = report.hom
     full = view.to_json()
     idx = index(report)
     if object_id in idx.memories:

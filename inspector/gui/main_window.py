@@ -17,7 +17,7 @@ from typing import Any
 from PySide6.QtCore import QSettings, QTimer
 
 from ..core.findings import Severity
-from ..core.lanes import proven_region
+from ..core.lanes import LaneRow, proven_region
 from ..core.verify.report import Report
 from . import summary as S
 from .hom import is_hom, part_json
@@ -64,6 +64,7 @@ class MainWindow(WindowActions, OpenFlow, WindowLayout):
         self._navigation = None  # a member being opened (its parent), or "back"
         self._transients = []  # dialogs and fleet windows opened from here
         self._pending = None
+        self._pending_lanes = None  # the worker's lanes for _pending
         self._unlock = None
         self._crash_details = ""
         self._stale_tabs: dict[int, Any] = {}  # tab index -> its view, to catch up when shown
@@ -100,12 +101,15 @@ class MainWindow(WindowActions, OpenFlow, WindowLayout):
         self.exports.failed.connect(self._export_failed)
 
     # ---- showing a report -------------------------------------------------------------
-    def set_report(self, report: Report | None, *, keep_selection: bool = False) -> None:
+    def set_report(
+        self, report: Report | None, *, keep_selection: bool = False, lanes: list[LaneRow] | None = None
+    ) -> None:
         """Show ``report`` (None: nothing).  The panes are filled one per event-
         loop turn, verdict first, so a 100k-commit report never freezes the
         window; ``reportReady`` is emitted when everything is shown.  With
         ``keep_selection`` (a reload, a checkpoint attached) the selected object,
-        finding, era and tab stay as they were."""
+        finding, era and tab stay as they were; ``lanes``: the History pane's lanes
+        when the worker laid them out (GUI state, not part of the report)."""
         previous = (self._selected, self._selected_finding, self._proven_era) if keep_selection else None
         self.report = report
         self._stage += 1
@@ -137,7 +141,12 @@ class MainWindow(WindowActions, OpenFlow, WindowLayout):
         self.labels.set_source(self.path, self.credential, self.source_bytes)
         self.detail.set_external_checkpoint(self.checkpoint if openable else None)
         steps: list[Any] = [lambda: self._show_verdict(report)]
-        steps += [lambda v=v: v.set_report(report) for v in self.views]
+        steps += [
+            (lambda: self.history.set_report(report, lanes))
+            if v is self.history
+            else (lambda v=v: v.set_report(report))
+            for v in self.views
+        ]
         steps += [
             lambda: self.history.set_checkpoint_head(head if openable else None),
             lambda: self._restore_selection(report, previous),

@@ -206,7 +206,9 @@ class HistoryModel(ColumnsModel):
         self.by_object: dict[str, list[Finding]] = {}  # commit id -> its findings, worst first
         self.erring: dict[str, Finding] = {}  # commit id -> its worst error
 
-    def set_report(self, report: Report | None) -> None:
+    def set_report(self, report: Report | None, lanes: list[LaneRow] | None = None) -> None:
+        """Show ``report``'s commits, with the ``lanes`` the worker laid out for it (laid
+        out here when there are none, or they are not this report's)."""
         self.beginResetModel()
         self.report = report
         self.highlight_era = None
@@ -221,12 +223,7 @@ class HistoryModel(ColumnsModel):
             self.ids, self.lanes = [], []
         else:
             self.ids = list(reversed(report.order))
-            # the worker lays out lanes; compute them here only for reports built in-process
-            self.lanes = (
-                report.lanes
-                if report.lanes is not None and len(report.lanes) == len(self.ids)
-                else lanes_for(report)
-            )
+            self.lanes = lanes if lanes is not None and len(lanes) == len(self.ids) else lanes_for(report)
             mm = report.mutmem
             if mm is not None:
                 self.untrusted = {m: mv.label for m, mv in mm.memories.items() if mv.untrusted}

@@ -212,8 +212,11 @@ class OpenFlow(WindowBase):
     def _on_batch(self, _token: int, kind: str, payload: Any) -> None:
         if kind == "report":
             self._pending = payload
+            self._pending_lanes = None
         elif kind == "part" and self._pending is not None:
             receive_part(self._pending, *payload)
+        elif kind == "lanes":  # the History pane's lanes, laid out by the worker
+            self._pending_lanes = payload
 
     def _on_finished(self, _token: int, payload: Any) -> None:
         self._stop_progress()
@@ -230,8 +233,8 @@ class OpenFlow(WindowBase):
         if self.source_bytes is None:  # a corpus member has no path of its own to remember
             self._remember(path)
         self.setWindowTitle(self.tr("Aleth Inspector — %1").replace("%1", Path(path).name))
-        self.set_report(self._pending, keep_selection=not new_file)
-        self._pending = None
+        self.set_report(self._pending, keep_selection=not new_file, lanes=self._pending_lanes)
+        self._pending, self._pending_lanes = None, None
         gc.freeze()
         gc.enable()
 

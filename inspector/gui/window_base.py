@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
     from ..core.container import Credential
     from ..core.fleet.task import FileJob
+    from ..core.lanes import LaneRow
     from ..core.verify.report import Report
     from .dialogs.unlock import UnlockDialog
     from .settings import FleetOpen, OpenSettings
@@ -65,6 +66,7 @@ class WindowBase(QMainWindow):
     _navigation: Any
     _transients: list[Any]
     _pending: Report | None
+    _pending_lanes: list[LaneRow] | None
     _unlock: UnlockDialog | None
     _crash_details: str
     _selected: str | None
@@ -109,7 +111,9 @@ class WindowBase(QMainWindow):
 
     if TYPE_CHECKING:  # the methods one part calls on another (defined in that part)
 
-        def set_report(self, report: Report | None, *, keep_selection: bool = False) -> None: ...
+        def set_report(
+            self, report: Report | None, *, keep_selection: bool = False, lanes: list[LaneRow] | None = None
+        ) -> None: ...
         def select(self, object_id: str, source: Any) -> None: ...
         def jump_to_first_error(self) -> None: ...
         def next_problem(self) -> None: ...

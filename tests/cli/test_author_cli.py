@@ -14,6 +14,7 @@ import errno
 import json
 import os
 import shutil
+import signal
 import tempfile
 import types
 from pathlib import Path
@@ -852,9 +853,8 @@ def test_a_second_writer_gets_exit_3_and_the_file_verifies(run, work, sealed, cr
         os.close(r)
         with safe.exclusive(sealed):
             os.write(w, b"1")
-            import time
-
-            time.sleep(30)
+            while True:  # hold it until killed
+                signal.pause()
         os._exit(0)
     os.close(w)
     try:
@@ -876,8 +876,6 @@ def test_two_concurrent_in_place_writers(work, sealed, creds, keys, small, seale
     """Two label --in-place runs started together: each either writes or is refused
     cleanly (exit 3, "being written by another process"); the file verifies and holds
     every label of the runs that succeeded."""
-    import time
-
     from inspector.cli.main import main
 
     results = []
@@ -906,8 +904,7 @@ def test_two_concurrent_in_place_writers(work, sealed, creds, keys, small, seale
         os.close(out_w)
         pids.append((pid, out_r))
     os.close(go_r)
-    time.sleep(0.05)
-    os.write(go_w, b"gg")
+    os.write(go_w, b"gg")  # one byte each: both go as soon as they are waiting for it
     os.close(go_w)
     for pid, out_r in pids:
         os.waitpid(pid, 0)

@@ -55,6 +55,11 @@ _CTX = multiprocessing.get_context("forkserver")
 _CTX.set_forkserver_preload(["inspector.cli.main", "inspector.core.write.authoring", "tests.cli.test_kill"])
 
 
+def _wait_to_be_killed() -> None:
+    while True:
+        signal.pause()
+
+
 def _run_child(argv: list[str], mode: str, conn: Connection, stage: int) -> None:
     """In the child: run ``aleth-inspector ARGV``, saying b"w" when the write starts,
     b"d" when it ends, b"e"/b"x" at the end; with ``mode == "stage"`` also b"s", then
@@ -84,11 +89,11 @@ def _run_child(argv: list[str], mode: str, conn: Connection, stage: int) -> None
                 count[0] += 1
                 if count[0] == stage:
                     conn.send_bytes(b"s")
-                    time.sleep(60)
+                    _wait_to_be_killed()
                 out = real_publish(*a, **k)
                 if count[0] == -stage:
                     conn.send_bytes(b"s")
-                    time.sleep(60)
+                    _wait_to_be_killed()
                 return out
 
             safe._publish = publish  # type: ignore[assignment]

@@ -70,7 +70,7 @@ def test_strict_fail_says_the_warnings_caused_it(cli):
     assert cli("verify", store).code == 0
     r = cli("verify", store, "--strict")
     assert r.code == 1 and r.out.startswith("FAIL")
-    assert "Failed because of --strict: 1 warning count as failures." in r.out
+    assert "Failed because of --strict: warnings count as failures (1 warning)." in r.out
 
 
 def test_lang_selects_the_catalogue(cli, monkeypatch):

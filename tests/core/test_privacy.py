@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -240,14 +239,13 @@ HOSTILE = {
 
 
 @pytest.mark.parametrize("text", HOSTILE.values(), ids=HOSTILE.keys())
-def test_hostile_input_is_fast(text: str) -> None:
+def test_hostile_input_is_redacted(text: str) -> None:
+    # what each costs, against plain text and against half of itself: bench/privacy_bench.py
     assert len(text) >= MB * 0.95
-    start = time.perf_counter()
     out = strip_private(text)
-    has_private_region(text)
-    elapsed = time.perf_counter() - start
-    assert elapsed < 3.0, f"{elapsed:.2f}s"
+    assert has_private_region(text) != (out == text)
     assert not has_private_region(out)
+    assert strip_private(out) == out
 
 
 def test_deep_nesting_10k() -> None:

@@ -9,6 +9,7 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
+from PySide6.QtCore import QSettings
 
 from inspector.core.demo import build_demo
 from inspector.core.verify.engine import verify
@@ -21,6 +22,28 @@ def _english_plurals(qapp):
     from inspector.gui.i18n import ensure_english_plurals
 
     ensure_english_plurals()
+
+
+@pytest.fixture
+def window_size() -> tuple[int, int]:
+    """The main window's size in ``window`` (a module may override this fixture)."""
+    return (1280, 800)
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, window_size):
+    """A shown main window with its own settings file; its worker processes are stopped
+    at the end."""
+    from inspector.gui.main_window import MainWindow
+
+    win = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    win.resize(*window_size)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.runner.shutdown()
+    win.exports.shutdown()
 
 
 @pytest.fixture(scope="session")

@@ -11,39 +11,19 @@ import re
 import stat
 from pathlib import Path
 
-import pytest
-from PySide6.QtCore import QSettings
-
 from inspector import __version__
 from inspector.core.container import Credential
-from inspector.gui.main_window import MainWindow
+
+from .helpers import WAIT_MS, open_and_wait
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "resources" / "demo.aleth"
 DEMO_CHECKPOINT = ROOT / "resources" / "demo.checkpoint.json"
 FIX = ROOT / "tests" / "fixtures" / "alethech-0.9.5"
-TIMEOUT = 90_000
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    yield win
-    win.runner.shutdown()
-    win.exports.shutdown()
-
-
-def open_and_wait(qtbot, win, path, **kw):
-    with qtbot.waitSignal(win.reportReady, timeout=TIMEOUT) as blocker:
-        win.open_path(str(path), **kw)
-    return blocker.args[0]
 
 
 def export(qtbot, win, fmt: str, path: Path) -> Path:
-    with qtbot.waitSignal(win.exported, timeout=TIMEOUT) as blocker:
+    with qtbot.waitSignal(win.exported, timeout=WAIT_MS) as blocker:
         assert win.export_report(fmt, str(path)) == str(path)
     assert blocker.args == [str(path)]
     assert stat.S_IMODE(path.stat().st_mode) == 0o600  # decrypted content: the owner's only
@@ -107,7 +87,7 @@ def test_a_file_changed_since_it_was_shown_is_not_exported(qtbot, window, tmp_pa
     extra = next((store / "commits").iterdir())
     extra.with_name("zz-" + extra.name).write_bytes(extra.read_bytes())  # the store changed on disk
     out = tmp_path / "r.json"
-    with qtbot.waitSignal(window.exportFailed, timeout=TIMEOUT) as blocker:
+    with qtbot.waitSignal(window.exportFailed, timeout=WAIT_MS) as blocker:
         window.export_report("json", str(out))
     assert "changed" in blocker.args[0]
     assert not out.exists()

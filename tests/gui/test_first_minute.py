@@ -8,39 +8,20 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from inspector.core import jobs
 from inspector.core.container import Credential
 from inspector.core.verify.report import Status
-from inspector.gui.main_window import MainWindow
 from inspector.gui.models import HistoryModel
+
+from .helpers import WAIT_MS, open_and_wait
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "resources" / "demo.aleth"
 DEMO_CHECKPOINT = ROOT / "resources" / "demo.checkpoint.json"
 FIX = ROOT / "tests" / "fixtures" / "alethech-0.9.5"
 SIDE = FIX / "10_checkpoint_rewritten_side_branch"
-TIMEOUT = 60_000
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(settings=settings)
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    yield win
-    win.runner.shutdown()
-
-
-def open_and_wait(qtbot, win, path, **kw):
-    with qtbot.waitSignal(win.reportReady, timeout=TIMEOUT) as blocker:
-        win.open_path(str(path), **kw)
-    return blocker.args[0]
 
 
 def banner_text(win) -> str:
@@ -175,15 +156,15 @@ def test_checkpoint_failed_banner_and_detail_explains_never_valid(qtbot, window)
 def test_attach_checkpoint_and_drop_it_reverify(qtbot, window):
     open_and_wait(qtbot, window, SIDE / "store")
     assert window.verdict_banner.checkpoint.text().startswith("○ No checkpoint")
-    with qtbot.waitSignal(window.reportReady, timeout=TIMEOUT) as blocker:
+    with qtbot.waitSignal(window.reportReady, timeout=WAIT_MS) as blocker:
         window.attach_checkpoint(str(SIDE / "checkpoint.json"))
     assert blocker.args[0].verdict == "fail"
     assert window.verdict_banner.checkpoint.text().startswith("✖ Checkpoint failed")
-    with qtbot.waitSignal(window.reportReady, timeout=TIMEOUT) as blocker:
+    with qtbot.waitSignal(window.reportReady, timeout=WAIT_MS) as blocker:
         window.detach_checkpoint()
     assert blocker.args[0] is window.report and window.report.verdict == "pass"
     # dropping the checkpoint JSON on the window attaches it (it does not "open" it)
-    with qtbot.waitSignal(window.reportReady, timeout=TIMEOUT):
+    with qtbot.waitSignal(window.reportReady, timeout=WAIT_MS):
         window.open_dropped(str(SIDE / "checkpoint.json"))
     assert window.path == str(SIDE / "store")
     assert window.checkpoint_path == str(SIDE / "checkpoint.json")
@@ -250,7 +231,7 @@ def test_selected_problem_survives_reload_and_tab_switches(qtbot, window):
     window.tabs.setCurrentWidget(window.graph)
     window.tabs.setCurrentWidget(window.history)
     assert fv.selected_finding() == (warn.code, warn.object_id)
-    with qtbot.waitSignal(window.reportReady, timeout=TIMEOUT):
+    with qtbot.waitSignal(window.reportReady, timeout=WAIT_MS):
         window.reload()
     assert fv.selected_finding() == (warn.code, warn.object_id)
     assert window.detail.current == warn.object_id

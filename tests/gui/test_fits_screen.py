@@ -18,9 +18,9 @@ from inspector.gui import i18n
 from inspector.gui.main_window import MainWindow, first_run_size
 
 from ..conftest import ALETHECH
+from .helpers import WAIT_MS, open_and_wait
 from .stores import receipt_admitting_poison, write_store
 
-T = 60_000
 SIZES = (QSize(1280, 800), QSize(1024, 700))
 
 
@@ -67,18 +67,12 @@ def assert_fits(widget: QWidget, size: QSize, scene: str) -> None:
             ), f"{scene}: {label.objectName() or label.text()[:60]!r} does not wrap"
 
 
-def open_wait(qtbot, win: MainWindow, path, **kw):
-    with qtbot.waitSignal(win.reportReady, timeout=T) as blocker:
-        win.open_path(str(path), **kw)
-    return blocker.args[0]
-
-
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s.width()}x{s.height()}")
 def test_the_demo_on_every_tab_and_an_era_on_the_graph(qtbot, tmp_path, demo_dir, size):
     win = make_window(
         qtbot, tmp_path, size, banner="Demo file — passphrase: demo — keys in resources/demo.keys/"
     )
-    report = open_wait(qtbot, win, demo_dir)
+    report = open_and_wait(qtbot, win, demo_dir)
     for i in range(win.tabs.count()):
         win.tabs.setCurrentIndex(i)
         assert_fits(win, size, f"demo, tab {win.tabs.tabText(i)}")
@@ -103,7 +97,7 @@ def test_failing_stores_on_every_tab(qtbot, tmp_path, case):
     kw = {}
     if (ALETHECH / case / "checkpoint.json").exists():
         kw["checkpoint"] = str(ALETHECH / case / "checkpoint.json")
-    open_wait(qtbot, win, ALETHECH / case / "store", **kw)
+    open_and_wait(qtbot, win, ALETHECH / case / "store", **kw)
     win.jump_to_first_error()
     for i in range(win.tabs.count()):
         win.tabs.setCurrentIndex(i)
@@ -113,7 +107,7 @@ def test_failing_stores_on_every_tab(qtbot, tmp_path, case):
 def test_the_receipt_admitting_poison(qtbot, tmp_path, poison_dir):
     size = SIZES[0]
     win = make_window(qtbot, tmp_path, size)
-    open_wait(qtbot, win, poison_dir)
+    open_and_wait(qtbot, win, poison_dir)
     win.jump_to_first_error()
     assert_fits(win, size, "poison receipt, jumped to")
     win.labels.show_chains()
@@ -136,7 +130,7 @@ def test_hom_bundles_in_french_and_spanish(qtbot, tmp_path, lang):
         for name, doc in bundles.items():
             path = tmp_path / f"{name}.json"
             path.write_bytes(b.encode(doc))
-            open_wait(qtbot, win, path)
+            open_and_wait(qtbot, win, path)
             for i in range(win.tabs.count()):
                 win.tabs.setCurrentIndex(i)
                 assert_fits(win, size, f"HOM {name} ({lang}), tab {i}")
@@ -149,11 +143,11 @@ def test_the_unopenable_and_not_a_store_pages_with_a_banner(qtbot, tmp_path):
     banner = "A long banner that a packager or a demo puts above everything, " * 4
     win = make_window(qtbot, tmp_path, size, banner=banner)
     case = ALETHECH / "11_container_v2_wrong_passphrase" / "memory.aleth"
-    open_wait(qtbot, win, case, credential=Credential(passphrase="not it"))
+    open_and_wait(qtbot, win, case, credential=Credential(passphrase="not it"))
     assert_fits(win, size, "unopenable")
     (tmp_path / "notastore").mkdir()
     (tmp_path / "notastore" / "notes.txt").write_text("hello")
-    open_wait(qtbot, win, tmp_path / "notastore")
+    open_and_wait(qtbot, win, tmp_path / "notastore")
     assert_fits(win, size, "not a store")
 
 
@@ -168,7 +162,7 @@ def test_the_fleet_window(qtbot, tmp_path, demo_dir):
     win = make_window(qtbot, tmp_path, size)
     fleet = win.open_folder(str(root), jobs=1, autostart=False)
     fleet.resize(QSize(1100, 640))
-    with qtbot.waitSignal(fleet.auditFinished, timeout=T):
+    with qtbot.waitSignal(fleet.auditFinished, timeout=WAIT_MS):
         fleet.start()
     assert_fits(fleet, QSize(1100, 640), "fleet window")
     assert_fits(win, size, "main window behind the fleet")

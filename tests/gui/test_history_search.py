@@ -18,8 +18,7 @@ from inspector.gui.history_search import Facets, HistorySearch, filter_rows
 from inspector.gui.views.history import HistoryView
 
 from .conftest import show_view
-
-T = 20_000
+from .helpers import WAIT_MS as T
 
 
 @pytest.fixture(scope="module")

@@ -17,16 +17,17 @@ from pathlib import Path
 
 import pyqtgraph as pg
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from inspector.core.hom_aimos import member_bytes
 from inspector.core.verify import merkle
-from inspector.gui.main_window import MainWindow
 from tests.core.hom_aimos import builder as b
 
+from . import helpers
+from .helpers import WAIT_MS
+
 ROOT = Path(__file__).resolve().parents[2]
-T = 90_000
 RECALL_ID = "R-self-issued"
 
 
@@ -44,22 +45,10 @@ def bundles(tmp_path_factory) -> dict[str, Path]:
     return {name: b.write(folder / f"{name}.json", doc) for name, doc in docs.items()}
 
 
-@pytest.fixture
-def window(qtbot, tmp_path):
-    win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    win.runner.shutdown()
-
-
 def open_and_wait(qtbot, win, path):
-    with qtbot.waitSignal(win.reportReady, timeout=T) as blocker:
-        win.open_path(str(path))
+    report = helpers.open_and_wait(qtbot, win, path)
     assert win._unlock is None  # a bundle is not sealed: no passphrase is asked
-    return blocker.args[0]
+    return report
 
 
 def write(tmp_path: Path, name: str, doc) -> Path:
@@ -191,7 +180,7 @@ def test_recall_receipt_entries_root_and_inclusion_proof(qtbot, window, tmp_path
     header = page.header.text()
     assert rv.recomputed_root[:16] in header and "✔" in header and RECALL_ID in header
     out = tmp_path / "entry1.json"
-    with qtbot.waitSignal(page.exported, timeout=T) as blocker:
+    with qtbot.waitSignal(page.exported, timeout=WAIT_MS) as blocker:
         assert page.export_proof(1, str(out)) == str(out)  # written by the worker
     assert blocker.args == [str(out)]
     assert stat.S_IMODE(out.stat().st_mode) == 0o600
@@ -238,7 +227,7 @@ def test_corpus_members_open_on_double_click_and_back(qtbot, window, tmp_path):
     assert verdicts[0].startswith("✔") and verdicts[1].startswith("✖") and verdicts[2].startswith("✔")
     assert "R-tampered" in page.table.item(1, 1).text()
     rect = page.table.visualRect(page.table.model().index(1, 0))
-    with qtbot.waitSignal(window.reportReady, timeout=T) as blocker:
+    with qtbot.waitSignal(window.reportReady, timeout=WAIT_MS) as blocker:
         qtbot.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
         qtbot.mouseDClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     member = blocker.args[0]
@@ -247,7 +236,7 @@ def test_corpus_members_open_on_double_click_and_back(qtbot, window, tmp_path):
     assert member.input["sha256"] == hashlib.sha256(member_bytes(report, 1)).hexdigest()
     assert window.back_action.isVisible() and "member" in window.windowTitle()
     assert window.recent()[0] == str(path)  # a member has no path of its own to remember
-    with qtbot.waitSignal(window.reportReady, timeout=T) as blocker:
+    with qtbot.waitSignal(window.reportReady, timeout=WAIT_MS) as blocker:
         window.back_action.trigger()
     assert blocker.args[0].hom.kind == "recall_corpus" and window.path == str(path)
     assert not window.back_action.isVisible()
@@ -262,7 +251,7 @@ def test_history_and_graph_say_there_is_no_commit_history(qtbot, window, bundles
         assert view.placeholder.isVisible()
         assert "no commit history" in view.placeholder.text()
     # and an alethech file brings them back
-    with qtbot.waitSignal(window.reportReady, timeout=T):
+    with qtbot.waitSignal(window.reportReady, timeout=WAIT_MS):
         window.open_path(str(ROOT / "tests" / "fixtures" / "alethech-0.9.5" / "01_basic" / "store"))
     window.tabs.setCurrentWidget(window.history)
     assert not window.history.placeholder.isVisible() and window.history.table.isVisible()
@@ -274,20 +263,20 @@ def test_pinning_the_master_says_whose_keys_they_are(qtbot, window, bundles):
     own = report.hom.master.fingerprint
     assert window.pin_action.isEnabled() and not window.unpin_action.isVisible()
     # the operator's fingerprint, from elsewhere, is this bundle's: the banner says so
-    with qtbot.waitSignal(window.reportReady, timeout=T) as blocker:
+    with qtbot.waitSignal(window.reportReady, timeout=WAIT_MS) as blocker:
         window.pin_master("sha256:" + own.upper())
     assert blocker.args[0].verdict == "pass"
     assert "the master you pinned" in window.verdict_banner.checkpoint.text()
     assert window.unpin_action.isVisible()
     # another master pinned: the same bundle fails, and says why
     other = "ab" * 32
-    with qtbot.waitSignal(window.reportReady, timeout=T) as blocker:
+    with qtbot.waitSignal(window.reportReady, timeout=WAIT_MS) as blocker:
         window.pin_master(other)
     pinned = blocker.args[0]
     assert pinned.verdict == "fail" and any(f.code == "hom.untrusted_master" for f in pinned.findings)
     assert window.verdict_banner.word.text() == "FAIL"
     assert "not the master you pinned" in window.verdict_banner.checkpoint.text()
-    with qtbot.waitSignal(window.reportReady, timeout=T) as blocker:
+    with qtbot.waitSignal(window.reportReady, timeout=WAIT_MS) as blocker:
         window.unpin_action.trigger()
     assert blocker.args[0].verdict == "pass" and window.trust_master is None
     assert "not pinned" in window.verdict_banner.checkpoint.text()

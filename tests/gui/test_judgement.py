@@ -23,9 +23,8 @@ from inspector.gui.views.labels import LabelsView
 
 from ..conftest import ALETHECH
 from .conftest import show_view
+from .helpers import WAIT_MS
 from .stores import receipt_admitting_poison, write_store
-
-T = 60_000
 
 
 @pytest.fixture(scope="module")
@@ -129,7 +128,7 @@ def test_the_receipt_s_entries_get_the_room_at_1280x800(qtbot, tmp_path, poisone
     win.resize(1280, 800)
     win.show()
     qtbot.waitExposed(win)
-    with qtbot.waitSignal(win.reportReady, timeout=T):
+    with qtbot.waitSignal(win.reportReady, timeout=WAIT_MS):
         win.open_path(str(path))
     win.tabs.setCurrentWidget(win.labels)
     qtbot.waitUntil(lambda: win.labels.receipts.entries.isVisible(), timeout=5000)
@@ -153,7 +152,7 @@ def test_jump_to_first_error_lands_on_the_receipt_and_the_pane_that_explains_it(
     qtbot.addWidget(win)
     win.resize(1280, 800)
     win.show()
-    with qtbot.waitSignal(win.reportReady, timeout=T):
+    with qtbot.waitSignal(win.reportReady, timeout=WAIT_MS):
         win.open_path(str(path))
     win.tabs.setCurrentWidget(win.history)
     qtbot.mouseClick(win.verdict_banner.jump_button, qtbot_left())
@@ -173,7 +172,7 @@ def test_jump_to_a_dark_commit_lands_on_history(qtbot, tmp_path):
     qtbot.addWidget(win)
     win.resize(1280, 800)
     win.show()
-    with qtbot.waitSignal(win.reportReady, timeout=T):
+    with qtbot.waitSignal(win.reportReady, timeout=WAIT_MS):
         win.open_path(str(ALETHECH / "05_dark_v2" / "store"))
     win.tabs.setCurrentWidget(win.weights)
     win.jump_to_first_error()

@@ -57,18 +57,6 @@ def dark_v2():
     return verify(read_directory(str(ALETHECH / "05_dark_v2" / "store")))
 
 
-@pytest.fixture
-def window(qtbot, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(settings=settings)
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    win.runner.shutdown()
-
-
 def show_report(qtbot, win, report):
     with qtbot.waitSignal(win.reportReady, timeout=10_000):
         win.set_report(report)

@@ -10,34 +10,22 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from inspector.core.container import Credential
 from inspector.core.verify.report import Status
-from inspector.gui.main_window import MainWindow
+
+from .helpers import WAIT_MS, open_and_wait
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "resources" / "demo.aleth"
 FIX = ROOT / "tests" / "fixtures" / "alethech-0.9.5"
-TIMEOUT = 60_000
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(settings=settings)
-    qtbot.addWidget(win)
-    win.resize(1300, 850)
-    win.show()
-    yield win
-    win.runner.shutdown()
-
-
-def open_and_wait(qtbot, win, path, **kw):
-    with qtbot.waitSignal(win.reportReady, timeout=TIMEOUT) as blocker:
-        win.open_path(str(path), **kw)
-    return blocker.args[0]
+def window_size():
+    return (1300, 850)
 
 
 def test_open_demo_with_passphrase_shows_pass_verdict(qtbot, window):
@@ -66,11 +54,11 @@ def test_unlock_dialog_wrong_passphrase_then_retry(qtbot, window):
     dlg.secret.setText("not-the-passphrase")
     qtbot.mouseClick(dlg.buttons.button(QDialogButtonBox.StandardButton.Open), Qt.MouseButton.LeftButton)
     assert dlg.busy.isVisible()  # the key derivation runs in the worker; the dialog shows it
-    qtbot.waitUntil(lambda: dlg.error.text() != "", timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: dlg.error.text() != "", timeout=WAIT_MS)
     assert "Wrong passphrase" in dlg.error.text()
     assert dlg.secret.isEnabled() and not dlg.busy.isVisible()
     dlg.secret.setText("demo")
-    with qtbot.waitSignal(window.reportReady, timeout=TIMEOUT):
+    with qtbot.waitSignal(window.reportReady, timeout=WAIT_MS):
         qtbot.mouseClick(dlg.buttons.button(QDialogButtonBox.StandardButton.Open), Qt.MouseButton.LeftButton)
     assert window.report.verdict == "pass"
     assert window._unlock is None
@@ -245,3 +233,18 @@ def test_detail_shows_the_signable_and_signed_bytes_of_a_shipped_object(qtbot, w
     assert QApplication.clipboard().text() == signable
     cb.copy_hex.click()
     assert QApplication.clipboard().text() == signed.encode().hex()
+
+
+def test_the_history_lanes_come_from_the_worker_not_the_gui_thread(qtbot, window, monkeypatch):
+    from inspector.core.lanes import lanes_for
+    from inspector.gui import models
+
+    laid_out_here: list[int] = []
+    monkeypatch.setattr(models, "lanes_for", lambda r: laid_out_here.append(len(r.order)) or lanes_for(r))
+    report = open_and_wait(qtbot, window, FIX / "03_rotation_eras" / "store")
+    assert report.order and laid_out_here == []  # the worker sent them beside the report
+    assert window.history.model.lanes == lanes_for(report)
+    assert not hasattr(report, "lanes")  # GUI state, not part of the report
+    with qtbot.waitSignal(window.reportReady, timeout=WAIT_MS):
+        window.set_report(report)  # a report made in this process: laid out here
+    assert laid_out_here == [len(report.order)]

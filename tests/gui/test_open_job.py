@@ -46,9 +46,12 @@ def test_directory_store_has_the_cli_audit_record():
     assert report.checkpoint == {"given": False, "state": "none"}
     assert report.verdict == cli.verdict == "fail"
     assert [f.code for f in report.findings] == [f.code for f in cli.findings]
-    # processes=1: every object's raw JSON is there for the detail views, and the lanes
+    # processes=1: every object's raw JSON is there for the detail views; the lanes travel
+    # beside the report (GUI state), before the result
     assert set(report.objects) >= set(report.commits)
-    assert report.lanes is not None and len(report.lanes) == len(report.order)
+    (lanes,) = [m[2] for m in messages if m[:2] == ("batch", "lanes")]
+    assert len(lanes) == len(report.order)
+    assert [m[:2] for m in messages].index(("batch", "lanes")) < len(messages) - 1
 
 
 def test_sealed_file_with_checkpoint_records_unlock_and_checkpoint():

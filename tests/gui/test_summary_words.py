@@ -8,7 +8,6 @@ passphrase could help."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings
 
 from inspector.core.container import Credential
 from inspector.core.opener import open_and_verify
@@ -16,11 +15,10 @@ from inspector.core.store import read_directory
 from inspector.core.verify.engine import verify
 from inspector.gui import i18n
 from inspector.gui import summary as S
-from inspector.gui.main_window import MainWindow
 
 from ..conftest import ALETHECH
+from .helpers import open_and_wait
 
-T = 60_000
 DARK_CASES = (
     "05_dark_v2",
     "06_dark_legacy",
@@ -55,29 +53,13 @@ def test_the_banner_says_not_proven_to_predate_never_after(lang, case):
         assert word not in reason.lower(), reason
 
 
-@pytest.fixture
-def window(qtbot, tmp_path):
-    win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    yield win
-    win.runner.shutdown()
-
-
-def opened(qtbot, win, path, **kw):
-    with qtbot.waitSignal(win.reportReady, timeout=T) as blocker:
-        win.open_path(str(path), **kw)
-    return blocker.args[0]
-
-
 def test_a_modified_aleth002_file_is_not_offered_another_passphrase(qtbot, window):
     """The passphrase slot unwrapped (the key was right) and the payload does not
     authenticate: the file was changed.  The page says so; it does not say "Try another
     passphrase", nor offer it."""
     case = ALETHECH / "11_container_v2_ciphertext_bitflip"
     right = Credential(passphrase=_passphrase(case))
-    report = opened(qtbot, window, case / "memory.aleth", credential=right)
+    report = open_and_wait(qtbot, window, case / "memory.aleth", credential=right)
     assert report.findings[0].code == "authentication_failed" and S.container_format(report) == "ALETH002"
     ov = window.overview
     text = ov.unopenable_text.toPlainText()
@@ -89,7 +71,7 @@ def test_a_modified_aleth002_file_is_not_offered_another_passphrase(qtbot, windo
 
 def test_an_aleth001_wrong_passphrase_is_offered_another_and_not_told_the_key_was_right(qtbot, window):
     case = ALETHECH / "11_container_v1_wrong_passphrase"
-    report = opened(qtbot, window, case / "memory.aleth", credential=Credential(passphrase="wrong"))
+    report = open_and_wait(qtbot, window, case / "memory.aleth", credential=Credential(passphrase="wrong"))
     assert report.findings[0].code == "authentication_failed" and S.container_format(report) == "ALETH001"
     ov = window.overview
     text = ov.unopenable_text.toPlainText()

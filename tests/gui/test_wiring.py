@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from inspector.core.container import Credential
@@ -24,10 +24,11 @@ from inspector.gui.dialogs.unlock import UnlockDialog
 from inspector.gui.fleet import FleetView
 from inspector.gui.main_window import MainWindow
 
+from .helpers import WAIT_MS, open_and_wait
+
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "resources" / "demo.aleth"
 FIX = ROOT / "tests" / "fixtures" / "alethech-0.9.5"
-T = 90_000
 
 
 @pytest.fixture(scope="module")
@@ -36,22 +37,6 @@ def demo_dir(tmp_path_factory) -> Path:
     d = tmp_path_factory.mktemp("demo") / "store"
     write_directory(build_demo().store, d)
     return d
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    yield win
-    win.runner.shutdown()
-
-
-def open_and_wait(qtbot, win, path, **kw):
-    with qtbot.waitSignal(win.reportReady, timeout=T) as blocker:
-        win.open_path(str(path), **kw)
-    return blocker.args[0]
 
 
 def offered(win: MainWindow) -> list[str]:
@@ -120,7 +105,7 @@ def test_check_proof_action_anchors_to_the_open_file(qtbot, window, demo_dir, de
     qtbot.waitExposed(dlg)
     assert dlg.file.text() == str(demo_dir) and dlg.use_file.isChecked()
     dlg.proof.setText(str(proof))
-    with qtbot.waitSignal(dlg.checked, timeout=T):
+    with qtbot.waitSignal(dlg.checked, timeout=WAIT_MS):
         qtbot.mouseClick(dlg.check_button, Qt.MouseButton.LeftButton)
     assert dlg.outcome["result"] == "anchored" and dlg.verdict.text().startswith("✔")
     assert str(demo_dir) in dlg.message.text()
@@ -148,7 +133,7 @@ def test_labels_pane_exports_an_anchored_proof(qtbot, window, demo_dir, tmp_path
     out = tmp_path / "p.json"
     window.labels.export_proof(rid, 2, str(out))
     dlg = next(d for d in window.findChildren(ProofExportDialog) if d.isVisible())
-    with qtbot.waitSignal(dlg.exported, timeout=T):
+    with qtbot.waitSignal(dlg.exported, timeout=WAIT_MS):
         pass
     doc = json.loads(out.read_text())
     assert doc["proof"] == PROOF_FORMAT == "aleth-inspector/receipt-proof/2"
@@ -176,7 +161,7 @@ def test_labels_pane_export_through_its_button(qtbot, window, demo_dir, tmp_path
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
     qtbot.mouseClick(labels.receipts.export_button, Qt.MouseButton.LeftButton)
     dlg = next(d for d in window.findChildren(ProofExportDialog) if d.isVisible())
-    with qtbot.waitSignal(dlg.exported, timeout=T):
+    with qtbot.waitSignal(dlg.exported, timeout=WAIT_MS):
         pass
     assert json.loads(out.read_text())["ordinal"] == 0
     dlg.close()
@@ -190,7 +175,7 @@ def test_open_folder_shows_the_fleet_and_a_double_click_opens_the_file(qtbot, wi
     shutil.copyfile(DEMO, root / "sealed" / "demo.aleth")
     fleet = window.open_folder(str(root), jobs=1, autostart=False)
     assert isinstance(fleet, FleetView) and fleet.isWindow() and fleet.parent() is window
-    with qtbot.waitSignal(fleet.auditFinished, timeout=T):
+    with qtbot.waitSignal(fleet.auditFinished, timeout=WAIT_MS):
         fleet.start()
     assert fleet.model.rowCount() == 2
 
@@ -200,13 +185,13 @@ def test_open_folder_shows_the_fleet_and_a_double_click_opens_the_file(qtbot, wi
         qtbot.mouseClick(fleet.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
         qtbot.mouseDClick(fleet.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
 
-    with qtbot.waitSignal(window.reportReady, timeout=T) as blocker:
+    with qtbot.waitSignal(window.reportReady, timeout=WAIT_MS) as blocker:
         double_click("dark")
     assert blocker.args[0].verdict == "fail" and window.path == str(root / "dark")
 
     # a sealed file no rule unlocks shows what its row shows (no credential), and the
     # unopenable page's button asks for one in the unlock dialog
-    with qtbot.waitSignal(window.reportReady, timeout=T) as blocker:
+    with qtbot.waitSignal(window.reportReady, timeout=WAIT_MS) as blocker:
         double_click("demo.aleth")
     assert blocker.args[0].verdict == "unopenable" and blocker.args[0].findings[0].code == "no_credential"
     assert window._unlock is None and window.overview.retry_button.isVisibleTo(window.overview)
@@ -215,7 +200,7 @@ def test_open_folder_shows_the_fleet_and_a_double_click_opens_the_file(qtbot, wi
     unlock = window._unlock
     assert isinstance(unlock, UnlockDialog) and unlock.path == str(root / "sealed" / "demo.aleth")
     unlock.secret.setText("demo")
-    with qtbot.waitSignal(window.reportReady, timeout=T) as blocker:
+    with qtbot.waitSignal(window.reportReady, timeout=WAIT_MS) as blocker:
         unlock.buttons.button(unlock.buttons.StandardButton.Open).click()
     assert blocker.args[0].verdict == "pass" and window.credential == Credential(passphrase="demo")
     assert not window.verdict_banner.settings.isVisible()  # the typed passphrase: this window's settings

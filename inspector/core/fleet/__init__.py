@@ -19,7 +19,7 @@ imported only when a cluster or a URL is used):
 
 from __future__ import annotations
 
-from . import codes as codes  # registers the audit finding codes
+from ..codes import audit as codes  # the audit codes and the fleet's message templates
 from .audit import AuditOptions, AuditResult, FileEntry, check_send_secrets, plan, run_audit
 from .credentials import CredentialRef, CredentialRules, load_rules
 from .discover import Discovery, Skipped, Target, discover
@@ -46,6 +46,7 @@ __all__ = [
     "Target",
     "audit_file",
     "check_send_secrets",
+    "codes",
     "discover",
     "load_previous",
     "load_rules",

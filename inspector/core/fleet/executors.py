@@ -25,11 +25,11 @@ from collections import deque
 from collections.abc import Generator, Iterable, Iterator
 from typing import Any, Protocol
 
+from ..codes import audit as C
 from ..errors import Cancelled
 from ..findings import Severity, make_finding
 from ..verify.engine import CancelToken
-from ..verify.report import Report
-from . import codes as C
+from ..verify.report import Report, Verdict
 from .task import FileJob, FileResult, audit_file
 
 Results = Generator[FileResult, None, None]  # closed early, it stops the work it started
@@ -49,7 +49,7 @@ class Executor(Protocol):
 
 def lost_result(job: FileJob, found: str) -> FileResult:
     """The answer for a file whose worker died twice, or whose task the cluster lost."""
-    r = Report(verdict="error")
+    r = Report(verdict=Verdict.ERROR)
     r.findings.append(
         make_finding(
             "worker_lost",

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..findings import message
 from ..i18n import decimal, finding_message, tr
+from ..render.strings import VERDICT  # the verdict words of the text report
 from .audit import AuditResult, FileEntry
 
 COLUMNS = (
@@ -40,16 +41,6 @@ T_GONE = message("Gone since the last audit: {paths}")
 T_SKIPPED = message("Not audited: {n} paths ({reasons}); see --format json.")
 T_INTERRUPTED = message("Interrupted: {n} files were not audited.")
 T_PROGRESS = message("audit {done}/{total} files · {failed} not passing · {rate} files/s · ETA {eta}")
-# the verdict words of the text report (the same templates as inspector.core.render.strings,
-# not imported from there: importing the render package re-registers the code table)
-VERDICT = {
-    "pass": message("PASS"),
-    "fail": message("FAIL"),
-    "unopenable": message("UNOPENABLE"),
-    "indeterminate": message("INDETERMINATE"),
-    "error": message("ERROR"),
-    "interrupted": message("INTERRUPTED"),
-}
 T_HTML_TITLE = message("Aleth Inspector fleet audit")
 T_HTML_NOTE = message(
     "Each file's verdict is exactly what verify gives for it alone, plus the comparison with the "

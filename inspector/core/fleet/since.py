@@ -24,11 +24,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..codes import audit as C
 from ..errors import InspectorError
 from ..findings import Finding, Severity, make_finding
 from ..verify.graph import Dag
 from ..verify.report import Report
-from . import codes as C
 
 AUDIT_SCHEMA = "aleth-inspector/audit/1"
 MAX_PREVIOUS = 2 * 1024 * 1024 * 1024

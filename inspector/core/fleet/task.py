@@ -21,13 +21,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ... import __version__
+from ..codes import audit as C
 from ..container import Credential
 from ..errors import Cancelled, InspectorError
 from ..findings import Severity, make_finding
 from ..verify.context import Progress
 from ..verify.engine import CancelToken, VerifyOptions
-from ..verify.report import Report
-from . import codes as C
+from ..verify.report import Report, Verdict
 from .credentials import CredentialRef
 from .discover import is_url
 from .since import PreviousRecord, SinceChange, check_since
@@ -81,7 +81,7 @@ def _now() -> str:
 
 
 def _unopenable(job: FileJob, code: str, template: str, **kw: Any) -> Report:
-    r = Report(verdict="unopenable")
+    r = Report(verdict=Verdict.UNOPENABLE)
     expected = kw.pop("expected", None)
     found = kw.pop("found", None)
     likely = kw.pop("likely_cause", None)
@@ -233,7 +233,7 @@ def _bounded(job: FileJob, work: Callable[[CancelToken | None], Report]) -> Repo
     if t.is_alive() or box.get("cancelled"):
         token.cancel()
         t.join(TIMEOUT_GRACE)
-        r = Report(verdict="error")
+        r = Report(verdict=Verdict.ERROR)
         r.findings.append(
             make_finding(
                 "file_timeout",
@@ -273,10 +273,9 @@ def _input(job: FileJob, report: Report) -> dict[str, Any]:
 
 
 def slim(report: Report, detail: str) -> None:
-    """Drop what a fleet result does not ship: the parsed objects and lanes always (not in
-    the JSON report); with ``detail="summary"`` also the per-object maps (for a table)."""
+    """Drop what a fleet result does not ship: the parsed objects always (not in the JSON
+    report); with ``detail="summary"`` also the per-object maps (for a table)."""
     report.objects = {}
-    report.lanes = None
     if detail == "summary":
         for name in SUMMARY_DROP:
             setattr(report, name, type(getattr(report, name))())

@@ -56,7 +56,6 @@ from ..canonical import JsonError, loads_strict
 from ..i18n import Phrase
 from ..verify import merkle
 from ..verify.report import Report
-from . import codes as _codes  # noqa: F401  (registers the hom.* codes in the code table)
 from . import prims as p
 from .cognitive import SCHEMA as COGNITIVE_SCHEMA
 from .cognitive import verify_cognitive
@@ -73,7 +72,7 @@ from .outcome import (
 from .parse import ParseFailure, parse_document
 from .recall import CORPUS_SCHEMA, verify_corpus, verify_recall
 from .recall import SCHEMA as RECALL_SCHEMA
-from .view import HomView
+from .view import HomView, hom_view
 
 __all__ = ["KINDS", "PROFILE", "detect", "inclusion_proof", "member_bytes", "verify_bundle"]
 
@@ -261,7 +260,7 @@ def member_bytes(report: Report, index: int) -> bytes:
 
     Raises ``ValueError`` when the report is not a corpus or the index is out of range.
     """
-    view = report.hom
+    view = hom_view(report)
     if view is None or view.corpus is None or not 0 <= index < len(view.corpus.members):
         raise ValueError(f"no corpus member {index}")
     raw = p.canonical_bytes(view.corpus.members[index].bundle)
@@ -276,7 +275,7 @@ def inclusion_proof(report: Report, ordinal: int) -> merkle.InclusionProof:
     The proof's ``receipt`` is the bundle id and its ``root`` the recomputed Merkle root in the
     project's ``sha256:<hex>`` form.  Raises ``ValueError`` without a receipt or root.
     """
-    view = report.hom
+    view = hom_view(report)
     rv = view.receipt if view is not None else None
     if rv is None or rv.recomputed_root is None:
         raise ValueError("the report has no recomputed recall receipt root")

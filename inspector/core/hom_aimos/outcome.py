@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..codes.hom_aimos import TEXTS
 from ..findings import Finding, Severity, make_finding, message
 from ..i18n import Phrase
-from ..verify.report import Report
-from .codes import TEXTS
+from ..verify.report import Report, Verdict
 
 PROFILE = "hom-aimos-v1"
 
@@ -152,17 +152,17 @@ class Outcome:
         """Set ``report``'s verdict, primary reason and findings (primary first)."""
         ordered: list[Finding] = []
         if self.errors:
-            report.verdict = "fail"
+            report.verdict = Verdict.FAIL
             report.primary_reason = self.errors[0][0]
             ordered.append(self.errors[0][1])
             rest = [f for _, f in self.errors[1:]] + [f for _, f in self.undecided]
         elif self.undecided:
-            report.verdict = "indeterminate"
+            report.verdict = Verdict.INDETERMINATE
             report.primary_reason = self.undecided[0][0]
             ordered.append(self.undecided[0][1])
             rest = [f for _, f in self.undecided[1:]]
         else:
-            report.verdict = "pass"
+            report.verdict = Verdict.PASS
             report.primary_reason = None
             rest = []
         ordered.extend(_additional(f) for f in rest)

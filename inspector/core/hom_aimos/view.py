@@ -232,3 +232,11 @@ class HomView:
                 "members": [m.to_json() for m in self.corpus.members],
             }
         return out
+
+
+def hom_view(report: object) -> HomView | None:
+    """``report.hom`` as the HOM-AIMOS view it is, or None (a report of another profile,
+    or none).  The report types ``hom`` as a profile's view in general; this is the one
+    place that narrows it."""
+    view = getattr(report, "hom", None)
+    return view if isinstance(view, HomView) else None

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..verify import codes as _codes  # noqa: F401  (the code table the renderers explain codes from)
 from ..verify.report import Report
 from .html import render_html
 from .json import render_json, report_document

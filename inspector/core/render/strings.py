@@ -47,7 +47,7 @@ MEMORIES = (message("{n} memory"), message("{n} memories"))
 UNTRUSTED = message("{n} untrusted ({labels})")
 RECEIPTS_VALID = message("{valid} of {n} valid")
 
-STRICT_FAIL = message("Failed because of --strict: {warnings} count as failures.")
+STRICT_FAIL = message("Failed because of --strict: warnings count as failures ({warnings}).")
 CHECKPOINT_STATE = {
     "none": message("Checkpoint: none given, so rollback is not detectable."),
     "verified": message("Checkpoint: verified, the history continues from it."),

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from ..canonical import JsonError, canonical, loads_strict
@@ -34,35 +34,26 @@ from ..objects import Obj, bad_string_path
 from .context import Context
 from .identity import raw_from_era
 from .merkle import root_of_entries
+
+# the views and the label vocabulary live in .mutmem_view; the writer and the GUI also
+# name them from here ("X as X": a re-export)
+from .mutmem_view import DETECTOR_LABELS as DETECTOR_LABELS
+from .mutmem_view import LABELS as LABELS
+from .mutmem_view import Q_START as Q_START
+from .mutmem_view import RANK as RANK
+from .mutmem_view import VERDICT_LABELS as VERDICT_LABELS
+from .mutmem_view import LabelPoint, MemoryView, MutMemView, ReceiptView
+from .mutmem_view import TrajectoryPoint as TrajectoryPoint
+from .mutmem_view import is_untrusted as is_untrusted
+from .mutmem_view import rank as rank
 from .report import KeyEra, Status
 
 E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
-DETECTOR_LABELS = ("unverified", "poison_suspect", "poison_likely")
-VERDICT_LABELS = ("supported", "disputed", "poison_confirmed", "poison_refuted")
-LABELS = DETECTOR_LABELS + VERDICT_LABELS
-RANK = {
-    "supported": 0,
-    "poison_refuted": 0,
-    "unverified": 1,
-    "disputed": 2,
-    "poison_suspect": 3,
-    "poison_likely": 4,
-    "poison_confirmed": 5,
-}
-Q_MIN, Q_MAX, Q_START = 100, 3000, 1000
+Q_MIN, Q_MAX = 100, 3000
 ETA_MIN, ETA_MAX = 0.001, 0.5
 W_MIN, W_MAX = 0.1, 3.0
 COUNT_MAX = 10**6
-
-
-def rank(label: str | None) -> int:
-    """Restriction rank; a memory with no label record ranks like 'unverified'."""
-    return RANK.get(label, 1) if label is not None else 1
-
-
-def is_untrusted(label: str | None) -> bool:
-    return rank(label) >= 3
 
 
 def valence(outcomes: list[dict[str, Any]]) -> float:
@@ -148,116 +139,6 @@ def _text_or(value: Any, default: str) -> str:
 def _short(value: Any, limit: int = 40) -> str:
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-# ---- views ------------------------------------------------------------------------
-
-
-@dataclass
-class TrajectoryPoint:
-    commit: str | None  # None for the implicit start
-    position: int | None  # index in the report's DAG order
-    weight_q: int
-    valence: float | None = None
-    eta: float | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "commit": self.commit,
-            "position": self.position,
-            "weight_q": self.weight_q,
-            "valence": self.valence,
-            "eta": self.eta,
-        }
-
-
-@dataclass
-class LabelPoint:
-    commit: str
-    position: int
-    label: str
-    confidence_milli: int | None
-    key_id: str
-    role: str
-    evidence: list[str]
-    reason: str
-
-    def to_json(self) -> dict[str, Any]:
-        return dict(self.__dict__)
-
-
-@dataclass
-class MemoryView:
-    memory_id: str
-    weight_q: int = Q_START
-    label: str | None = None
-    trajectory: list[TrajectoryPoint] = field(default_factory=list)
-    labels: list[LabelPoint] = field(default_factory=list)
-
-    @property
-    def untrusted(self) -> bool:
-        return is_untrusted(self.label)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "weight_q": self.weight_q,
-            "label": self.label,
-            "untrusted": self.untrusted,
-            "trajectory": [p.to_json() for p in self.trajectory],
-            "labels": [p.to_json() for p in self.labels],
-        }
-
-
-@dataclass
-class ReceiptView:
-    evidence_id: str
-    status: str  # "valid" or "invalid"
-    evidence_status: str
-    head: str | None
-    root: str | None
-    root_recomputed: str | None
-    k: int | None
-    query_sha256: str | None
-    entries: list[dict[str, Any]]
-    problems: list[str] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "status": self.status,
-            "evidence_status": self.evidence_status,
-            "head": self.head,
-            "root": self.root,
-            "root_recomputed": self.root_recomputed,
-            "k": self.k,
-            "query_sha256": self.query_sha256,
-            "entries": self.entries,
-            "problems": self.problems,
-        }
-
-
-@dataclass
-class MutMemView:
-    """Part C derived views, attached to the report as extensions."""
-
-    memories: dict[str, MemoryView]
-    receipts: dict[str, ReceiptView]
-
-    def memory_of_record(self) -> dict[str, str]:
-        """Weight-transition and label record id → the memory it is about."""
-        out: dict[str, str] = {}
-        for mid, mv in self.memories.items():
-            for tp in mv.trajectory:
-                if tp.commit:
-                    out[tp.commit] = mid
-            for lp in mv.labels:
-                out[lp.commit] = mid
-        return out
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "memories": {k: v.to_json() for k, v in self.memories.items()},
-            "receipts": {k: v.to_json() for k, v in self.receipts.items()},
-        }
 
 
 # ---- messages ---------------------------------------------------------------------

@@ -8,9 +8,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..findings import Finding, Severity, make_finding, message
+
+if TYPE_CHECKING:
+    from ..objects import Obj
+    from .mutmem_view import MutMemView
+
+
+class ProfileView(Protocol):
+    """What a second profile's verifier hangs on the report as its derived view
+    (HOM-AIMOS: :class:`inspector.core.hom_aimos.view.HomView`, which sits above this
+    floor, hence a protocol here)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def document_sha256(self) -> str | None: ...
+
+    def to_json(self) -> dict[str, Any]: ...
 
 
 class Status(StrEnum):
@@ -88,19 +106,42 @@ class KeyEra:
         }
 
 
-VERDICTS = ("pass", "fail", "unopenable", "indeterminate", "error", "interrupted")
-"""``indeterminate``: a profile (HOM-AIMOS) lacks mandatory evidence; ``error``: a usage
-error or a bug in the inspector (never a verdict on the file); ``interrupted``: Ctrl-C."""
+class Verdict(StrEnum):
+    """A report's verdict.  A StrEnum: it compares equal to, and serialises as, the
+    strings of the JSON schema (``"pass"`` …).
+
+    ``pass``/``fail`` judge the findings (:meth:`Report.finalize` computes them);
+    ``unopenable``: nothing could be verified; ``indeterminate``: a profile (HOM-AIMOS)
+    lacks mandatory evidence; ``error``: a usage error or a bug in the inspector (never a
+    verdict on the file); ``interrupted``: Ctrl-C.  ``undecided`` is no verdict: a report
+    nobody finalized, which fails closed (not ok, exit code 5, ``"error"`` in JSON)."""
+
+    PASS = "pass"
+    FAIL = "fail"
+    UNOPENABLE = "unopenable"
+    INDETERMINATE = "indeterminate"
+    ERROR = "error"
+    INTERRUPTED = "interrupted"
+    UNDECIDED = "undecided"
+
+    @property
+    def judged(self) -> bool:
+        """Whether :meth:`Report.finalize` decides this verdict from the findings."""
+        return self in (Verdict.UNDECIDED, Verdict.PASS, Verdict.FAIL)
+
+
+VERDICTS: tuple[Verdict, ...] = tuple(v for v in Verdict if v is not Verdict.UNDECIDED)
+"""The verdicts a report may carry (the schema's ``verdict`` values)."""
 
 EXIT_CODES: dict[str, int] = {
-    "pass": 0,
-    "fail": 1,
-    "unopenable": 2,
-    "error": 3,
-    "indeterminate": 4,
-    "interrupted": 130,
+    Verdict.PASS: 0,
+    Verdict.FAIL: 1,
+    Verdict.UNOPENABLE: 2,
+    Verdict.ERROR: 3,
+    Verdict.INDETERMINATE: 4,
+    Verdict.INTERRUPTED: 130,
 }
-EXIT_INTERNAL_ERROR = 5  # a report with the ``internal_error`` finding
+EXIT_INTERNAL_ERROR = 5  # a report with the ``internal_error`` finding, or one never finalized
 
 SCHEMA = "aleth-inspector/report/1"
 
@@ -109,7 +150,7 @@ SCHEMA = "aleth-inspector/report/1"
 class Report:
     """The verifier's whole answer about one store (or one HOM-AIMOS bundle)."""
 
-    verdict: str = "pass"  # one of VERDICTS
+    verdict: Verdict = Verdict.UNDECIDED  # computed by finalize(), or set to what ended the run
     head: str | None = None
     commits: dict[str, Status] = field(default_factory=dict)
     evidence: dict[str, Status] = field(default_factory=dict)
@@ -122,24 +163,26 @@ class Report:
     counts: dict[str, int] = field(default_factory=dict)
     timings: dict[str, float] = field(default_factory=dict)
     container: dict[str, Any] = field(default_factory=dict)
-    objects: dict[str, Any] = field(default_factory=dict)  # id -> Obj (for detail views)
-    mutmem: Any = None  # MutMemView (SPEC C) when the file carries MutMem data
-    lanes: list[Any] | None = None  # history lanes (core.lanes), filled for the GUI by its worker
+    objects: dict[str, Obj] = field(default_factory=dict)  # every parsed object, by id (detail views)
+    mutmem: MutMemView | None = None  # SPEC C's derived views, when the file carries MutMem data
     # ---- the audit record (schema aleth-inspector/report/1) -----------------
     profile: str = "alethech"  # or "hom-aimos-v1"
     primary_reason: str | None = None  # HOM-AIMOS: the reference verifier's one reason
     root: str | None = None  # HOM-AIMOS: proof / Merkle / corpus root (bare hex)
     bundle_sha256: str | None = None  # HOM-AIMOS: sha256(JCS(document))
-    hom: Any = None  # HOM-AIMOS derived views (records, signer epochs, receipt, corpus)
+    hom: ProfileView | None = None  # HOM-AIMOS derived views (records, signer epochs, receipt, corpus)
     input: dict[str, Any] = field(default_factory=dict)  # path, sha256, size, format
     started_at: str | None = None  # ISO 8601 UTC
     duration_s: float | None = None
     checkpoint: dict[str, Any] = field(default_factory=lambda: {"given": False, "state": "none"})
 
+    def __post_init__(self) -> None:
+        self.verdict = Verdict(self.verdict)  # a string of the schema becomes its member; others fail
+
     # ---- derived -------------------------------------------------------
     @property
     def ok(self) -> bool:
-        return self.verdict == "pass"
+        return self.verdict is Verdict.PASS
 
     def severity_counts(self) -> dict[str, int]:
         out = {"error": 0, "warning": 0, "info": 0}
@@ -163,17 +206,18 @@ class Report:
         return self.eras[i] if i is not None else None
 
     def finalize(self, *, strict: bool = False) -> None:
-        """Set the verdict from the findings (fail iff an error; ``strict``: or a warning).
-        A verdict that is not a judgement of the findings (unopenable, indeterminate,
-        error, interrupted) is kept."""
-        if self.verdict not in ("pass", "fail"):
+        """Compute the verdict from the findings (fail iff an error; ``strict``: or a
+        warning); again after findings were added.  A verdict that is not a judgement of
+        the findings (unopenable, indeterminate, error, interrupted) is kept."""
+        if not Verdict(self.verdict).judged:
             return
         bad = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
-        self.verdict = "fail" if any(f.severity in bad for f in self.findings) else "pass"
+        self.verdict = Verdict.FAIL if any(f.severity in bad for f in self.findings) else Verdict.PASS
 
     @property
     def exit_code(self) -> int:
-        """The CLI exit code of this report (one meaning each)."""
+        """The CLI exit code of this report (one meaning each); 5 for a bug in the
+        inspector (an ``internal_error`` finding, or a report never finalized)."""
         if any(f.code == "internal_error" for f in self.findings):
             return EXIT_INTERNAL_ERROR
         return EXIT_CODES.get(self.verdict, EXIT_INTERNAL_ERROR)
@@ -182,7 +226,8 @@ class Report:
         """The report as schema ``aleth-inspector/report/1`` (the CLI adds ``tool``)."""
         out: dict[str, Any] = {
             "schema": SCHEMA,
-            "verdict": self.verdict,
+            # never finalized: a bug, said as one (the schema's "error"), never "pass"
+            "verdict": (Verdict.ERROR if self.verdict is Verdict.UNDECIDED else Verdict(self.verdict)).value,
             "profile": self.profile,
             "input": self.input,
             "started_at": self.started_at,
@@ -227,7 +272,7 @@ class Report:
         template: str = "",
         params: tuple[tuple[str, Any], ...] = (),
     ) -> Report:
-        r = cls(verdict="unopenable")
+        r = cls(verdict=Verdict.UNOPENABLE)
         r.findings.append(
             Finding(
                 code,
@@ -251,7 +296,7 @@ class Report:
         ``error``, one ``internal_error`` finding naming the exception and the
         innermost frame inside the inspector, with the formatted traceback for a
         crash report), never a traceback on the terminal and exit 1."""
-        r = cls(verdict="error")
+        r = cls(verdict=Verdict.ERROR)
         finding = make_finding(
             "internal_error",
             Severity.ERROR,

@@ -466,7 +466,7 @@ STALE_LEFTOVER = message(
 )
 
 
-# the code stale_backup_old_credentials is registered with the verifier's codes (verify/codes.py)
+# the code stale_backup_old_credentials is in the alethech code table (core/codes/alethech.py)
 
 
 def stale_leftover_findings(path: str | os.PathLike[str]) -> list[Finding]:

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from ...core.canonical import canonical
 from ...core.findings import Severity
+from ...core.hom_aimos.view import hom_view
 from ...core.objects import build_object, signing_bytes_of
 from ...core.verify.explain import explain
 from ...core.verify.report import Report
@@ -543,7 +544,8 @@ class DetailView(QWidget):
                     rows.append((self.tr("Reason"), str(rec.get("reason"))))
             rows.append((self.tr("Terminal weight"), str(value.get("terminal_weight_milli"))))
         elif kind == "signer epoch":
-            epoch = next((e for e in r.hom.signers if e.certificate_fingerprint == object_id), None)
+            signers = view.signers if (view := hom_view(r)) is not None else []
+            epoch = next((e for e in signers if e.certificate_fingerprint == object_id), None)
             if epoch is not None:
                 rows.append((self.tr("Epoch"), epoch_text(epoch)))
         elif kind == "master key":

@@ -33,6 +33,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QLabel, QScrollArea, QToolTip, QVBoxLayout, QWidget
 
+from ...core.hom_aimos.view import hom_view
 from ...core.verify.report import Report
 from ..hom import FOREVER, epoch_text, issued_text, number, short, time_labels, time_ticks, when
 from ..style import PROBLEM_COLOR, era_color, readable, wrappable
@@ -63,7 +64,7 @@ class EpochSpan:
 
 
 def epoch_spans(report: Report) -> list[EpochSpan]:
-    view = report.hom
+    view = hom_view(report)
     if view is None:
         return []
     out = []

@@ -336,7 +336,8 @@ class HistoryView(QWidget):
     def clear(self) -> None:
         self.set_report(None)
 
-    def set_report(self, report: Report | None) -> None:
+    def set_report(self, report: Report | None, lanes: list[LaneRow] | None = None) -> None:
+        """Show ``report`` (``lanes``: its commits' lanes, when the worker laid them out)."""
         self.report = report
         empty = report is not None and not report.commits
         self.placeholder.setText(no_history_text(report) if report is not None and empty else "")
@@ -346,7 +347,7 @@ class HistoryView(QWidget):
         self.searcher.set_report(report)
         self._pending = None
         self._debounce.stop()
-        self.model.set_report(report)
+        self.model.set_report(report, lanes)
         self.proven_bar.setVisible(False)
         for combo in (self.status_combo, self.era_combo, self.type_combo):
             combo.blockSignals(True)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...core.hom_aimos.view import hom_view
 from ...core.verify.report import Report
 from ..hom import number, short, when
 from ..i18n import QT_TRANSLATE_NOOP
@@ -95,7 +96,8 @@ class HomReceiptView(QWidget):
     def set_report(self, report: Report) -> None:
         self.report = report
         self.status.clear()
-        rv = report.hom.receipt
+        view = hom_view(report)
+        rv = view.receipt if view is not None else None
         self.entries.setRowCount(0)
         if rv is None:
             self.header.setText(self.tr("This bundle has no recall receipt."))
@@ -146,7 +148,8 @@ class HomReceiptView(QWidget):
     def provable(self) -> str | None:
         """Why no proof can be made of this receipt (None when one can)."""
         r = self.report
-        rv = r.hom.receipt if r is not None and r.hom is not None else None
+        view = hom_view(r)
+        rv = view.receipt if view is not None else None
         if rv is None:
             return self.tr("this bundle has no recall receipt")
         if rv.recomputed_root is None or rv.recomputed_root != rv.stated_root:
@@ -169,8 +172,9 @@ class HomReceiptView(QWidget):
         if why is not None:
             self.status.setText("✖ " + self.tr("No proof: %1").replace("%1", why))
             return None
-        rv = self.report.hom.receipt
-        if not 0 <= ordinal < len(rv.entries):
+        view = hom_view(self.report)
+        rv = view.receipt if view is not None else None
+        if rv is None or not 0 <= ordinal < len(rv.entries):
             self.status.setText("✖ " + self.tr("No proof: there is no entry %1").replace("%1", str(ordinal)))
             return None
         file, data = self._source
@@ -285,7 +289,8 @@ class HomCorpusView(QWidget):
         lay.addWidget(self.hint)
 
     def set_report(self, report: Report) -> None:
-        corpus = report.hom.corpus
+        view = hom_view(report)
+        corpus = view.corpus if view is not None else None
         self.table.setRowCount(0)
         if corpus is None:
             self.header.setText(self.tr("This bundle is not a recall corpus."))

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from ...core import codebook
 from ...core.findings import Finding
+from ...core.hom_aimos.view import hom_view
 from ...core.render.strings import NOT_PROVEN_HOM
 from ...core.verify.report import Report
 from .. import summary as S
@@ -345,7 +346,9 @@ class OverviewView(QWidget):
     def _hom_html(self, r: Report) -> str:
         """The overview of a HOM-AIMOS evidence bundle: which bytes, which document, its
         root and trust root, what it holds, and the same problem list and limits."""
-        view = r.hom
+        view = hom_view(r)
+        if view is None:  # not a HOM-AIMOS report: the caller asked is_hom first
+            return ""
         inp = r.input if isinstance(r.input, dict) else {}
         kind_text = {
             "cognitive": self.tr("cognitive evidence (weight chains)"),
@@ -440,7 +443,9 @@ class OverviewView(QWidget):
         return "".join(out)
 
     def _hom_parts_html(self, r: Report) -> list[str]:
-        view = r.hom
+        view = hom_view(r)
+        if view is None:
+            return []
         out: list[str] = []
         records = {rec.memory_id: rec for rec in view.records}
         if view.memories:

@@ -191,7 +191,7 @@ class Background:
         except BaseException as exc:
             self.error = exc
 
-    def join(self, timeout: float = 120) -> None:
+    def join(self, timeout: float = 600) -> None:  # a watchdog against a hang, not a measure
         self.thread.join(timeout)
         assert not self.thread.is_alive(), "the executor did not finish"
 
@@ -202,7 +202,9 @@ def feed_fifo(path: Path, data: bytes) -> None:
         fh.write(data)
 
 
-def wait_for(predicate, timeout: float = 60, what: str = "condition"):  # type: ignore[no-untyped-def]
+def wait_for(predicate, timeout: float = 600, what: str = "condition"):  # type: ignore[no-untyped-def]
+    """Poll ``predicate`` (process tables and schedulers have no event to wait on) until
+    it is true; ``timeout`` is a watchdog against a hang, not a measure of speed."""
     import time
 
     deadline = time.monotonic() + timeout

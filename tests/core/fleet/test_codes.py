@@ -4,9 +4,9 @@ from a registered template (so ``explain`` and the translation catalogues cover 
 from __future__ import annotations
 
 import inspector.core.fleet  # noqa: F401  (registers the audit codes)
+from inspector.core.codes import audit as C
 from inspector.core.codes import lookup
 from inspector.core.findings import TEMPLATES, Severity
-from inspector.core.fleet import codes as C
 from inspector.core.fleet.executors import lost_result
 from inspector.core.fleet.task import FileJob
 

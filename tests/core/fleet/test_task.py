@@ -6,7 +6,6 @@ import os
 import pickle
 import shutil
 import threading
-import time
 
 import pytest
 
@@ -167,16 +166,27 @@ def test_a_file_that_never_answers_is_reported_not_awaited(tmp_path, monkeypatch
     monkeypatch.setattr(T, "TIMEOUT_GRACE", 0.2)
     fifo = tmp_path / "stuck.aleth"
     os.mkfifo(fifo)
+    released = threading.Event()
+
+    def release() -> None:
+        """Unblock the reader stuck in open(): a writer that closes at once."""
+        released.set()
+        open(fifo, "wb").close()
+
+    # not a time limit: should audit_file wait for the reader, this releases it (much
+    # later) so that the assertion below fails instead of the run hanging
+    watchdog = threading.Timer(600, release)
+    watchdog.start()
     try:
-        t0 = time.perf_counter()
         r = audit_file(
             FileJob(0, str(fifo), "stuck.aleth", "sealed", Credential(passphrase="x"), timeout=0.3)
         )
-        assert time.perf_counter() - t0 < 5
+        assert not released.is_set(), "audit_file waited for a file that never answers"
         assert r.report.codes() == {"file_timeout"}
     finally:
-        # release the reader still blocked in open(): a writer that closes at once
-        threading.Thread(target=lambda: open(fifo, "wb").close(), daemon=True).start()
+        watchdog.cancel()
+        if not released.is_set():
+            threading.Thread(target=release, daemon=True).start()
 
 
 def test_summary_detail_drops_the_per_object_maps(tmp_path):

@@ -60,7 +60,7 @@ def test_a_strict_fail_says_warnings_caused_it(warning_only_report):
     finally:
         warning_only_report.verdict = "pass"
     assert text.startswith("FAIL")
-    assert "Failed because of --strict: 1 warning count as failures." in text
+    assert "Failed because of --strict: warnings count as failures (1 warning)." in text
     assert "--strict" not in render_text(warning_only_report, RenderOptions(strict=True))
 
 

@@ -8,9 +8,7 @@ from __future__ import annotations
 import errno
 import json
 import os
-import types
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -29,26 +27,8 @@ from inspector.core.write.builder import StoreWriter, stepping_clock
 from ...conftest import alethech_cli
 from .checks import aleth_ok, assert_no_plaintext, assert_pass, control_events, era, identity_record, mode
 from .conftest import open_small, ours
+from .faults import FailingOS
 from .stores import NEW_PASS, PASS
-
-
-class FailingOS(types.SimpleNamespace):
-    """``os`` as seen by ``inspector.core.write.safe``, with one call failing (CI runs
-    as root, which ignores permission bits, so the OSError is injected)."""
-
-    def __init__(self, fail: str, err: int) -> None:
-        super().__init__()
-        self._fail, self._err = fail, err
-
-    def __getattr__(self, name: str) -> Any:
-        real = getattr(os, name)
-        if name != self._fail:
-            return real
-
-        def failing(*args: Any, **kw: Any) -> Any:
-            raise OSError(self._err, os.strerror(self._err))
-
-        return failing
 
 
 def legacy_writer() -> StoreWriter:

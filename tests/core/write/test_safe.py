@@ -12,10 +12,9 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import signal
 import stat
-import types
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -23,29 +22,13 @@ from inspector.core import container as C
 from inspector.core.errors import OperationError
 from inspector.core.write import safe
 
+from .faults import FailingOS
+
 FILES = {"HEAD": b"sha256:" + b"0" * 64 + b"\n"}
 
 
 def mode(path: Path) -> int:
     return stat.S_IMODE(os.lstat(path).st_mode)
-
-
-class FailingOS(types.SimpleNamespace):
-    """``os`` as seen by ``inspector.core.write.safe``, with one call failing."""
-
-    def __init__(self, fail: str, err: int) -> None:
-        super().__init__()
-        self._fail, self._err = fail, err
-
-    def __getattr__(self, name: str) -> Any:
-        real = getattr(os, name)
-        if name != self._fail:
-            return real
-
-        def failing(*args: Any, **kw: Any) -> Any:
-            raise OSError(self._err, os.strerror(self._err))
-
-        return failing
 
 
 # --------------------------------------------------------------------------- atomic_write
@@ -235,9 +218,8 @@ def test_the_lock_of_a_killed_holder_is_free(tmp_path: Path) -> None:
         os.close(r)
         with safe.exclusive(target):
             os.write(w, b"held")
-            import time
-
-            time.sleep(60)
+            while True:  # hold it until killed
+                signal.pause()
         os._exit(0)
     os.close(w)
     assert os.read(r, 4) == b"held"

@@ -7,8 +7,8 @@ and every code is in the one code table (:mod:`inspector.core.codes`) for ``expl
 
 from __future__ import annotations
 
-from ..codes import register
 from ..findings import Severity, message
+from .registry import register
 
 E = Severity.ERROR
 

@@ -5,14 +5,13 @@ with what it means, why it matters and what to do.
 ``aleth-inspector explain CODE``, ``docs/codes.md``, the SARIF rules and the GUI's
 Detail pane read these entries through :mod:`inspector.core.codes`.  Each text is
 a registered message template, so the translation catalogues cover them.
-Other profiles register their own codes beside their checks (HOM-AIMOS in
-``inspector.core.hom_aimos``, fleet audits in ``inspector.core.fleet``).
+The other profiles' tables are beside this one (``hom_aimos.py``, ``audit.py``).
 """
 
 from __future__ import annotations
 
-from ..codes import register
 from ..findings import Severity
+from .registry import register
 
 E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 

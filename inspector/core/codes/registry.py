@@ -1,18 +1,12 @@
-"""The table of finding codes: what each means, why it matters, what to do.
-
-``aleth-inspector explain CODE``, the user's guide and the GUI's Detail pane read
-this one table (a test keeps the guide equal to it).  Each package that emits
-findings registers its codes with :func:`register` (``verify/codes.py``,
-``hom_aimos/codes.py``, ``fleet/codes.py``); :mod:`inspector.core.codebook`
-imports them all.  The texts are registered message templates, so the
-translation catalogues cover them too.
-"""
+"""The registry of finding codes: :class:`CodeInfo`, :func:`register` and
+:func:`lookup`.  The tables that fill it are its neighbours in this package, and the
+package imports them all (see :mod:`inspector.core.codes`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .findings import Severity, message
+from ..findings import Severity, message
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,9 +43,6 @@ def register(
 
 def lookup(code: str) -> CodeInfo | None:
     """The registered entry of ``code``; a HOM-AIMOS reason with a ``:<index>`` or
-    ``prefix:inner`` suffix finds its base entry.
-
-    Only the tables imported so far are here: the renderers import the alethech
-    table, HOM-AIMOS and the fleet import theirs; :mod:`inspector.core.codebook`
-    loads them all."""
+    ``prefix:inner`` suffix finds its base entry.  The table is complete: importing
+    :mod:`inspector.core.codes` loads every profile's table."""
     return CODES.get(code) or CODES.get(code.split(":", 1)[0])

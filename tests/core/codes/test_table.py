@@ -14,7 +14,7 @@ from inspector.core.findings import TEMPLATES
 from inspector.core.opener import open_and_verify
 from inspector.core.verify.engine import VerifyOptions
 
-from ..conftest import ALETHECH, MUTMEM
+from ...conftest import ALETHECH, MUTMEM
 
 # SPEC revision 2 and the issues name these; the engine being rewritten emits them.
 SPEC_REVISION_2 = {
@@ -113,3 +113,35 @@ def test_lookup_finds_a_suffixed_code_by_its_base():
     assert lookup("wrong_passphrase") is CODES["wrong_passphrase"]
     assert lookup("signature_invalid:3") is CODES["signature_invalid"]
     assert lookup("no_such_code_anywhere") is None
+
+
+@pytest.mark.parametrize(
+    "first_import",
+    [
+        "inspector.core.codes",
+        "inspector.core.codes.registry",
+        "inspector.core.render.text",
+        "inspector.core.findings",
+        "inspector.core.opener",
+    ],
+)
+def test_the_table_is_complete_whoever_imports_first(first_import: str) -> None:
+    """A fresh interpreter imports one module, then reads the table: every profile's
+    codes are there (the table is assembled in one place, not as packages load)."""
+    import subprocess
+    import sys
+
+    code = (
+        f"import {first_import}\n"
+        "from inspector.core.codes import lookup\n"
+        "print(sorted(c for c in ('signature_invalid', 'hom.untrusted_master', 'file_timeout',"
+        " 'hom.recall_receipt_memory_binding_invalid:0') if lookup(c) is None))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_each_profile_has_its_table() -> None:
+    profiles = {info.profile for info in CODES.values()}
+    assert profiles == {"alethech", "hom-aimos-v1", "audit"}
+    assert all_codes() == dict(sorted(CODES.items())) and lookup("file_timeout") is CODES["file_timeout"]

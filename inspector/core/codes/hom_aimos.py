@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..codes import register
 from ..findings import Severity, message
+from .registry import register
 
 PROFILE = "hom-aimos-v1"
 E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
