@@ -140,6 +140,7 @@ class OpenFlow(WindowBase):
             strict=self.strict,
             trust_master=self.trust_master,
             fleet=self.fleet if self.fleet_job(self.path or "", self.source_bytes) is not None else None,
+            bundle=self.report is not None and self.report.profile != "alethech",
         )
 
     def reload(self) -> None:

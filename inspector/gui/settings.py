@@ -51,6 +51,7 @@ class OpenSettings:
     strict: bool = False
     trust_master: str | None = None
     fleet: FleetOpen | None = None
+    bundle: bool = False  # a HOM-AIMOS bundle: no credential, no checkpoint; a master may be pinned
 
 
 class SettingsText(QObject):
@@ -96,12 +97,15 @@ class SettingsText(QObject):
         )
 
     def describe(self, s: OpenSettings) -> str:
-        """One line: origin: credential · checkpoint [· strict] [· master pinned]."""
-        parts = [self.credential_text(s), self.checkpoint_text(s)]
+        """One line: origin: credential · checkpoint [· strict] [· master pinned] (for a
+        HOM-AIMOS bundle: the master key pinned or not)."""
+        parts = [] if s.bundle else [self.credential_text(s), self.checkpoint_text(s)]
         if s.strict:
             parts.append(self.tr("strict: warnings fail"))
         if s.trust_master:
             parts.append(self.tr("master key %1 pinned").replace("%1", s.trust_master[:16] + "…"))
+        elif s.bundle:
+            parts.append(self.tr("no master key pinned"))
         return self.tr("%1: %2").replace("%1", self.origin_text(s)).replace("%2", " · ".join(parts))
 
     def banner_note(self, s: OpenSettings, verdict: str, sha256: str | None) -> str:

@@ -3207,6 +3207,10 @@ raíz recalculada %2</translation>
         <translation>clave maestra %1 fijada</translation>
     </message>
     <message>
+        <source>no master key pinned</source>
+        <translation>ninguna clave maestra fijada</translation>
+    </message>
+    <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>

@@ -3207,6 +3207,10 @@ racine recalculée %2</translation>
         <translation>clé maîtresse %1 épinglée</translation>
     </message>
     <message>
+        <source>no master key pinned</source>
+        <translation>aucune clé maîtresse épinglée</translation>
+    </message>
+    <message>
         <source>%1: %2</source>
         <translation>%1&#xa0;: %2</translation>
     </message>

@@ -105,3 +105,13 @@ def _passphrase(case) -> str:
     import json
 
     return json.loads((case / "case.json").read_text())["passphrase"]
+
+
+def test_a_bundle_is_judged_with_its_master_pin_not_a_checkpoint(qtbot, window, tmp_path):
+    from tests.core.hom_aimos import builder as b
+
+    path = tmp_path / "bundle.json"
+    path.write_bytes(b.encode(b.valid_cognitive()))
+    open_and_wait(qtbot, window, path)
+    said = window.overview.settings
+    assert "no master key pinned" in said and "checkpoint" not in said and "credential" not in said
