@@ -140,7 +140,11 @@ class SearchIndex:
         index = cls()
 
         def steps() -> Iterator[int]:
-            codes, notes = _report_words(report)
+            codes: dict[str, list[str]] = {}
+            notes: dict[str, list[str]] = {}
+            for n, _ in enumerate(_gather_words(report, codes, notes), 1):
+                if n % (step * 8) == 0:
+                    yield 0  # the words objects are known by are gathered first
             done = 0
             for oid, obj in report.objects.items():
                 index.texts[oid] = object_text(obj, (*codes.get(oid, ()), *notes.get(oid, ())))
@@ -195,19 +199,29 @@ def _report_words(report: Any) -> tuple[dict[str, list[str]], dict[str, list[str
     """Per object id: the codes of its findings, and the other words it is known by
     (status, signer's key_id, MutMem label)."""
     codes: dict[str, list[str]] = {}
+    notes: dict[str, list[str]] = {}
+    for _ in _gather_words(report, codes, notes):
+        pass
+    return codes, notes
+
+
+def _gather_words(report: Any, codes: dict[str, list[str]], notes: dict[str, list[str]]) -> Iterator[None]:
+    """Fill :func:`_report_words`'s maps, yielding after every item (a caller may pause)."""
     for f in report.findings:
         if f.object_id:
             codes.setdefault(f.object_id, []).append(f.code)
-    notes: dict[str, list[str]] = {}
+        yield
     for table in (report.commits, report.evidence, report.checkpoints):
         for oid, status in table.items():
             notes.setdefault(oid, []).append(str(status.value))
+            yield
     for oid, era in report.signer.items():
         if 0 <= era < len(report.eras):
             notes.setdefault(oid, []).append(report.eras[era].key_id)
+        yield
     mm = getattr(report, "mutmem", None)
     if mm is not None:
         for mid, view in mm.memories.items():
             if view.label:
                 notes.setdefault(mid, []).append(view.label)
-    return codes, notes
+            yield
