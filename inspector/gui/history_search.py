@@ -30,7 +30,7 @@ from ..core.verify.report import Report, Status
 
 INDEXING, SEARCHING = "indexing", "searching"
 SLICE = 512  # commits looked at between two checks of the time budget
-BUDGET_S = 0.008  # one turn of the event loop works at most this long (then paints, keys…)
+BUDGET_S = 0.02  # one turn of the event loop works at most this long (then paints, keys…)
 
 
 @dataclass(frozen=True)
