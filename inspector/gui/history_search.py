@@ -7,7 +7,7 @@ string of content and provenance at any depth, keys and values, finding codes, s
 signers' key_ids, MutMem labels).  The index is built once per report, in steps
 (:meth:`~inspector.core.search.SearchIndex.building`), the first time a query needs it.
 
-:class:`HistorySearch` runs that work on the GUI thread in slices of a few milliseconds,
+:class:`HistorySearch` runs that work on the GUI thread in slices of at most 20 ms,
 one slice per turn of the event loop, so keystrokes, painting and scrolling go on between
 them; no second thread competes with the window for Python's lock (a thread would make
 every paint of the table wait on it).  A new query makes the running one stale: its

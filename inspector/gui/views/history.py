@@ -3,8 +3,8 @@ badges, and search/filter by text, status, era and memory type.
 
 The search box matches ids, every string of content and provenance (keys and values,
 at any depth), signers' key_ids, statuses, finding codes and MutMem labels (the core's
-:mod:`~inspector.core.search`); what it and the filters show is computed in slices of a
-few milliseconds between the window's events (:mod:`..history_search`), a quarter second
+:mod:`~inspector.core.search`); what it and the filters show is computed in slices of at most
+20 ms between the window's events (:mod:`..history_search`), a quarter second
 after the last keystroke, with its progress in the count label, which says "N of M" only
 once all M were looked at."""
 
