@@ -9,13 +9,12 @@ property is checked over every object of several reports."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import Qt
 
 from inspector.core.findings import Severity
 from inspector.core.store import read_directory
 from inspector.core.verify.engine import verify
 from inspector.gui.judgement import badge, findings_by_object, judge, title_badge
-from inspector.gui.main_window import MainWindow
 from inspector.gui.views.detail import DetailView
 from inspector.gui.views.graph import GraphView
 from inspector.gui.views.history import HistoryView
@@ -23,7 +22,7 @@ from inspector.gui.views.labels import LabelsView
 
 from ..conftest import ALETHECH
 from .conftest import show_view
-from .helpers import WAIT_MS
+from .helpers import open_and_wait
 from .stores import receipt_admitting_poison, write_store
 
 
@@ -126,16 +125,10 @@ def test_labels_open_on_the_failing_receipt_and_its_failing_entry(qtbot, poisone
     assert labels.current_memory() == ids["poisoned"] or labels.chains.picker.currentData() == ids["poisoned"]
 
 
-def test_the_receipt_s_entries_get_the_room_at_1280x800(qtbot, tmp_path, poisoned):
+def test_the_receipt_s_entries_get_the_room_at_1280x800(qtbot, tmp_path, window, poisoned):
     _report, ids, store = poisoned
-    path = write_store(store, tmp_path / "store")
-    win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    with qtbot.waitSignal(win.reportReady, timeout=WAIT_MS):
-        win.open_path(str(path))
+    win = window  # 1280×800
+    open_and_wait(qtbot, win, write_store(store, tmp_path / "store"))
     win.tabs.setCurrentWidget(win.labels)
     qtbot.waitUntil(lambda: win.labels.receipts.entries.isVisible(), timeout=5000)
     assert win.size().width() == 1280 and win.size().height() == 800
@@ -151,17 +144,14 @@ def test_the_receipt_s_entries_get_the_room_at_1280x800(qtbot, tmp_path, poisone
     assert pane.note.isVisible() and pane.export_button.isVisible()
 
 
-def test_jump_to_first_error_lands_on_the_receipt_and_the_pane_that_explains_it(qtbot, tmp_path, poisoned):
+def test_jump_to_first_error_lands_on_the_receipt_and_the_pane_that_explains_it(
+    qtbot, tmp_path, window, poisoned
+):
     _report, ids, store = poisoned
-    path = write_store(store, tmp_path / "store")
-    win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    with qtbot.waitSignal(win.reportReady, timeout=WAIT_MS):
-        win.open_path(str(path))
+    win = window
+    open_and_wait(qtbot, win, write_store(store, tmp_path / "store"))
     win.tabs.setCurrentWidget(win.history)
-    qtbot.mouseClick(win.verdict_banner.jump_button, qtbot_left())
+    qtbot.mouseClick(win.verdict_banner.jump_button, Qt.MouseButton.LeftButton)
     rid = ids["bad_receipt"]
     assert win.tabs.currentWidget() is win.labels
     assert win.labels.panes.currentWidget() is win.labels.receipts
@@ -173,23 +163,12 @@ def test_jump_to_first_error_lands_on_the_receipt_and_the_pane_that_explains_it(
     assert rv_ordinal(win, rid, row) == ids["bad_ordinal"]
 
 
-def test_jump_to_a_dark_commit_lands_on_history(qtbot, tmp_path):
-    win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    with qtbot.waitSignal(win.reportReady, timeout=WAIT_MS):
-        win.open_path(str(ALETHECH / "05_dark_v2" / "store"))
-    win.tabs.setCurrentWidget(win.weights)
-    win.jump_to_first_error()
-    assert win.tabs.currentWidget() is win.history
-    assert win.history.selected_id() == win.detail.current
-
-
-def qtbot_left():
-    from PySide6.QtCore import Qt
-
-    return Qt.MouseButton.LeftButton
+def test_jump_to_a_dark_commit_lands_on_history(qtbot, window):
+    open_and_wait(qtbot, window, ALETHECH / "05_dark_v2" / "store")
+    window.tabs.setCurrentWidget(window.weights)
+    window.jump_to_first_error()
+    assert window.tabs.currentWidget() is window.history
+    assert window.history.selected_id() == window.detail.current
 
 
 def rv_ordinal(win, rid, row):

@@ -84,7 +84,33 @@ def step_line(xs: list[float], ys: list[int], end_x: float | None = None) -> tup
     return sx, sy
 
 
-class TrajectoryPlot(QWidget):
+class Plot(QWidget):
+    """A pane with a plot that follows the palette and the font: on a change it styles
+    itself again and draws what it showed."""
+
+    def fit_axes(self) -> None:
+        raise NotImplementedError
+
+    def apply_palette(self) -> None:
+        raise NotImplementedError
+
+    def redraw(self) -> None:
+        raise NotImplementedError
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self.fit_axes()
+        if event.type() in (
+            QEvent.Type.PaletteChange,
+            QEvent.Type.ApplicationPaletteChange,
+            QEvent.Type.StyleChange,
+        ):
+            self.apply_palette()
+            self.redraw()
+
+
+class TrajectoryPlot(Plot):
     """One memory's weight over the DAG or over signed time (see the module docstring)."""
 
     pointActivated = Signal(str)
@@ -566,18 +592,9 @@ class TrajectoryPlot(QWidget):
                 autoExpandTextSpace=False, tickTextWidth=fm.horizontalAdvance(widest) + 6
             )
 
-    def changeEvent(self, event: QEvent) -> None:
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.FontChange:
-            self.fit_axes()
-        if event.type() in (
-            QEvent.Type.PaletteChange,
-            QEvent.Type.ApplicationPaletteChange,
-            QEvent.Type.StyleChange,
-        ):
-            self.apply_palette()
-            if self._replay is not None:
-                self._replay()
+    def redraw(self) -> None:
+        if self._replay is not None:
+            self._replay()
 
     # ---- slots ------------------------------------------------------------------------------------
     def _point_tip(self, x: float, y: float, data: Any) -> str:
@@ -603,7 +620,7 @@ class TrajectoryPlot(QWidget):
             self.pointActivated.emit(self._label_ids[j])
 
 
-class WeightHistogram(QWidget):
+class WeightHistogram(Plot):
     """Every memory's current weight, in bins of 100 (see the module docstring)."""
 
     binClicked = Signal(int)
@@ -704,18 +721,9 @@ class WeightHistogram(QWidget):
             pg.mkPen(pal.color(QPalette.ColorRole.Highlight), width=2, style=Qt.PenStyle.DashLine)
         )
 
-    def changeEvent(self, event: QEvent) -> None:
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.FontChange:
-            self.fit_axes()
-        if event.type() in (
-            QEvent.Type.PaletteChange,
-            QEvent.Type.ApplicationPaletteChange,
-            QEvent.Type.StyleChange,
-        ):
-            self.apply_palette()
-            rows, hom = self._shown
-            self.fill(rows, hom=hom)
+    def redraw(self) -> None:
+        rows, hom = self._shown
+        self.fill(rows, hom=hom)
 
     def fit_axes(self, tick: str | None = None) -> None:
         if tick is not None:
