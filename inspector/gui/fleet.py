@@ -366,7 +366,11 @@ class FleetView(QWidget):
         self.table.doubleClicked.connect(self._activated)
         self.search.textChanged.connect(self._refilter)
         self.verdict_filter.currentIndexChanged.connect(self._refilter)
-        self.hint = QLabel(self.tr("Double-click a file to open it in the inspector."))
+        self.hint = QLabel(
+            self.tr(
+                "Double-click a file to open it in the inspector, judged with the settings this audit used."
+            )
+        )
         self.hint.setWordWrap(True)
         self.summary = QLabel()
         self.summary.setTextFormat(Qt.TextFormat.PlainText)

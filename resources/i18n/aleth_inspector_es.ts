@@ -1534,8 +1534,8 @@
         <translation>Archivos auditados</translation>
     </message>
     <message>
-        <source>Double-click a file to open it in the inspector.</source>
-        <translation>Haga doble clic en un archivo para abrirlo en el inspector.</translation>
+        <source>Double-click a file to open it in the inspector, judged with the settings this audit used.</source>
+        <translation>Haga doble clic en un archivo para abrirlo en el inspector, juzgado con los ajustes que usó esta auditoría.</translation>
     </message>
     <message>
         <source>Fleet summary</source>

@@ -1534,8 +1534,8 @@
         <translation>Fichiers audités</translation>
     </message>
     <message>
-        <source>Double-click a file to open it in the inspector.</source>
-        <translation>Double-cliquez sur un fichier pour l’ouvrir dans l’inspecteur.</translation>
+        <source>Double-click a file to open it in the inspector, judged with the settings this audit used.</source>
+        <translation>Double-cliquez sur un fichier pour l’ouvrir dans l’inspecteur, jugé avec les réglages de cet audit.</translation>
     </message>
     <message>
         <source>Fleet summary</source>
