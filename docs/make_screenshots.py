@@ -7,10 +7,13 @@ Run under a real X server (Xvfb), as the README's images were made:
     xvfb-run -a -s "-screen 0 2000x1200x24" .venv/bin/python docs/make_screenshots.py --review /tmp/shots
 
 The default writes the documented set into docs/screenshots/ (English, Spanish and
-French, 1280×800).  ``--review DIR`` writes the review scenes (the demo, a failing
-store, HOM-AIMOS conformance vectors, the fleet window, the authoring dialogs) at
+French, 1280×800).  ``--review DIR`` writes the review scenes (the demo, its History
+searched, an era on the Graph tab, a failing store, a receipt that admits a poisoned
+memory, the unopenable, modified-ALETH002 and not-a-store pages, HOM-AIMOS conformance
+vectors, the fleet window, the authoring dialogs) at
 1280×800 and 1920×1080, light and dark, in English and Spanish, and once in French,
-into DIR instead; ``--only NAME…`` limits either to some scenes.
+into DIR instead, and says on stderr when a window did not keep its size; ``--only NAME…``
+limits either to some scenes.
 """
 
 from __future__ import annotations
@@ -183,10 +186,57 @@ def scenes(s: Shooter) -> dict[str, Callable[[Any], Any]]:
         w.eras.eraHighlighted.emit(era.index)
         w.select(era.cutoff, None)
 
+    def searched(w: Any, action: Callable[[], None]) -> None:
+        done: list[int] = []
+        w.history.searchFinished.connect(done.append)
+        action()
+        while not done:
+            s.app.processEvents()
+
     def untrusted(w: Any) -> None:
         s.open(w, DEMO, **demo)
         w.tabs.setCurrentWidget(w.history)
-        w.history.filter_to(status="untrusted")
+        searched(w, lambda: w.history.filter_to(status="untrusted"))
+
+    def history_search(w: Any) -> None:
+        s.open(w, DEMO, **demo)
+        w.tabs.setCurrentWidget(w.history)
+        searched(w, lambda: w.history.search.setText("refund"))
+
+    def era_graph(w: Any) -> None:
+        r = s.open(w, DEMO, **demo)
+        era = next(e for e in r.eras if e.cutoff)
+        w.eras.timeline.set_selected(era.index)
+        w.eras.eraHighlighted.emit(era.index)
+        w.tabs.setCurrentWidget(w.graph)
+        w.select(era.cutoff, None)
+        w.graph.show_around_cutoff(era.index)
+
+    def poison_receipt(w: Any) -> None:
+        sys.path.insert(0, str(ROOT))
+        from tests.gui.stores import receipt_admitting_poison, write_store
+
+        store, _ids = receipt_admitting_poison()
+        path = s.scratch / "poison-receipt"
+        if not path.exists():
+            write_store(store, path)
+        s.open(w, path)
+        w.jump_to_first_error()
+
+    def modified_aleth002(w: Any) -> None:
+        import json
+
+        case = FIX / "11_container_v2_ciphertext_bitflip"
+        passphrase = json.loads((case / "case.json").read_text())["passphrase"]
+        s.open(w, case / "memory.aleth", credential=Credential(passphrase=passphrase))
+
+    def not_a_store(w: Any) -> None:
+        folder = s.scratch / "notastore"
+        folder.mkdir(exist_ok=True)
+        (folder / "notes.txt").write_text("not a memory store")
+        w.banner.setText("Demo file resources/demo.aleth — passphrase: demo — keys in resources/demo.keys/")
+        w.banner.show()
+        s.open(w, folder)
 
     def checkpoint_failed(w: Any) -> None:
         r = s.open(w, SIDE / "store", checkpoint=str(SIDE / "checkpoint.json"))
@@ -331,6 +381,11 @@ def scenes(s: Shooter) -> dict[str, Callable[[Any], Any]]:
         "untrusted": untrusted,
         "checkpoint-failed": checkpoint_failed,
         "unopenable": unopenable,
+        "history-search": history_search,
+        "era-graph": era_graph,
+        "poison-receipt": poison_receipt,
+        "modified-aleth002": modified_aleth002,
+        "not-a-store": not_a_store,
         "weights": weights,
         "labels": labels,
         "hom-weights": hom_weights,
@@ -349,7 +404,13 @@ def scenes(s: Shooter) -> dict[str, Callable[[Any], Any]]:
 
 REVIEW = (
     "demo-overview",
+    "history-search",
+    "era-graph",
     "overview-fail",
+    "poison-receipt",
+    "unopenable",
+    "modified-aleth002",
+    "not-a-store",
     "hom-weights",
     "hom-revoked",
     "hom-recall",
@@ -403,6 +464,8 @@ def run(out: Path, review: bool, only: list[str], langs: list[str]) -> int:
         if review:
             suffix += f"-{size[0]}x{size[1]}" + ("-dark" if dark else "")
         s.save(target, file + suffix)
+        if target is w and (w.width(), w.height()) != size:  # the window must keep the size it was given
+            print(f"{file}{suffix}: the window became {w.width()}×{w.height()}", file=sys.stderr)
         if target is not w:
             target.close()
         s.close(w)

@@ -23,6 +23,7 @@ from typing import Any
 
 from .container import Credential
 from .errors import InspectorError
+from .fleet.task import FileJob
 from .hom_proof import check_hom_proof
 from .opener import open_and_verify, verify_bytes
 from .progress import Send, throttled
@@ -81,31 +82,40 @@ def open_verify(
     checkpoint: bytes | None = None,
     data: bytes | None = None,
     trust_master: str | None = None,
+    strict: bool = False,
+    fleet_job: FileJob | None = None,
 ) -> None:
     """Open and verify ``path`` (or ``data``, the bytes of a bundle already in memory,
     judged under the name ``path``: a corpus member) with the opener the command line
     uses, so the report carries the same audit record (input SHA-256, started_at,
-    duration, checkpoint state); ship it in pieces.
+    duration, checkpoint state); ship it in pieces.  With ``fleet_job`` (a row of the
+    fleet window) the file is judged exactly as the fleet audit judged it
+    (:func:`~inspector.core.fleet.task.judge_file`: the rule's credential resolved here,
+    its checkpoint, its strictness) and the credential used comes back in the result,
+    for the window's later exports and dialogs.
 
     One process (``VerifyOptions.processes`` 1): the detail views need each object's
     raw JSON, which the sharded path does not send back.  An unopenable or crashed
     answer ships the report, then an ``("error", …)`` message with its code, which the
     window turns into the unlock dialog's message or the crash panel."""
-    report = _judge(send, path, credential, checkpoint, data, trust_master)
+    report, used = _judge(send, path, credential, checkpoint, data, trust_master, strict, fleet_job)
     if report.verdict in ("unopenable", "error") and report.findings:
         f = report.findings[0]
         send(("batch", "report", report))
         send(("error", f.code, f.message, _describe(f)))
         return
-    if credential is not None and report.container.get("format") not in (None, "directory"):
-        report.container["unlock"] = "recovery code" if credential.recovery_code else "passphrase"
+    if used is not None and report.container.get("format") not in (None, "directory"):
+        report.container["unlock"] = "recovery code" if used.recovery_code else "passphrase"
     send_report(send, report)
     if report.order:  # the History pane's lanes, laid out here rather than on the GUI thread
         from .lanes import lanes_for
 
         send(("progress", "laying out history", 0, 1))
         send(("batch", "lanes", lanes_for(report)))
-    send(("result", {"path": path}))
+    result: dict[str, Any] = {"path": path}
+    if fleet_job is not None:
+        result["credential"] = used  # the rule's secret, for the window's exports and dialogs
+    send(("result", result))
 
 
 def _judge(
@@ -115,18 +125,27 @@ def _judge(
     checkpoint: bytes | None,
     data: bytes | None,
     trust_master: str | None = None,
-) -> Any:
+    strict: bool = False,
+    fleet_job: FileJob | None = None,
+) -> tuple[Report, Credential | None]:
     """The report of ``path`` (or of ``data`` named ``path``), as the command line makes it
-    (``trust_master``: the HOM-AIMOS master fingerprint the auditor pinned)."""
+    (``trust_master``: the HOM-AIMOS master fingerprint the auditor pinned), or as the
+    fleet audit made it (``fleet_job``); and the credential that opened it."""
+    if fleet_job is not None:
+        from .fleet.task import judge_file
+
+        sealed = fleet_job.credential is not None and Path(fleet_job.location).is_file()
+        send(("progress", "unlocking" if sealed else "reading", 0, 1))
+        return judge_file(fleet_job, progress=throttled(send))
     opts = VerifyOptions(
-        checkpoint=checkpoint, progress=throttled(send), processes=1, trust_master=trust_master
+        checkpoint=checkpoint, progress=throttled(send), processes=1, trust_master=trust_master, strict=strict
     )
     if data is not None:
         send(("progress", "reading", 0, 1))
-        return verify_bytes(data, path, credential, opts)
+        return verify_bytes(data, path, credential, opts), credential
     sealed = credential is not None and Path(path).is_file()
     send(("progress", "unlocking" if sealed else "reading", 0, 1))
-    return open_and_verify(path, credential, opts)
+    return open_and_verify(path, credential, opts), credential
 
 
 EXPORT_FORMATS = ("json", "html", "pdf")
@@ -145,6 +164,8 @@ def export_report(
     lang: str = "en",
     trust_master: str | None = None,
     render_pdf: Callable[[Report, RenderOptions], bytes] | None = None,
+    strict: bool = False,
+    fleet_job: FileJob | None = None,
 ) -> None:
     """File › Export: judge ``path`` again as it was shown (same credential, checkpoint
     or bytes) and write its report as ``fmt`` (json, html, pdf) through the core's
@@ -159,7 +180,7 @@ def export_report(
         raise InspectorError("usage_error", f"unknown export format {fmt!r}")
     if fmt == "pdf" and render_pdf is None:
         raise InspectorError("usage_error", "a PDF export needs a PDF renderer (inspector.pdf, with Qt)")
-    report = _judge(send, path, credential, checkpoint, data, trust_master)
+    report, _used = _judge(send, path, credential, checkpoint, data, trust_master, strict, fleet_job)
     now = report.input.get("sha256") if isinstance(report.input, dict) else None
     if expect_sha256 is not None and now != expect_sha256:
         raise InspectorError(

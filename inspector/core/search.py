@@ -17,20 +17,26 @@ A query is split on white space; an object matches when every term occurs in its
 text (case-insensitive, Unicode case folding).  Building costs one walk of each
 object; a query is one substring scan per object, linear in the store, with a
 cancel check every :data:`CHUNK` objects so a GUI worker can drop a stale query.
+:meth:`SearchIndex.building` builds the index in small steps, for a caller that
+interleaves the work with other things (a window's event loop), and ``find`` over a
+slice of ids answers for that slice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .objects import Obj
 
-__all__ = ["CHUNK", "MAX_QUERY", "SearchIndex", "object_text", "terms"]
+__all__ = ["CHUNK", "MAX_QUERY", "STEP", "SearchIndex", "object_text", "terms"]
 
 CHUNK = 4096
 """Objects scanned between two cancel checks / progress calls."""
+
+STEP = 128
+"""Objects indexed by one step of :meth:`SearchIndex.building` (a few milliseconds)."""
 
 MAX_QUERY = 1024
 """The longest query honoured (characters); the rest is ignored."""
@@ -123,23 +129,31 @@ class SearchIndex:
     def from_report(cls, report: Any, *, cancel: Callable[[], None] | None = None) -> SearchIndex:
         """The index of a verifier report: its objects, the codes of their findings,
         their statuses, signers' key_ids and (MutMem) projected labels."""
-        codes: dict[str, list[str]] = {}
-        for f in report.findings:
-            if f.object_id:
-                codes.setdefault(f.object_id, []).append(f.code)
-        notes: dict[str, list[str]] = {}
-        for table in (report.commits, report.evidence, report.checkpoints):
-            for oid, status in table.items():
-                notes.setdefault(oid, []).append(str(status.value))
-        for oid, era in report.signer.items():
-            if 0 <= era < len(report.eras):
-                notes.setdefault(oid, []).append(report.eras[era].key_id)
-        mm = getattr(report, "mutmem", None)
-        if mm is not None:
-            for mid, view in mm.memories.items():
-                if view.label:
-                    notes.setdefault(mid, []).append(view.label)
+        codes, notes = _report_words(report)
         return cls.build(report.objects, codes=codes, notes=notes, cancel=cancel)
+
+    @classmethod
+    def building(cls, report: Any, step: int = STEP) -> tuple[SearchIndex, Iterator[int]]:
+        """An index of ``report`` (as :meth:`from_report` makes it) and the steps that
+        fill it: each indexes up to ``step`` objects and yields how many are done.  The
+        index is complete once the steps are exhausted; a caller may stop early."""
+        index = cls()
+
+        def steps() -> Iterator[int]:
+            codes: dict[str, list[str]] = {}
+            notes: dict[str, list[str]] = {}
+            for n, _ in enumerate(_gather_words(report, codes, notes), 1):
+                if n % (step * 8) == 0:
+                    yield 0  # the words objects are known by are gathered first
+            done = 0
+            for oid, obj in report.objects.items():
+                index.texts[oid] = object_text(obj, (*codes.get(oid, ()), *notes.get(oid, ())))
+                done += 1
+                if done % step == 0:
+                    yield done
+            yield done
+
+        return index, steps()
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -179,3 +193,35 @@ class SearchIndex:
         """Whether object ``oid`` holds every term of ``query``."""
         text = self.texts.get(oid)
         return text is not None and all(t in text for t in terms(query))
+
+
+def _report_words(report: Any) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """Per object id: the codes of its findings, and the other words it is known by
+    (status, signer's key_id, MutMem label)."""
+    codes: dict[str, list[str]] = {}
+    notes: dict[str, list[str]] = {}
+    for _ in _gather_words(report, codes, notes):
+        pass
+    return codes, notes
+
+
+def _gather_words(report: Any, codes: dict[str, list[str]], notes: dict[str, list[str]]) -> Iterator[None]:
+    """Fill :func:`_report_words`'s maps, yielding after every item (a caller may pause)."""
+    for f in report.findings:
+        if f.object_id:
+            codes.setdefault(f.object_id, []).append(f.code)
+        yield
+    for table in (report.commits, report.evidence, report.checkpoints):
+        for oid, status in table.items():
+            notes.setdefault(oid, []).append(str(status.value))
+            yield
+    for oid, era in report.signer.items():
+        if 0 <= era < len(report.eras):
+            notes.setdefault(oid, []).append(report.eras[era].key_id)
+        yield
+    mm = getattr(report, "mutmem", None)
+    if mm is not None:
+        for mid, view in mm.memories.items():
+            if view.label:
+                notes.setdefault(mid, []).append(view.label)
+            yield

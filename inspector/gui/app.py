@@ -119,6 +119,7 @@ def run_gui(
     from ..core.process import harden
     from . import i18n
     from .main_window import MainWindow
+    from .window_layout import first_run_size
 
     harden()  # the window holds passphrases and plaintext: no core dump (SPEC E5)
     app = make_app()
@@ -134,8 +135,11 @@ def run_gui(
         scratch = tempfile.TemporaryDirectory(prefix="aleth-inspector-shot-")
         settings = QSettings(str(Path(scratch.name) / "settings.ini"), QSettings.Format.IniFormat)
     win = MainWindow(settings=settings, banner=banner)
-    if geometry is not None or screenshot or not win.settings.contains("layout/geometry"):
-        win.resize(*(geometry or (1400, 880)))
+    if geometry is not None:
+        win.resize(*geometry)
+    elif screenshot or not win.settings.contains("layout/geometry"):
+        screen = app.primaryScreen()
+        win.resize(first_run_size(screen.availableGeometry() if screen is not None else None))
     win.show()
     if path:
         win.open_path(path, credential=credential, checkpoint=checkpoint)

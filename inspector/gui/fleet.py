@@ -52,10 +52,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.fleet.audit import AuditOptions, AuditResult, FileEntry
+from ..core.fleet.audit import AuditOptions, AuditResult, FileEntry, plan
+from ..core.fleet.credentials import CredentialRules
 from ..core.verify.engine import CancelToken
 from .i18n import QT_TRANSLATE_NOOP
 from .models import SORT_ROLE, ColumnsModel
+from .settings import FleetOpen
 from .style import palette, readable
 from .summary import verdict_word
 
@@ -110,6 +112,8 @@ class FleetAudit:
         self.credentials = credentials
         self.jobs = jobs
         self.ledger = ledger  # None: the one the rules name, if any
+        self.options = AuditOptions(detail="summary")  # the table needs no per-commit maps
+        self.rules: CredentialRules | None = None  # loaded by the thread before the first file
         self.token = CancelToken()
         self.queue: queue.SimpleQueue[tuple[Any, ...]] = queue.SimpleQueue()
         self.thread = threading.Thread(target=self.run, name="fleet-audit", daemon=True)
@@ -140,7 +144,7 @@ class FleetAudit:
         executor: Any = None
         ledger: Ledger | None = None
         try:
-            rules = load_rules(self.credentials) if self.credentials else None
+            rules = self.rules = load_rules(self.credentials) if self.credentials else None
             spec = self.ledger or (rules.ledger if rules is not None else None)
             ledger = Ledger.open(spec, readonly=True) if spec else None
             discovery = discover([self.folder])
@@ -149,7 +153,7 @@ class FleetAudit:
             result = run_audit(
                 discovery,
                 rules=rules,
-                options=AuditOptions(detail="summary"),  # the table needs no per-commit maps
+                options=self.options,
                 executor=executor,
                 inputs=[self.folder],
                 on_result=lambda e, done, total: self.queue.put(("entry", e, done, total)),
@@ -306,10 +310,12 @@ class FleetFilter(QSortFilterProxyModel):
 class FleetView(QWidget):
     """The fleet table of one folder (see the module docstring).
 
-    ``fileActivated(path)`` on double-click; ``auditFinished(AuditResult)`` when the run
+    ``fileActivated(path)`` and ``openRequested(FleetOpen)`` (the file with the settings
+    the audit judged it with) on double-click; ``auditFinished(AuditResult)`` when the run
     ends (also when cancelled: the result is then interrupted)."""
 
     fileActivated = Signal(str)
+    openRequested = Signal(object)
     auditFinished = Signal(object)
 
     def __init__(
@@ -408,7 +414,11 @@ class FleetView(QWidget):
         self.table.doubleClicked.connect(self._activated)
         self.search.textChanged.connect(self._refilter)
         self.verdict_filter.currentIndexChanged.connect(self._refilter)
-        self.hint = QLabel(self.tr("Double-click a file to open it in the inspector."))
+        self.hint = QLabel(
+            self.tr(
+                "Double-click a file to open it in the inspector, judged with the settings this audit used."
+            )
+        )
         self.hint.setWordWrap(True)
         self.summary = QLabel()
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
@@ -590,8 +600,33 @@ class FleetView(QWidget):
 
     def _activated(self, index: QModelIndex) -> None:
         location = index.data(LOCATION_ROLE)
-        if location:
-            self.fileActivated.emit(str(location))
+        if not location:
+            return
+        entry = next((e for e in self.model.entries if e.target.location == location), None)
+        if entry is not None and self.audit is not None:
+            self.openRequested.emit(self.open_settings(entry))
+        self.fileActivated.emit(str(location))
+
+    def open_settings(self, entry: FileEntry) -> FleetOpen:
+        """The row ``entry`` with the settings the audit judged it with: the same job the
+        audit planned for it (:func:`~inspector.core.fleet.audit.plan`), and which rule of
+        which rules file it came from."""
+        audit = self.audit
+        assert audit is not None
+        rules = audit.rules
+        job = plan([entry.target], rules, audit.options)[0]
+        rule = rules.match(entry.target.location) if rules is not None else None
+        sha = entry.report.input.get("sha256") if isinstance(entry.report.input, dict) else None
+        return FleetOpen(
+            job=job,
+            folder=self.folder,
+            rules=rules.source if rules is not None else None,
+            rule=rule.number if rule is not None else None,
+            pattern=rule.pattern if rule is not None else None,
+            checkpoint_path=rule.checkpoint if rule is not None else None,
+            verdict=entry.verdict,
+            sha256=sha if isinstance(sha, str) else None,
+        )
 
     def visible_paths(self) -> list[str]:
         """The file column as shown, top to bottom (filter and sort applied)."""

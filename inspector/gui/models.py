@@ -15,11 +15,13 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont, QPalette
 
-from ..core.findings import Finding
+from ..core.findings import Finding, Severity
 from ..core.lanes import LaneRow, lanes_for
 from ..core.verify.mutmem import rank
 from ..core.verify.report import Report, Status
+from .history_search import Facets
 from .i18n import QT_TRANSLATE_NOOP, finding_text
+from .judgement import Judgement, badge, findings_by_object
 from .style import (
     UNTRUSTED_COLOR,
     band_color,
@@ -100,23 +102,22 @@ class FindingsModel(ColumnsModel):
         if role == Qt.ItemDataRole.ForegroundRole and col == 0:
             return QBrush(severity_color(f.severity))
         if role == Qt.ItemDataRole.ToolTipRole:
-            parts = [finding_text(f)]
-            if f.expected:
-                parts.append(QCoreApplication.translate("Columns", "expected: %1").replace("%1", f.expected))
-            if f.found:
-                parts.append(QCoreApplication.translate("Columns", "found: %1").replace("%1", f.found))
-            if f.likely_cause:
-                parts.append(
-                    QCoreApplication.translate("Columns", "likely cause: %1").replace("%1", f.likely_cause)
-                )
-            return "\n".join(parts)
-        if role == OBJECT_ID_ROLE:
-            return f.object_id
+            return self._tooltip(f)
         if role == SORT_ROLE:
             return f.severity.rank if col == 0 else str(self.data(index))
-        if role == STATUS_ROLE:
-            return f.severity.value
-        return None
+        return {OBJECT_ID_ROLE: f.object_id, STATUS_ROLE: f.severity.value}.get(role)
+
+    @staticmethod
+    def _tooltip(f: Finding) -> str:
+        parts = [finding_text(f)]
+        for label, value in (
+            (QT_TRANSLATE_NOOP("Columns", "expected: %1"), f.expected),
+            (QT_TRANSLATE_NOOP("Columns", "found: %1"), f.found),
+            (QT_TRANSLATE_NOOP("Columns", "likely cause: %1"), f.likely_cause),
+        ):
+            if value:
+                parts.append(QCoreApplication.translate("Columns", label).replace("%1", value))
+        return "\n".join(parts)
 
 
 class FindingsFilter(QSortFilterProxyModel):
@@ -165,43 +166,6 @@ def summarize(content: Any, limit: int = 120) -> str:
     return ", ".join(f"{k}={v}" for k, v in list(content.items())[:3])[:limit]
 
 
-class HistoryFilter:
-    """Search/filter history rows by text, status, era and memory type.  ``status``
-    is a Status value, ``"problems"`` (any status that is not valid) or
-    ``"untrusted"`` (memories whose label ranks 3 or more)."""
-
-    def __init__(
-        self, text: str = "", status: str | None = None, era: int | None = None, mtype: str | None = None
-    ) -> None:
-        self.text = text.lower()
-        self.status = status
-        self.era = era
-        self.mtype = mtype
-
-    @property
-    def active(self) -> bool:
-        return bool(self.text or self.status or self.era is not None or self.mtype)
-
-    def accepts(self, m: HistoryModel, cid: str) -> bool:
-        assert m.report is not None
-        st = m.report.commits.get(cid, Status.MALFORMED)
-        if self.status == "problems" and st.ok:
-            return False
-        if self.status == "untrusted" and m.label_of(cid) is None:
-            return False
-        if self.status and self.status not in ("problems", "untrusted") and st.value != self.status:
-            return False
-        if self.era is not None and m.era_index(cid) != self.era:
-            return False
-        obj = m.report.objects.get(cid)
-        if self.mtype and (obj is None or obj.malformed is not None or obj.get("memory_type") != self.mtype):
-            return False
-        if self.text:
-            summary = summarize(obj.content) if obj is not None and obj.malformed is None else ""
-            return self.text in cid.lower() or self.text in summary.lower()
-        return True
-
-
 def untrusted_label(label: str | None) -> str:
     """Badge text of an untrusted memory's label (icon + word)."""
     glyph = "✖" if label == "poison_confirmed" else "⚠"
@@ -211,8 +175,9 @@ def untrusted_label(label: str | None) -> str:
 class HistoryModel(ColumnsModel):
     """One commit per row, newest first, with lanes from :func:`assign_lanes`.
 
-    Filtering lives in the model (``set_filter``): unfiltered, rows map 1:1 to
-    commits and nothing is computed per row until Qt asks for visible cells.
+    Which rows show is decided off the GUI thread (:mod:`..history_search`) and handed
+    to :meth:`set_visible`: unfiltered, rows map 1:1 to commits and nothing is computed
+    per row until Qt asks for visible cells.
     A memory whose label makes it untrusted shows that label as its badge; the
     checkpoint's head and the proven region of a selected cutoff are marked."""
 
@@ -234,10 +199,12 @@ class HistoryModel(ColumnsModel):
         self.lanes: list[LaneRow] = []
         self.highlight_era: int | None = None
         self.visible: list[int] | None = None  # filtered rows (indices into ids), None = all
-        self.filter = HistoryFilter()
+        self.filter = Facets()
         self.untrusted: dict[str, str | None] = {}  # memory id -> its untrusted label
         self.proven: set[str] | None = None
         self.checkpoint_head: str | None = None
+        self.by_object: dict[str, list[Finding]] = {}  # commit id -> its findings, worst first
+        self.erring: dict[str, Finding] = {}  # commit id -> its worst error
 
     def set_report(self, report: Report | None, lanes: list[LaneRow] | None = None) -> None:
         """Show ``report``'s commits, with the ``lanes`` the worker laid out for it (laid
@@ -248,8 +215,10 @@ class HistoryModel(ColumnsModel):
         self.visible = None
         self.proven = None
         self.checkpoint_head = None
-        self.filter = HistoryFilter()
+        self.filter = Facets()
         self.untrusted = {}
+        self.by_object = findings_by_object(report.findings) if report is not None else {}
+        self.erring = {oid: fs[0] for oid, fs in self.by_object.items() if fs[0].severity == Severity.ERROR}
         if report is None:
             self.ids, self.lanes = [], []
         else:
@@ -300,13 +269,12 @@ class HistoryModel(ColumnsModel):
         k = bisect.bisect_left(self.visible, i)
         return k if k < len(self.visible) and self.visible[k] == i else None
 
-    def set_filter(self, flt: HistoryFilter) -> None:
+    def set_visible(self, facets: Facets, rows: list[int] | None) -> None:
+        """Show ``rows`` (indices into :attr:`ids`, in order; None: every commit), the
+        answer to ``facets``."""
         self.beginResetModel()
-        self.filter = flt
-        if not flt.active or self.report is None:
-            self.visible = None
-        else:
-            self.visible = [i for i, cid in enumerate(self.ids) if flt.accepts(self, cid)]
+        self.filter = facets
+        self.visible = None if rows is None or self.report is None else rows
         self.endResetModel()
 
     def era_index(self, cid: str) -> int | None:
@@ -316,7 +284,7 @@ class HistoryModel(ColumnsModel):
         """The opaque background a row is painted with (its text colours are chosen
         against it, so they keep 4.5:1 contrast)."""
         pal = palette()
-        if not status.ok:
+        if self.failing(cid, status):
             return problem_row_background(pal)
         if self.proven is not None and cid in self.proven:
             return proven_row_background(pal)
@@ -326,97 +294,121 @@ class HistoryModel(ColumnsModel):
             return mix(base, QColor(band.rgb()), band.alphaF())
         return base
 
+    def failing(self, cid: str, status: Status) -> bool:
+        """Whether the commit fails: a status that is not valid, or an error on it."""
+        return not status.ok or cid in self.erring
+
     def badge(self, cid: str, status: Status) -> tuple[str, QColor]:
-        """The Status cell: the status badge, or an untrusted memory's label."""
-        label = self.label_of(cid)
+        """The Status cell, problems first: an error on the commit (whatever its
+        signature), else an untrusted memory's label, else its status."""
+        if status.ok and cid in self.erring:
+            return badge(Judgement(tuple(self.by_object[cid]), status))
         if status.ok and cid in self.untrusted:
-            return untrusted_label(label), QColor(UNTRUSTED_COLOR)
-        text, hue = status_badge(status)
-        return text, hue
+            return untrusted_label(self.label_of(cid)), QColor(UNTRUSTED_COLOR)
+        return status_badge(status)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or self.report is None:
             return None
-        r = self.report
         row = index.row()
         cid = self.commit_at(row)
         col = index.column()
-        status = r.commits.get(cid, Status.MALFORMED)
-        obj = r.objects.get(cid)
-        era = self.era_index(cid)
+        status = self.report.commits.get(cid, Status.MALFORMED)
         if role == Qt.ItemDataRole.DisplayRole:
-            if col == self.STATUS:
-                return self.badge(cid, status)[0]
-            if col == self.TIME:
-                ts = obj.get("timestamp", "") if obj is not None and obj.malformed is None else ""
-                return (ts if isinstance(ts, str) else "")[:19].replace("T", " ")
-            if col == self.TYPE:
-                if obj is None or obj.malformed is not None:
-                    return "?"
-                mt = obj.get("memory_type", "")
-                mt = mt if isinstance(mt, str) else "?"
-                return mt + (" (MutMem)" if isinstance(obj.content, dict) and "mutmem" in obj.content else "")
-            if col == self.SIGNER:
-                if era is None:
-                    return obj.key_id if obj is not None and obj.malformed is None else ""
-                e = r.eras[era]
-                revoked = QCoreApplication.translate("History", "(revoked)")
-                return e.key_id + ("" if e.revoked_by is None else f" {revoked}")
-            if col == self.SUMMARY:
-                text = (
-                    summarize(obj.content)
-                    if obj is not None and obj.malformed is None
-                    else QCoreApplication.translate("History", "(unreadable)")
-                )
-                if cid == self.checkpoint_head:
-                    text = "⚑ " + QCoreApplication.translate("History", "checkpoint head") + " · " + text
-                return displayable(text)[0]
-            if col == self.ID:
-                return cid
-            return None
-        if role == Qt.ItemDataRole.ForegroundRole and col == self.STATUS:
-            return QBrush(readable(self.badge(cid, status)[1], self.background(cid, status)))
-        if role == Qt.ItemDataRole.ForegroundRole and col == self.SUMMARY and cid == self.checkpoint_head:
-            return QBrush(readable(palette().color(QPalette.ColorRole.Link), self.background(cid, status)))
-        if role == Qt.ItemDataRole.FontRole and (not status.ok or cid == self.checkpoint_head):
+            return self._display(cid, col, status)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return self._foreground(cid, col, status)
+        if role == Qt.ItemDataRole.FontRole and (self.failing(cid, status) or cid == self.checkpoint_head):
             f = QFont()
             f.setBold(True)
             return f
         if role == Qt.ItemDataRole.BackgroundRole:
-            bg = self.background(cid, status)
-            if bg != palette().color(QPalette.ColorRole.Base):
-                return QBrush(bg)
-            if era is not None and col == self.SIGNER:
-                return QBrush(band_color(era))
-            return None
+            return self._background_brush(cid, col, status)
         if role == Qt.ItemDataRole.ToolTipRole:
-            lines = [cid, status_badge(status)[0] + f" ({status.value})"]
-            label = self.label_of(cid)
-            if cid in self.untrusted:
-                lines.append(
-                    QCoreApplication.translate("History", "label %1 (rank %2): untrusted")
-                    .replace("%1", str(label))
-                    .replace("%2", str(rank(label)))
-                )
-            if cid == self.checkpoint_head:
-                lines.append(QCoreApplication.translate("History", "the head of the attached checkpoint"))
-            if self.proven is not None and cid in self.proven:
-                lines.append(QCoreApplication.translate("History", "inside the shaded proven history"))
-            if col == self.SUMMARY and obj is not None and obj.malformed is None:
-                _shown, original = displayable(summarize(obj.content))
-                if original is not None:
-                    lines.append(original)
-            return "\n".join(lines)
+            return self._tooltip(cid, col, status)
         if role == Qt.ItemDataRole.AccessibleTextRole and col == self.GRAPH:
-            return f"commit {cid[:15]}, {status.value}"
-        if role == OBJECT_ID_ROLE:
-            return cid
-        if role == LANE_ROLE:
-            return self.lanes[row if self.visible is None else self.visible[row]]
-        if role == STATUS_ROLE:
-            return status
-        if role == ERA_ROLE:
-            return era
-        if role == PROVEN_ROLE:
-            return self.proven is not None and cid in self.proven
+            return f"commit {cid[:15]}, {self.badge(cid, status)[0]}"
+        return {
+            OBJECT_ID_ROLE: cid,
+            LANE_ROLE: self.lanes[row if self.visible is None else self.visible[row]],
+            STATUS_ROLE: status,
+            ERA_ROLE: self.era_index(cid),
+            PROVEN_ROLE: self.proven is not None and cid in self.proven,
+        }.get(role)
+
+    def _display(self, cid: str, col: int, status: Status) -> str | None:
+        assert self.report is not None
+        obj = self.report.objects.get(cid)
+        readable_obj = obj is not None and obj.malformed is None
+        if col == self.STATUS:
+            return self.badge(cid, status)[0]
+        if col == self.TIME:
+            ts = obj.get("timestamp", "") if obj is not None and readable_obj else ""
+            return (ts if isinstance(ts, str) else "")[:19].replace("T", " ")
+        if col == self.TYPE:
+            if obj is None or not readable_obj:
+                return "?"
+            mt = obj.get("memory_type", "")
+            mt = mt if isinstance(mt, str) else "?"
+            return mt + (" (MutMem)" if isinstance(obj.content, dict) and "mutmem" in obj.content else "")
+        if col == self.SIGNER:
+            return self._signer(cid, obj)
+        if col == self.SUMMARY:
+            text = (
+                summarize(obj.content)
+                if obj is not None and readable_obj
+                else QCoreApplication.translate("History", "(unreadable)")
+            )
+            if cid == self.checkpoint_head:
+                text = "⚑ " + QCoreApplication.translate("History", "checkpoint head") + " · " + text
+            return displayable(text)[0]
+        return cid if col == self.ID else None
+
+    def _signer(self, cid: str, obj: Any) -> str:
+        assert self.report is not None
+        era = self.era_index(cid)
+        if era is None:
+            return obj.key_id if obj is not None and obj.malformed is None else ""
+        e = self.report.eras[era]
+        revoked = QCoreApplication.translate("History", "(revoked)")
+        return e.key_id + ("" if e.revoked_by is None else f" {revoked}")
+
+    def _foreground(self, cid: str, col: int, status: Status) -> QBrush | None:
+        if col == self.STATUS:
+            return QBrush(readable(self.badge(cid, status)[1], self.background(cid, status)))
+        if col == self.SUMMARY and cid == self.checkpoint_head:
+            return QBrush(readable(palette().color(QPalette.ColorRole.Link), self.background(cid, status)))
         return None
+
+    def _background_brush(self, cid: str, col: int, status: Status) -> QBrush | None:
+        bg = self.background(cid, status)
+        if bg != palette().color(QPalette.ColorRole.Base):
+            return QBrush(bg)
+        era = self.era_index(cid)
+        if era is not None and col == self.SIGNER:
+            return QBrush(band_color(era))
+        return None
+
+    def _tooltip(self, cid: str, col: int, status: Status) -> str:
+        lines = [cid]
+        for f in self.by_object.get(cid, [])[:3]:
+            if f.severity != Severity.INFO:
+                lines.append(f"{'✖' if f.severity == Severity.ERROR else '⚠'} {f.code}: {finding_text(f)}")
+        lines.append(status_badge(status)[0] + f" ({status.value})")
+        label = self.label_of(cid)
+        if cid in self.untrusted:
+            lines.append(
+                QCoreApplication.translate("History", "label %1 (rank %2): untrusted")
+                .replace("%1", str(label))
+                .replace("%2", str(rank(label)))
+            )
+        if cid == self.checkpoint_head:
+            lines.append(QCoreApplication.translate("History", "the head of the attached checkpoint"))
+        if self.proven is not None and cid in self.proven:
+            lines.append(QCoreApplication.translate("History", "inside the shaded proven history"))
+        obj = self.report.objects.get(cid) if self.report is not None else None
+        if col == self.SUMMARY and obj is not None and obj.malformed is None:
+            _shown, original = displayable(summarize(obj.content))
+            if original is not None:
+                lines.append(original)
+        return "\n".join(lines)

@@ -36,12 +36,26 @@ def untrusted_memories(report: Report) -> list[str]:
     return [m for m, mv in mm.memories.items() if getattr(mv, "untrusted", False)]
 
 
+def container_format(report: Report) -> str:
+    """The sealed container's format (``ALETH001``, ``ALETH002``) or ``""``."""
+    for part in (report.input, report.container):
+        fmt = part.get("format") if isinstance(part, dict) else None
+        if isinstance(fmt, str) and fmt:
+            return fmt
+    return ""
+
+
 def secret_problem(report: Report) -> bool:
     """Whether the file could not be opened for want of the right secret (another
-    passphrase or the recovery code may open it; damage or a foreign format will not)."""
-    return report.verdict == "unopenable" and any(
-        Concern.CREDENTIAL in concerns(f.code) for f in report.findings[:1]
-    )
+    passphrase or the recovery code may open it; damage or a foreign format will not).
+    ``authentication_failed`` is one only for ALETH001, which cannot tell a wrong
+    passphrase from a modified file; an ALETH002 slot that unwrapped proved the key right."""
+    if report.verdict != "unopenable" or not report.findings:
+        return False
+    code = report.findings[0].code
+    if code == "authentication_failed":
+        return container_format(report) == "ALETH001"
+    return Concern.CREDENTIAL in concerns(code)
 
 
 def internal_error(report: Report) -> Finding | None:
@@ -88,9 +102,25 @@ class Summary(QObject):
         tooltip and the Findings pane keep them whole)."""
         return shorten_ids(self.full_reason(report))
 
-    def _errors_reason(self, report: Report, errors: list[Finding]) -> str:
-        """The reason of a report with errors: commits outside a revoked key's history
-        counted by key first, a broken checkpoint continuity next, else the first error."""
+    def full_reason(self, report: Report) -> str:
+        """One line: why the verdict is what it is (the worst finding, summarised).  It
+        says what the file proves: a commit signed by a retired key is "not proven to
+        predate" the retirement, never "after" it."""
+        crash = internal_error(report)
+        if crash is not None:
+            return finding_text(crash)
+        if report.verdict == "unopenable" and report.findings:
+            return finding_text(report.findings[0])
+        if report.primary_reason and report.verdict != "pass":
+            # HOM-AIMOS: a plain sentence; the banner shows the reference's reason code beside it
+            primary = primary_finding(report)
+            return finding_text(primary) if primary is not None else report.primary_reason
+        errors = [f for f in report.findings if f.severity == Severity.ERROR]
+        if errors:
+            return self._errors_text(report, errors)
+        return self._pass_text(report)
+
+    def _errors_text(self, report: Report, errors: list[Finding]) -> str:
         dark = [
             f
             for f in errors
@@ -98,46 +128,37 @@ class Summary(QObject):
             and report.commits.get(f.object_id) == Status.NOT_IN_PROVEN_PRE_ROTATION_HISTORY
         ]
         if dark:
-            by_era = Counter(report.signer.get(f.object_id) for f in dark)
-            era_i, n = by_era.most_common(1)[0]
-            era = report.eras[era_i] if era_i is not None and 0 <= era_i < len(report.eras) else None
-            if era is not None:
-                if era.revoke_reason == "rotation":
-                    text = self.tr("%n commit(s) signed by %1 after it was rotated out", "", n)
-                else:
-                    text = self.tr("%n commit(s) signed by %1 after it was revoked", "", n)
-                text = text.replace("%1", era.key_id)
-            else:
-                text = self.tr("%n commit(s) outside the history a revoked key may speak for", "", n)
-            rest = len(errors) - n
+            text, n = self._dark_text(report, dark), len(dark)
         elif Concern.CHECKPOINT_CONTINUITY in concerns(errors[0].code):
             text = self.tr("The file does not continue the history the checkpoint saw: %1").replace(
                 "%1", finding_text(errors[0])
             )
-            rest = len(errors) - 1
+            n = 1
         else:
-            text = finding_text(errors[0])
-            rest = len(errors) - 1
+            text, n = finding_text(errors[0]), 1
+        rest = len(errors) - n
         if rest > 0:
             text += " " + self.tr("(and %n more error(s))", "", rest)
         return text
 
-    def full_reason(self, report: Report) -> str:
-        """One line: why the verdict is what it is (the worst finding, summarised)."""
-        crash = internal_error(report)
-        if crash is not None:
-            return finding_text(crash)
-        if report.verdict == "unopenable" and report.findings:
-            return finding_text(report.findings[0])
-        if report.primary_reason and report.verdict != "pass":
-            # HOM-AIMOS: the reference verifier's exact reason string, then what it means here
-            primary = primary_finding(report)
-            if primary is None:
-                return report.primary_reason
-            return self.tr("%1: %2").replace("%1", report.primary_reason).replace("%2", finding_text(primary))
-        errors = [f for f in report.findings if f.severity == Severity.ERROR]
-        if errors:
-            return self._errors_reason(report, errors)
+    def _dark_text(self, report: Report, dark: list[Finding]) -> str:
+        """Commits a retired key signed outside the history its cutoff proves, by the era
+        that has most of them: what is proven is that they are not proven to come first."""
+        by_era = Counter(report.signer.get(f.object_id) for f in dark)
+        era_i, n = by_era.most_common(1)[0]
+        era = report.eras[era_i] if era_i is not None and 0 <= era_i < len(report.eras) else None
+        if era is None:
+            return self.tr("%n commit(s) outside the history a revoked key may speak for", "", len(dark))
+        if era.revoke_reason == "rotation":
+            text = self.tr("%n commit(s) signed by %1 not proven to predate its rotation", "", n)
+        else:
+            text = self.tr("%n commit(s) signed by %1 not proven to predate its revocation", "", n)
+        text = text.replace("%1", era.key_id)
+        if n < len(dark):
+            text += " " + self.tr("(%n more by other retired keys)", "", len(dark) - n)
+        return text
+
+    def _pass_text(self, report: Report) -> str:
         warnings = sum(1 for f in report.findings if f.severity == Severity.WARNING)
         if report.verdict == "pass" and report.profile == "hom-aimos-v2":
             structural = getattr(report.hom, "structural_only", False)
@@ -157,14 +178,18 @@ class Summary(QObject):
                 "Every hash, signature and chain checks as the reference verifier judges them: the bundle is "
                 "internally consistent."
             )
-            if warnings:
-                text += " " + self.tr("%n warning(s) to read.", "", warnings)
-            return text
-        if report.verdict == "pass":
+        elif report.verdict == "pass":
             text = self.tr("Every id, signature and link checks; every key era holds.")
-            if warnings:
-                text += " " + self.tr("%n warning(s) to read.", "", warnings)
-            return text
+        else:
+            return ""
+        if warnings:
+            text += " " + self.tr("%n warning(s) to read.", "", warnings)
+        return text
+
+    def reason_code(self, report: Report) -> str:
+        """The code beside a HOM-AIMOS headline: the reference verifier's reason ("" else)."""
+        if report.primary_reason and report.verdict != "pass":
+            return report.primary_reason
         return ""
 
     def counts_text(self, report: Report) -> str:

@@ -1011,6 +1011,10 @@
         <translation>Problema</translation>
     </message>
     <message>
+        <source>Status: %1</source>
+        <translation>Estado: %1</translation>
+    </message>
+    <message>
         <source>revoked by %1… at cutoff %2…</source>
         <translation>revocada por %1… en el corte %2…</translation>
     </message>
@@ -1690,8 +1694,8 @@
         <translation>Archivos auditados</translation>
     </message>
     <message>
-        <source>Double-click a file to open it in the inspector.</source>
-        <translation>Haga doble clic en un archivo para abrirlo en el inspector.</translation>
+        <source>Double-click a file to open it in the inspector, judged with the settings this audit used.</source>
+        <translation>Haga doble clic en un archivo para abrirlo en el inspector, juzgado con los ajustes que usó esta auditoría.</translation>
     </message>
     <message>
         <source>Fleet summary</source>
@@ -1770,10 +1774,6 @@
     <message>
         <source>Arrow keys move between commits, Enter or Space selects, plus and minus zoom, 0 fits.</source>
         <translation>Las flechas se mueven entre commits, Intro o Espacio selecciona, más y menos hacen zoom, 0 ajusta.</translation>
-    </message>
-    <message>
-        <source>no status</source>
-        <translation>sin estado</translation>
     </message>
     <message>
         <source>Current commit %1, %2, era %3. Arrow keys move, Enter selects.</source>
@@ -2031,8 +2031,8 @@
 <context>
     <name>HistoryView</name>
     <message>
-        <source>Search id or content…  (Ctrl+F)</source>
-        <translation>Buscar id o contenido…  (Ctrl+F)</translation>
+        <source>Search ids, content, provenance, labels, codes…  (Ctrl+F)</source>
+        <translation>Buscar ids, contenido, procedencia, etiquetas, códigos…  (Ctrl+F)</translation>
     </message>
     <message>
         <source>Search history</source>
@@ -2079,6 +2079,10 @@
         <translation>Sin historia</translation>
     </message>
     <message>
+        <source>Shows the commits that contain every word typed (any case): in their id, any text of their content or provenance (keys and values, at any depth), their signer&apos;s key_id, their status, the codes of their findings or their MutMem label. The first MiB of each commit&apos;s text is searched.</source>
+        <translation>Muestra los commits que contienen cada palabra escrita (sin distinguir mayúsculas): en su id, en cualquier texto de su contenido o procedencia (claves y valores, a cualquier profundidad), en el key_id de su firmante, su estado, los códigos de sus hallazgos o su etiqueta MutMem. Se busca en el primer MiB del texto de cada commit.</translation>
+    </message>
+    <message>
         <source>All</source>
         <translation>Todos</translation>
     </message>
@@ -2092,6 +2096,18 @@
             <numerusform>no fiables (%n)</numerusform>
             <numerusform>no fiables (%n)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>searching…</source>
+        <translation>buscando…</translation>
+    </message>
+    <message>
+        <source>indexing %1 of %2 objects…</source>
+        <translation>indexando %1 de %2 objetos…</translation>
+    </message>
+    <message>
+        <source>searching… %1 of %2 looked at</source>
+        <translation>buscando… %1 de %2 revisados</translation>
     </message>
     <message>
         <source>%1 of %2</source>
@@ -2500,78 +2516,33 @@ recalculado %2</translation>
     </message>
 </context>
 <context>
-    <name>LabelsView</name>
+    <name>Judgement</name>
     <message>
-        <source>A receipt proves what was disclosed and in which order — not that nothing else existed or was withheld.</source>
-        <translation>Un recibo prueba qué se reveló y en qué orden, no que no existiera nada más ni que no se ocultara nada.</translation>
+        <source>signature %1</source>
+        <translation>firma %1</translation>
     </message>
-    <message>
-        <source>This file carries no MutMem labels or recall receipts.</source>
-        <translation>Este archivo no lleva etiquetas MutMem ni recibos de recuperación.</translation>
-    </message>
-    <message>
-        <source>no label</source>
-        <translation>sin etiqueta</translation>
-    </message>
-    <message>
-        <source>untrusted</source>
-        <translation>no fiable</translation>
-    </message>
-    <message>
-        <source>No file open.</source>
-        <translation>Ningún archivo abierto.</translation>
-    </message>
-    <message>
-        <source>Label chain</source>
-        <translation>Cadena de etiquetas</translation>
-    </message>
+</context>
+<context>
+    <name>LabelChainPane</name>
     <message>
         <source>Labelled memories:</source>
         <translation>Memorias etiquetadas:</translation>
     </message>
     <message>
-        <source>Memories that carry at least one label record</source>
-        <translation>Memorias que llevan al menos un registro de etiqueta</translation>
+        <source>Memories that carry at least one label record, the least trusted first</source>
+        <translation>Memorias con al menos un registro de etiqueta, las menos fiables primero</translation>
     </message>
     <message>
-        <source>Recall receipts</source>
-        <translation>Recibos de recuperación</translation>
-    </message>
-    <message>
-        <source>Select a receipt to see what it disclosed.</source>
-        <translation>Seleccione un recibo para ver qué reveló.</translation>
-    </message>
-    <message>
-        <source>Export inclusion proof…</source>
-        <translation>Exportar prueba de inclusión…</translation>
-    </message>
-    <message>
-        <source>Save an RFC 6962 inclusion proof of the selected entry as JSON</source>
-        <translation>Guardar como JSON una prueba de inclusión RFC 6962 de la entrada seleccionada</translation>
-    </message>
-    <message>
-        <source>A HOM-AIMOS cognitive bundle carries weight chains (see Weights), no labels and no recall receipts.</source>
-        <translation>Un paquete cognitivo HOM-AIMOS contiene cadenas de pesos (vea Pesos), ni etiquetas ni recibos de recuperación.</translation>
-    </message>
-    <message>
-        <source>entry %1 is outside this receipt&apos;s %2 entries</source>
-        <translation>la entrada %1 está fuera de las %2 entradas de este recibo</translation>
-    </message>
-    <message>
-        <source>no memory file is open to prove the receipt from</source>
-        <translation>no hay abierto ningún archivo de memoria del que probar el recibo</translation>
-    </message>
-    <message>
-        <source>Writing the proof…</source>
-        <translation>Escribiendo la prueba…</translation>
-    </message>
-    <message>
-        <source>Saved %1: an anchored proof (check it with File › Check inclusion proof…)</source>
-        <translation>Guardado %1: una prueba anclada (compruébela con Archivo › Comprobar prueba de inclusión…)</translation>
+        <source>(no labelled memories)</source>
+        <translation>(ninguna memoria etiquetada)</translation>
     </message>
     <message>
         <source>Select a memory to see its label chain.</source>
         <translation>Seleccione una memoria para ver su cadena de etiquetas.</translation>
+    </message>
+    <message>
+        <source>untrusted</source>
+        <translation>no fiable</translation>
     </message>
     <message>
         <source>trusted</source>
@@ -2616,47 +2587,70 @@ recalculado %2</translation>
         <source>index %1 in DAG order</source>
         <translation>índice %1 en el orden del DAG</translation>
     </message>
+</context>
+<context>
+    <name>LabelsView</name>
     <message>
-        <source>root recomputes</source>
-        <translation>la raíz se recalcula</translation>
+        <source>A receipt proves what was disclosed and in which order — not that nothing else existed or was withheld.</source>
+        <translation>Un recibo prueba qué se reveló y en qué orden, no que no existiera nada más ni que no se ocultara nada.</translation>
     </message>
     <message>
-        <source>root mismatch</source>
-        <translation>la raíz no coincide</translation>
+        <source>This file carries no MutMem labels or recall receipts.</source>
+        <translation>Este archivo no lleva etiquetas MutMem ni recibos de recuperación.</translation>
     </message>
     <message>
-        <source>valid</source>
-        <translation>válido</translation>
+        <source>no label</source>
+        <translation>sin etiqueta</translation>
     </message>
     <message>
-        <source>invalid (%1)</source>
-        <translation>no válido (%1)</translation>
+        <source>untrusted</source>
+        <translation>no fiable</translation>
     </message>
     <message>
-        <source>stated root %1
-recomputed root %2</source>
-        <translation>raíz declarada %1
-raíz recalculada %2</translation>
+        <source>No file open.</source>
+        <translation>Ningún archivo abierto.</translation>
     </message>
     <message>
-        <source>all receipt checks pass</source>
-        <translation>todas las comprobaciones del recibo pasan</translation>
+        <source>Receipts and label chains</source>
+        <translation>Recibos y cadenas de etiquetas</translation>
     </message>
     <message>
-        <source>evidence record status %1</source>
-        <translation>estado del registro de evidencia %1</translation>
+        <source>A HOM-AIMOS cognitive bundle carries weight chains (see Weights), no labels and no recall receipts.</source>
+        <translation>Un paquete cognitivo HOM-AIMOS contiene cadenas de pesos (vea Pesos), ni etiquetas ni recibos de recuperación.</translation>
     </message>
     <message>
-        <source>This file has no recall receipts.</source>
-        <translation>Este archivo no tiene recibos de recuperación.</translation>
+        <source>Recall receipts (%1)</source>
+        <translation>Recibos de recuperación (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failing</source>
+        <translation>
+            <numerusform>%n falla</numerusform>
+            <numerusform>%n fallan</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Receipt %1: %2 of k = %3 disclosed at head %4 · query %5 · root %6</source>
-        <translation>Recibo %1: %2 de k = %3 revelados en la cabeza %4 · consulta %5 · raíz %6</translation>
+        <source>Label chains (%1)</source>
+        <translation>Cadenas de etiquetas (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n untrusted</source>
+        <translation>
+            <numerusform>%n no fiable</numerusform>
+            <numerusform>%n no fiables</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Could not export the proof: %1</source>
-        <translation>No se pudo exportar la prueba: %1</translation>
+        <source>entry %1 is outside this receipt&apos;s %2 entries</source>
+        <translation>la entrada %1 está fuera de las %2 entradas de este recibo</translation>
+    </message>
+    <message>
+        <source>no memory file is open to prove the receipt from</source>
+        <translation>no hay abierto ningún archivo de memoria del que probar el recibo</translation>
+    </message>
+    <message>
+        <source>Writing the proof…</source>
+        <translation>Escribiendo la prueba…</translation>
     </message>
 </context>
 <context>
@@ -2666,239 +2660,77 @@ raíz recalculada %2</translation>
         <translation>Aleth Inspector</translation>
     </message>
     <message>
-        <source>Views</source>
-        <translation>Vistas</translation>
-    </message>
-    <message>
-        <source>&amp;Overview</source>
-        <translation>&amp;Resumen</translation>
-    </message>
-    <message>
-        <source>&amp;History</source>
-        <translation>&amp;Historia</translation>
-    </message>
-    <message>
-        <source>&amp;Graph</source>
-        <translation>&amp;Grafo</translation>
-    </message>
-    <message>
-        <source>&amp;Weights</source>
-        <translation>&amp;Pesos</translation>
-    </message>
-    <message>
-        <source>&amp;Labels &amp;&amp; receipts</source>
-        <translation>&amp;Etiquetas y recibos</translation>
-    </message>
-    <message>
-        <source>Banner</source>
-        <translation>Aviso</translation>
-    </message>
-    <message>
-        <source>Open a sealed .aleth file or a store directory
-(File → Open, Ctrl+O, or drop it here).</source>
-        <translation>Abra un archivo sellado .aleth o un directorio de almacén
-(Archivo → Abrir, Ctrl+O, o suéltelo aquí).</translation>
-    </message>
-    <message>
         <source>Key eras</source>
         <translation>Eras de clave</translation>
-    </message>
-    <message>
-        <source>Findings</source>
-        <translation>Hallazgos</translation>
-    </message>
-    <message>
-        <source>Detail</source>
-        <translation>Detalle</translation>
     </message>
     <message>
         <source>No file open</source>
         <translation>Ningún archivo abierto</translation>
     </message>
     <message>
-        <source>Verdict</source>
-        <translation>Veredicto</translation>
+        <source>Signer epochs</source>
+        <translation>Épocas de firmantes</translation>
+    </message>
+    <message numerus="yes">
+        <source>Shaded: the proven history of %1 — the %n commit(s) up to its cutoff %2</source>
+        <translation>
+            <numerusform>Sombreado: la historia probada de %1, el %n commit hasta su corte %2</numerusform>
+            <numerusform>Sombreado: la historia probada de %1, los %n commits hasta su corte %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MemoryTableModel</name>
+    <message>
+        <source>Certification</source>
+        <translation>Certificación</translation>
     </message>
     <message>
-        <source>Verification progress</source>
-        <translation>Progreso de la verificación</translation>
+        <source>Reason</source>
+        <translation>Motivo</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>Cancelar</translation>
+        <source>the chain&apos;s terminal milli-weight (▲ above, ▼ below the 1000 start)</source>
+        <translation>el milipeso final de la cadena (▲ por encima, ▼ por debajo del inicio 1000)</translation>
     </message>
     <message>
-        <source>&amp;File</source>
-        <translation>&amp;Archivo</translation>
+        <source>the reference verifier&apos;s certification status of the chain</source>
+        <translation>el estado de certificación de la cadena según el verificador de referencia</translation>
     </message>
     <message>
-        <source>&amp;Open file…</source>
-        <translation>&amp;Abrir archivo…</translation>
+        <source>why the chain did not certify (the reference&apos;s reason string)</source>
+        <translation>por qué la cadena no se certificó (el motivo literal de la referencia)</translation>
     </message>
     <message>
-        <source>Open &amp;directory store…</source>
-        <translation>Abrir almacén de &amp;directorio…</translation>
+        <source>number of signed weight transitions</source>
+        <translation>número de transiciones de peso firmadas</translation>
     </message>
     <message>
-        <source>Open fo&amp;lder (audit every file)…</source>
-        <translation>Abrir car&amp;peta (auditar cada archivo)…</translation>
+        <source>current milli-weight at HEAD (▲ above, ▼ below the 1000 start)</source>
+        <translation>milipeso actual en HEAD (▲ por encima, ▼ por debajo del inicio 1000)</translation>
     </message>
     <message>
-        <source>&amp;Recent files</source>
-        <translation>Archivos &amp;recientes</translation>
+        <source>a memory whose label ranks 3 or more is untrusted</source>
+        <translation>una memoria cuya etiqueta tiene rango 3 o más no es fiable</translation>
     </message>
     <message>
-        <source>&amp;Reload</source>
-        <translation>&amp;Recargar</translation>
+        <source>number of weight transitions</source>
+        <translation>número de transiciones de peso</translation>
     </message>
     <message>
-        <source>Attach &amp;checkpoint…</source>
-        <translation>Adjuntar &amp;checkpoint…</translation>
+        <source>untrusted</source>
+        <translation>no fiable</translation>
     </message>
-    <message>
-        <source>Detac&amp;h checkpoint</source>
-        <translation>&amp;Quitar el checkpoint</translation>
+    <message numerus="yes">
+        <source>%n label record(s); the chain is in the Labels view</source>
+        <translation>
+            <numerusform>%n registro de etiqueta; la cadena está en la vista Etiquetas</numerusform>
+            <numerusform>%n registros de etiqueta; la cadena está en la vista Etiquetas</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>Check inclusion &amp;proof…</source>
-        <translation>Comprobar &amp;prueba de inclusión…</translation>
-    </message>
-    <message>
-        <source>&amp;Back to the corpus</source>
-        <translation>&amp;Volver al corpus</translation>
-    </message>
-    <message>
-        <source>P&amp;in a HOM-AIMOS master key…</source>
-        <translation>F&amp;ijar una clave maestra HOM-AIMOS…</translation>
-    </message>
-    <message>
-        <source>&amp;Unpin the master key</source>
-        <translation>&amp;Desfijar la clave maestra</translation>
-    </message>
-    <message>
-        <source>&amp;Close</source>
-        <translation>&amp;Cerrar</translation>
-    </message>
-    <message>
-        <source>&amp;Export</source>
-        <translation>&amp;Exportar</translation>
-    </message>
-    <message>
-        <source>Report as &amp;JSON…</source>
-        <translation>Informe como &amp;JSON…</translation>
-    </message>
-    <message>
-        <source>Report as &amp;HTML…</source>
-        <translation>Informe como &amp;HTML…</translation>
-    </message>
-    <message>
-        <source>Report as &amp;PDF…</source>
-        <translation>Informe como &amp;PDF…</translation>
-    </message>
-    <message>
-        <source>DAG as &amp;GraphML…</source>
-        <translation>DAG como &amp;GraphML…</translation>
-    </message>
-    <message>
-        <source>Weights plot as P&amp;NG…</source>
-        <translation>Gráfico de pesos como P&amp;NG…</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Salir</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>&amp;Ver</translation>
-    </message>
-    <message>
-        <source>Overview</source>
-        <translation>Resumen</translation>
-    </message>
-    <message>
-        <source>History</source>
-        <translation>Historia</translation>
-    </message>
-    <message>
-        <source>Graph</source>
-        <translation>Grafo</translation>
-    </message>
-    <message>
-        <source>Weights</source>
-        <translation>Pesos</translation>
-    </message>
-    <message>
-        <source>Labels and receipts</source>
-        <translation>Etiquetas y recibos</translation>
-    </message>
-    <message>
-        <source>Show pane: %1</source>
-        <translation>Mostrar panel: %1</translation>
-    </message>
-    <message>
-        <source>&amp;Reset layout</source>
-        <translation>&amp;Restablecer la disposición</translation>
-    </message>
-    <message>
-        <source>&amp;Find in history</source>
-        <translation>&amp;Buscar en la historia</translation>
-    </message>
-    <message>
-        <source>Next &amp;problem</source>
-        <translation>Siguiente &amp;problema</translation>
-    </message>
-    <message>
-        <source>Jump to first &amp;error</source>
-        <translation>Ir al primer &amp;error</translation>
-    </message>
-    <message>
-        <source>Show &amp;errors only</source>
-        <translation>Mostrar solo &amp;errores</translation>
-    </message>
-    <message>
-        <source>&amp;Author</source>
-        <translation>&amp;Modificar</translation>
-    </message>
-    <message>
-        <source>&amp;Rotate key…</source>
-        <translation>&amp;Rotar clave…</translation>
-    </message>
-    <message>
-        <source>Re&amp;voke key…</source>
-        <translation>Re&amp;vocar clave…</translation>
-    </message>
-    <message>
-        <source>&amp;Grant role key…</source>
-        <translation>&amp;Conceder clave de rol…</translation>
-    </message>
-    <message>
-        <source>&amp;Migrate v0.1 store…</source>
-        <translation>&amp;Migrar almacén v0.1…</translation>
-    </message>
-    <message>
-        <source>Re-&amp;key (new passphrase)…</source>
-        <translation>Cambiar &amp;clave (nueva frase de contraseña)…</translation>
-    </message>
-    <message>
-        <source>Re&amp;cover with recovery code…</source>
-        <translation>Re&amp;cuperar con el código de recuperación…</translation>
-    </message>
-    <message>
-        <source>Add &amp;label…</source>
-        <translation>Añadir &amp;etiqueta…</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>A&amp;yuda</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard shortcuts</source>
-        <translation>&amp;Atajos de teclado</translation>
-    </message>
-    <message>
-        <source>&amp;About</source>
-        <translation>&amp;Acerca de</translation>
-    </message>
+</context>
+<context>
+    <name>OpenFlow</name>
     <message>
         <source>Open .aleth file</source>
         <translation>Abrir archivo .aleth</translation>
@@ -2922,6 +2754,10 @@ raíz recalculada %2</translation>
     <message>
         <source>reading…</source>
         <translation>leyendo…</translation>
+    </message>
+    <message>
+        <source>Aleth Inspector</source>
+        <translation>Aleth Inspector</translation>
     </message>
     <message>
         <source>Attach checkpoint</source>
@@ -2980,133 +2816,12 @@ raíz recalculada %2</translation>
         <translation>cancelado</translation>
     </message>
     <message>
-        <source>Signer epochs</source>
-        <translation>Épocas de firmantes</translation>
-    </message>
-    <message numerus="yes">
-        <source>Shaded: the proven history of %1 — the %n commit(s) up to its cutoff %2</source>
-        <translation>
-            <numerusform>Sombreado: la historia probada de %1, el %n commit hasta su corte %2</numerusform>
-            <numerusform>Sombreado: la historia probada de %1, los %n commits hasta su corte %2</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Clear recent files</source>
-        <translation>Borrar archivos recientes</translation>
-    </message>
-    <message>
-        <source>JSON (*.json)</source>
-        <translation>JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>HTML (*.html)</source>
-        <translation>HTML (*.html)</translation>
-    </message>
-    <message>
-        <source>PDF (*.pdf)</source>
-        <translation>PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Export report as %1</source>
-        <translation>Exportar el informe como %1</translation>
-    </message>
-    <message>
-        <source>Exporting %1…</source>
-        <translation>Exportando %1…</translation>
-    </message>
-    <message>
-        <source>Report exported to %1</source>
-        <translation>Informe exportado a %1</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>Exportar</translation>
-    </message>
-    <message>
-        <source>Could not write %1: %2</source>
-        <translation>No se pudo escribir %1: %2</translation>
-    </message>
-    <message>
-        <source>Open a file first.</source>
-        <translation>Abra primero un archivo.</translation>
-    </message>
-    <message>
         <source>Audit every memory file in a folder</source>
         <translation>Auditar cada archivo de memoria de una carpeta</translation>
     </message>
     <message>
         <source>Corpus member</source>
         <translation>Miembro del corpus</translation>
-    </message>
-    <message>
-        <source>Pin a HOM-AIMOS master key</source>
-        <translation>Fijar una clave maestra HOM-AIMOS</translation>
-    </message>
-    <message>
-        <source>The fingerprint (64 hex digits) of the master key you expect from the bundle&apos;s operator, from a source other than the bundle. The bundle names %1.</source>
-        <translation>La huella (64 dígitos hex) de la clave maestra que espera del operador del paquete, obtenida de una fuente distinta del paquete. El paquete nombra %1.</translation>
-    </message>
-    <message>
-        <source>Keyboard shortcuts</source>
-        <translation>Atajos de teclado</translation>
-    </message>
-    <message>
-        <source>About Aleth Inspector</source>
-        <translation>Acerca de Aleth Inspector</translation>
-    </message>
-    <message>
-        <source>Verifies alethech agent-memory files. Integrity is not truth: a valid signature proves who wrote a memory, not that it is correct.</source>
-        <translation>Verifica archivos de memoria de agentes alethech. La integridad no es la verdad: una firma válida prueba quién escribió una memoria, no que sea correcta.</translation>
-    </message>
-</context>
-<context>
-    <name>MemoryTableModel</name>
-    <message>
-        <source>Certification</source>
-        <translation>Certificación</translation>
-    </message>
-    <message>
-        <source>Reason</source>
-        <translation>Motivo</translation>
-    </message>
-    <message>
-        <source>the chain&apos;s terminal milli-weight (▲ above, ▼ below the 1000 start)</source>
-        <translation>el milipeso final de la cadena (▲ por encima, ▼ por debajo del inicio 1000)</translation>
-    </message>
-    <message>
-        <source>the reference verifier&apos;s certification status of the chain</source>
-        <translation>el estado de certificación de la cadena según el verificador de referencia</translation>
-    </message>
-    <message>
-        <source>why the chain did not certify (the reference&apos;s reason string)</source>
-        <translation>por qué la cadena no se certificó (el motivo literal de la referencia)</translation>
-    </message>
-    <message>
-        <source>number of signed weight transitions</source>
-        <translation>número de transiciones de peso firmadas</translation>
-    </message>
-    <message>
-        <source>current milli-weight at HEAD (▲ above, ▼ below the 1000 start)</source>
-        <translation>milipeso actual en HEAD (▲ por encima, ▼ por debajo del inicio 1000)</translation>
-    </message>
-    <message>
-        <source>a memory whose label ranks 3 or more is untrusted</source>
-        <translation>una memoria cuya etiqueta tiene rango 3 o más no es fiable</translation>
-    </message>
-    <message>
-        <source>number of weight transitions</source>
-        <translation>número de transiciones de peso</translation>
-    </message>
-    <message>
-        <source>untrusted</source>
-        <translation>no fiable</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n label record(s); the chain is in the Labels view</source>
-        <translation>
-            <numerusform>%n registro de etiqueta; la cadena está en la vista Etiquetas</numerusform>
-            <numerusform>%n registros de etiqueta; la cadena está en la vista Etiquetas</numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -3240,6 +2955,10 @@ raíz recalculada %2</translation>
     <message>
         <source>Checkpoint</source>
         <translation>Checkpoint</translation>
+    </message>
+    <message>
+        <source>Judged with</source>
+        <translation>Juzgado con</translation>
     </message>
     <message>
         <source>Untrusted</source>
@@ -3539,6 +3258,10 @@ raíz recalculada %2</translation>
         <translation>No se cambió nada. Si esperaba que este archivo se abriera, compare su SHA-256 con una copia de confianza; un archivo dañado o truncado no se puede verificar.</translation>
     </message>
     <message>
+        <source>The payload does not authenticate with the key this passphrase gives. An ALETH001 file cannot tell a wrong passphrase from a changed file: try the passphrase again, and if it is right, the file was changed after sealing.</source>
+        <translation>La carga útil no se autentica con la clave que da esta frase de contraseña. Un archivo ALETH001 no distingue una frase de contraseña errónea de un archivo modificado: pruebe de nuevo la frase y, si es la correcta, el archivo se modificó después de sellarse.</translation>
+    </message>
+    <message>
         <source>Copied ✔</source>
         <translation>Copiado ✔</translation>
     </message>
@@ -3762,6 +3485,154 @@ raíz recalculada %2</translation>
     </message>
 </context>
 <context>
+    <name>ReceiptsPane</name>
+    <message>
+        <source>Select a receipt to see what it disclosed.</source>
+        <translation>Seleccione un recibo para ver qué reveló.</translation>
+    </message>
+    <message>
+        <source>What failed in this receipt</source>
+        <translation>Qué falló en este recibo</translation>
+    </message>
+    <message>
+        <source>Export inclusion proof…</source>
+        <translation>Exportar prueba de inclusión…</translation>
+    </message>
+    <message>
+        <source>Save an RFC 6962 inclusion proof of the selected entry as JSON</source>
+        <translation>Guardar como JSON una prueba de inclusión RFC 6962 de la entrada seleccionada</translation>
+    </message>
+    <message>
+        <source>root recomputes</source>
+        <translation>la raíz se recalcula</translation>
+    </message>
+    <message>
+        <source>root mismatch</source>
+        <translation>la raíz no coincide</translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation>válido</translation>
+    </message>
+    <message>
+        <source>invalid (%1)</source>
+        <translation>no válido (%1)</translation>
+    </message>
+    <message>
+        <source>all receipt checks pass</source>
+        <translation>todas las comprobaciones del recibo pasan</translation>
+    </message>
+    <message>
+        <source>stated root %1
+recomputed root %2</source>
+        <translation>raíz declarada %1
+raíz recalculada %2</translation>
+    </message>
+    <message>
+        <source>evidence record: %1 (its signature: %2)</source>
+        <translation>registro de evidencia: %1 (su firma: %2)</translation>
+    </message>
+    <message>
+        <source>This file has no recall receipts.</source>
+        <translation>Este archivo no tiene recibos de recuperación.</translation>
+    </message>
+    <message>
+        <source>Receipt %1: %2 of k = %3 disclosed at head %4 · query %5 · root %6</source>
+        <translation>Recibo %1: %2 de k = %3 revelados en la cabeza %4 · consulta %5 · raíz %6</translation>
+    </message>
+    <message>
+        <source>Saved %1: an anchored proof (check it with File › Check inclusion proof…)</source>
+        <translation>Guardado %1: una prueba anclada (compruébela con Archivo › Comprobar prueba de inclusión…)</translation>
+    </message>
+    <message>
+        <source>Could not export the proof: %1</source>
+        <translation>No se pudo exportar la prueba: %1</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsText</name>
+    <message>
+        <source>the recovery code</source>
+        <translation>el código de recuperación</translation>
+    </message>
+    <message>
+        <source>the passphrase</source>
+        <translation>la frase de contraseña</translation>
+    </message>
+    <message>
+        <source>the file %1</source>
+        <translation>el archivo %1</translation>
+    </message>
+    <message>
+        <source>the environment variable %1</source>
+        <translation>la variable de entorno %1</translation>
+    </message>
+    <message>
+        <source>%1 from %2</source>
+        <translation>%1 de %2</translation>
+    </message>
+    <message>
+        <source>no credential</source>
+        <translation>sin credencial</translation>
+    </message>
+    <message>
+        <source>no checkpoint</source>
+        <translation>sin checkpoint</translation>
+    </message>
+    <message>
+        <source>(dropped)</source>
+        <translation>(soltado)</translation>
+    </message>
+    <message>
+        <source>checkpoint %1</source>
+        <translation>checkpoint %1</translation>
+    </message>
+    <message>
+        <source>this window&apos;s settings</source>
+        <translation>los ajustes de esta ventana</translation>
+    </message>
+    <message>
+        <source>the fleet audit&apos;s settings (no credentials rules)</source>
+        <translation>los ajustes de la auditoría de flota (sin reglas de credenciales)</translation>
+    </message>
+    <message>
+        <source>the fleet audit&apos;s settings (no rule of %1 matches this file)</source>
+        <translation>los ajustes de la auditoría de flota (ninguna regla de %1 corresponde a este archivo)</translation>
+    </message>
+    <message>
+        <source>the fleet audit&apos;s settings (%1, rule %2: %3)</source>
+        <translation>los ajustes de la auditoría de flota (%1, regla %2: %3)</translation>
+    </message>
+    <message>
+        <source>strict: warnings fail</source>
+        <translation>estricto: las advertencias hacen fallar</translation>
+    </message>
+    <message>
+        <source>master key %1 pinned</source>
+        <translation>clave maestra %1 fijada</translation>
+    </message>
+    <message>
+        <source>no master key pinned</source>
+        <translation>ninguna clave maestra fijada</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Judged with %1</source>
+        <translation>Juzgado con %1</translation>
+    </message>
+    <message>
+        <source>The fleet audit said %1: the file changed since (its SHA-256 differs).</source>
+        <translation>La auditoría de flota dijo %1: el archivo cambió desde entonces (su SHA-256 difiere).</translation>
+    </message>
+    <message>
+        <source>The fleet audit said %1.</source>
+        <translation>La auditoría de flota dijo %1.</translation>
+    </message>
+</context>
+<context>
     <name>Severity</name>
     <message>
         <source>Error</source>
@@ -3841,24 +3712,6 @@ raíz recalculada %2</translation>
         <source>INTERRUPTED</source>
         <translation>INTERRUMPIDO</translation>
     </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n commit(s) signed by %1 after it was rotated out</source>
-        <translation>
-            <numerusform>%n commit firmado por %1 después de ser rotada</numerusform>
-            <numerusform>%n commits firmados por %1 después de ser rotada</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n commit(s) signed by %1 after it was revoked</source>
-        <translation>
-            <numerusform>%n commit firmado por %1 después de ser revocada</numerusform>
-            <numerusform>%n commits firmados por %1 después de ser revocada</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>%n commit(s) outside the history a revoked key may speak for</source>
         <translation>
@@ -3875,6 +3728,27 @@ raíz recalculada %2</translation>
         <translation>
             <numerusform>(y %n error más)</numerusform>
             <numerusform>(y %n errores más)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n commit(s) signed by %1 not proven to predate its rotation</source>
+        <translation>
+            <numerusform>%n commit firmado por %1 sin prueba de anterioridad a su rotación</numerusform>
+            <numerusform>%n commits firmados por %1 sin prueba de anterioridad a su rotación</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n commit(s) signed by %1 not proven to predate its revocation</source>
+        <translation>
+            <numerusform>%n commit firmado por %1 sin prueba de anterioridad a su revocación</numerusform>
+            <numerusform>%n commits firmados por %1 sin prueba de anterioridad a su revocación</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n more by other retired keys)</source>
+        <translation>
+            <numerusform>(%n más por otra clave retirada)</numerusform>
+            <numerusform>(%n más por otras claves retiradas)</numerusform>
         </translation>
     </message>
     <message>
@@ -3979,6 +3853,167 @@ raíz recalculada %2</translation>
     </message>
 </context>
 <context>
+    <name>TrajectoryPlot</name>
+    <message>
+        <source>3000 ceiling</source>
+        <translation>3000 techo</translation>
+    </message>
+    <message>
+        <source>1000 start</source>
+        <translation>1000 inicio</translation>
+    </message>
+    <message>
+        <source>100 floor</source>
+        <translation>100 suelo</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>Exportar PNG…</translation>
+    </message>
+    <message>
+        <source>Save the weight plot as a PNG image</source>
+        <translation>Guardar el gráfico de pesos como imagen PNG</translation>
+    </message>
+    <message>
+        <source>milli-weight</source>
+        <translation>milipeso</translation>
+    </message>
+    <message>
+        <source>signed time (UTC)</source>
+        <translation>hora de firma (UTC)</translation>
+    </message>
+    <message>
+        <source>DAG position</source>
+        <translation>posición en el DAG</translation>
+    </message>
+    <message>
+        <source>● signed weight transition at its signing time (click to select it)   ■ the chain&apos;s start (1000, or its signed baseline)   dashed: floor, start, ceiling</source>
+        <translation>● transición de peso firmada en su hora de firma (clic para seleccionarla)   ■ el inicio de la cadena (1000, o su línea base firmada)   discontinuas: suelo, inicio, techo</translation>
+    </message>
+    <message>
+        <source>● weight transition (click to select its commit)   ◆ label record   ■ the memory&apos;s own commit (start, 1000)   dashed: floor, start, ceiling</source>
+        <translation>● transición de peso (clic para seleccionar su commit)   ◆ registro de etiqueta   ■ el commit de la propia memoria (inicio, 1000)   discontinuas: suelo, inicio, techo</translation>
+    </message>
+    <message>
+        <source>none (no label record)</source>
+        <translation>ninguna (sin registro de etiqueta)</translation>
+    </message>
+    <message>
+        <source>untrusted</source>
+        <translation>no fiable</translation>
+    </message>
+    <message>
+        <source>Memory %1 — “%2”</source>
+        <translation>Memoria %1 — «%2»</translation>
+    </message>
+    <message numerus="yes">
+        <source>weight now %1 after %n transition(s)</source>
+        <translation>
+            <numerusform>peso actual %1 tras %n transición</numerusform>
+            <numerusform>peso actual %1 tras %n transiciones</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>label %1</source>
+        <translation>etiqueta %1</translation>
+    </message>
+    <message>
+        <source>Memory %1 — content %2</source>
+        <translation>Memoria %1 — contenido %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>weight now %1 after %n signed transition(s)</source>
+        <translation>
+            <numerusform>peso actual %1 tras %n transición firmada</numerusform>
+            <numerusform>peso actual %1 tras %n transiciones firmadas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>declared %1 (float32 %2)</source>
+        <translation>declarado %1 (float32 %2)</translation>
+    </message>
+    <message>
+        <source>start: weight %1
+position %2 (the memory itself)</source>
+        <translation>inicio: peso %1
+posición %2 (la propia memoria)</translation>
+    </message>
+    <message>
+        <source>transition %1 of %2: %3 → %4 (%5)</source>
+        <translation>transición %1 de %2: %3 → %4 (%5)</translation>
+    </message>
+    <message>
+        <source>position %1</source>
+        <translation>posición %1</translation>
+    </message>
+    <message>
+        <source>valence %1, eta %2</source>
+        <translation>valencia %1, eta %2</translation>
+    </message>
+    <message>
+        <source>commit %1</source>
+        <translation>commit %1</translation>
+    </message>
+    <message>
+        <source>start: %1</source>
+        <translation>inicio: %1</translation>
+    </message>
+    <message>
+        <source>signed baseline, observed %1 (float32 %2)</source>
+        <translation>línea base firmada, observada el %1 (float32 %2)</translation>
+    </message>
+    <message>
+        <source>the protocol default (no baseline)</source>
+        <translation>el valor por defecto del protocolo (sin línea base)</translation>
+    </message>
+    <message>
+        <source>float32 mirrors %1 → %2 (%3 → %4)</source>
+        <translation>espejos float32 %1 → %2 (%3 → %4)</translation>
+    </message>
+    <message>
+        <source>signed JSON floats %1 → %2</source>
+        <translation>flotantes JSON firmados %1 → %2</translation>
+    </message>
+    <message>
+        <source>judge valence %1</source>
+        <translation>valencia del juez %1</translation>
+    </message>
+    <message>
+        <source>signed %1 by %2, certificate %3</source>
+        <translation>firmado el %1 por %2, certificado %3</translation>
+    </message>
+    <message>
+        <source>every check of this step passed</source>
+        <translation>todas las comprobaciones de este paso se superaron</translation>
+    </message>
+    <message>
+        <source>this step did not verify (see Findings)</source>
+        <translation>este paso no se verificó (vea Hallazgos)</translation>
+    </message>
+    <message>
+        <source>projection %1</source>
+        <translation>proyección %1</translation>
+    </message>
+    <message>
+        <source>%1 (rank %2)
+by %3 (%4)</source>
+        <translation>%1 (rango %2)
+por %3 (%4)</translation>
+    </message>
+    <message>
+        <source>, confidence %1/1000</source>
+        <translation>, confianza %1/1000</translation>
+    </message>
+    <message>
+        <source>Export weight plot</source>
+        <translation>Exportar el gráfico de pesos</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>Imágenes PNG (*.png)</translation>
+    </message>
+</context>
+<context>
     <name>UnlockDialog</name>
     <message>
         <source>Unlock file</source>
@@ -4052,6 +4087,10 @@ raíz recalculada %2</translation>
         <translation>Motivo</translation>
     </message>
     <message>
+        <source>Reason code</source>
+        <translation>Código del motivo</translation>
+    </message>
+    <message>
         <source>Findings by severity</source>
         <translation>Hallazgos por gravedad</translation>
     </message>
@@ -4062,6 +4101,10 @@ raíz recalculada %2</translation>
     <message>
         <source>Untrusted memories</source>
         <translation>Memorias no fiables</translation>
+    </message>
+    <message>
+        <source>Settings that produced the verdict</source>
+        <translation>Ajustes que produjeron el veredicto</translation>
     </message>
     <message>
         <source>Jump to first &amp;error</source>
@@ -4084,6 +4127,10 @@ raíz recalculada %2</translation>
         <translation>Probar otra frase de contraseña / código de recuperación…</translation>
     </message>
     <message>
+        <source>The reference verifier&apos;s reason code</source>
+        <translation>El código de motivo del verificador de referencia</translation>
+    </message>
+    <message>
         <source>Master key</source>
         <translation>Clave maestra</translation>
     </message>
@@ -4100,204 +4147,29 @@ raíz recalculada %2</translation>
     </message>
 </context>
 <context>
-    <name>WeightsView</name>
-    <message>
-        <source>This file carries no MutMem weights.</source>
-        <translation>Este archivo no lleva pesos MutMem.</translation>
-    </message>
-    <message>
-        <source>3000 ceiling</source>
-        <translation>3000 techo</translation>
-    </message>
-    <message>
-        <source>1000 start</source>
-        <translation>1000 inicio</translation>
-    </message>
-    <message>
-        <source>100 floor</source>
-        <translation>100 suelo</translation>
-    </message>
+    <name>WeightHistogram</name>
     <message>
         <source>Click a bar to list only the memories of that weight; click it again to show all</source>
         <translation>Haga clic en una barra para listar solo las memorias de ese peso; vuelva a hacer clic para mostrarlas todas</translation>
-    </message>
-    <message>
-        <source>No file open.</source>
-        <translation>Ningún archivo abierto.</translation>
-    </message>
-    <message>
-        <source>Export PNG…</source>
-        <translation>Exportar PNG…</translation>
-    </message>
-    <message>
-        <source>Save the weight plot as a PNG image</source>
-        <translation>Guardar el gráfico de pesos como imagen PNG</translation>
-    </message>
-    <message>
-        <source>memories</source>
-        <translation>memorias</translation>
-    </message>
-    <message>
-        <source>● weight transition (click to select its commit)   ◆ label record   ■ the memory&apos;s own commit (start, 1000)   dashed: floor, start, ceiling</source>
-        <translation>● transición de peso (clic para seleccionar su commit)   ◆ registro de etiqueta   ■ el commit de la propia memoria (inicio, 1000)   discontinuas: suelo, inicio, techo</translation>
-    </message>
-    <message>
-        <source>DAG position</source>
-        <translation>posición en el DAG</translation>
-    </message>
-    <message>
-        <source>milli-weight</source>
-        <translation>milipeso</translation>
     </message>
     <message>
         <source>current milli-weight</source>
         <translation>milipeso actual</translation>
     </message>
     <message>
-        <source>Filter memories by id, text or label…</source>
-        <translation>Filtrar memorias por id, texto o etiqueta…</translation>
-    </message>
-    <message>
-        <source>Show all weights</source>
-        <translation>Mostrar todos los pesos</translation>
-    </message>
-    <message>
-        <source>Export weight plot</source>
-        <translation>Exportar el gráfico de pesos</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>Imágenes PNG (*.png)</translation>
-    </message>
-    <message>
-        <source>Select a memory in the table below to plot its weight.</source>
-        <translation>Seleccione una memoria en la tabla de abajo para trazar su peso.</translation>
-    </message>
-    <message>
-        <source>start: weight %1
-position %2 (the memory itself)</source>
-        <translation>inicio: peso %1
-posición %2 (la propia memoria)</translation>
-    </message>
-    <message>
-        <source>transition %1 of %2: %3 → %4 (%5)</source>
-        <translation>transición %1 de %2: %3 → %4 (%5)</translation>
-    </message>
-    <message>
-        <source>position %1</source>
-        <translation>posición %1</translation>
-    </message>
-    <message>
-        <source>valence %1, eta %2</source>
-        <translation>valencia %1, eta %2</translation>
-    </message>
-    <message>
-        <source>commit %1</source>
-        <translation>commit %1</translation>
-    </message>
-    <message>
-        <source>%1 (rank %2)
-by %3 (%4)</source>
-        <translation>%1 (rango %2)
-por %3 (%4)</translation>
-    </message>
-    <message>
-        <source>, confidence %1/1000</source>
-        <translation>, confianza %1/1000</translation>
-    </message>
-    <message>
-        <source>none (no label record)</source>
-        <translation>ninguna (sin registro de etiqueta)</translation>
-    </message>
-    <message>
-        <source>untrusted</source>
-        <translation>no fiable</translation>
-    </message>
-    <message>
-        <source>Memory %1 — “%2”</source>
-        <translation>Memoria %1 — «%2»</translation>
+        <source>memories</source>
+        <translation>memorias</translation>
     </message>
     <message numerus="yes">
-        <source>weight now %1 after %n transition(s)</source>
+        <source>%n moved from the 1000 start</source>
         <translation>
-            <numerusform>peso actual %1 tras %n transición</numerusform>
-            <numerusform>peso actual %1 tras %n transiciones</numerusform>
+            <numerusform>%n se movió del inicio 1000</numerusform>
+            <numerusform>%n se movieron del inicio 1000</numerusform>
         </translation>
     </message>
     <message>
-        <source>label %1</source>
-        <translation>etiqueta %1</translation>
-    </message>
-    <message>
-        <source>● signed weight transition at its signing time (click to select it)   ■ the chain&apos;s start (1000, or its signed baseline)   dashed: floor, start, ceiling</source>
-        <translation>● transición de peso firmada en su hora de firma (clic para seleccionarla)   ■ el inicio de la cadena (1000, o su línea base firmada)   discontinuas: suelo, inicio, techo</translation>
-    </message>
-    <message>
-        <source>signed time (UTC)</source>
-        <translation>hora de firma (UTC)</translation>
-    </message>
-    <message>
-        <source>This bundle carries no weight chains (a %1 bundle).</source>
-        <translation>Este paquete no contiene cadenas de pesos (un paquete %1).</translation>
-    </message>
-    <message>
-        <source>content %1</source>
-        <translation>contenido %1</translation>
-    </message>
-    <message>
-        <source>start: %1</source>
-        <translation>inicio: %1</translation>
-    </message>
-    <message>
-        <source>signed baseline, observed %1 (float32 %2)</source>
-        <translation>línea base firmada, observada el %1 (float32 %2)</translation>
-    </message>
-    <message>
-        <source>the protocol default (no baseline)</source>
-        <translation>el valor por defecto del protocolo (sin línea base)</translation>
-    </message>
-    <message>
-        <source>float32 mirrors %1 → %2 (%3 → %4)</source>
-        <translation>espejos float32 %1 → %2 (%3 → %4)</translation>
-    </message>
-    <message>
-        <source>signed JSON floats %1 → %2</source>
-        <translation>flotantes JSON firmados %1 → %2</translation>
-    </message>
-    <message>
-        <source>judge valence %1</source>
-        <translation>valencia del juez %1</translation>
-    </message>
-    <message>
-        <source>signed %1 by %2, certificate %3</source>
-        <translation>firmado el %1 por %2, certificado %3</translation>
-    </message>
-    <message>
-        <source>every check of this step passed</source>
-        <translation>todas las comprobaciones de este paso se superaron</translation>
-    </message>
-    <message>
-        <source>this step did not verify (see Findings)</source>
-        <translation>este paso no se verificó (vea Hallazgos)</translation>
-    </message>
-    <message>
-        <source>projection %1</source>
-        <translation>proyección %1</translation>
-    </message>
-    <message>
-        <source>Memory %1 — content %2</source>
-        <translation>Memoria %1 — contenido %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>weight now %1 after %n signed transition(s)</source>
-        <translation>
-            <numerusform>peso actual %1 tras %n transición firmada</numerusform>
-            <numerusform>peso actual %1 tras %n transiciones firmadas</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>declared %1 (float32 %2)</source>
-        <translation>declarado %1 (float32 %2)</translation>
+        <source>%1 reweighted · %2 ⚠ untrusted</source>
+        <translation>%1 con peso cambiado · %2 ⚠ no fiables</translation>
     </message>
     <message numerus="yes">
         <source>%n memory(ies)</source>
@@ -4310,24 +4182,6 @@ por %3 (%4)</translation>
         <source>▼ orange: below the 1000 start · ▲ blue: above · bar heights on a log scale</source>
         <translation>▼ naranja: por debajo del inicio 1000 · ▲ azul: por encima · alturas en escala logarítmica</translation>
     </message>
-    <message>
-        <source>%1 reweighted · %2 ⚠ untrusted</source>
-        <translation>%1 con peso cambiado · %2 ⚠ no fiables</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n moved from the 1000 start</source>
-        <translation>
-            <numerusform>%n se movió del inicio 1000</numerusform>
-            <numerusform>%n se movieron del inicio 1000</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>weight %1–%2: %n memory(ies)</source>
-        <translation>
-            <numerusform>peso %1–%2: %n memoria</numerusform>
-            <numerusform>peso %1–%2: %n memorias</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>weight %1–%2: %n memory(ies)
 click to show only these</source>
@@ -4337,6 +4191,348 @@ clic para mostrar solo estas</numerusform>
             <numerusform>peso %1–%2: %n memorias
 clic para mostrar solo estas</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>WeightsView</name>
+    <message>
+        <source>This file carries no MutMem weights.</source>
+        <translation>Este archivo no lleva pesos MutMem.</translation>
+    </message>
+    <message>
+        <source>No file open.</source>
+        <translation>Ningún archivo abierto.</translation>
+    </message>
+    <message>
+        <source>Filter memories by id, text or label…</source>
+        <translation>Filtrar memorias por id, texto o etiqueta…</translation>
+    </message>
+    <message>
+        <source>Show all weights</source>
+        <translation>Mostrar todos los pesos</translation>
+    </message>
+    <message>
+        <source>Select a memory in the table below to plot its weight.</source>
+        <translation>Seleccione una memoria en la tabla de abajo para trazar su peso.</translation>
+    </message>
+    <message>
+        <source>This bundle carries no weight chains (a %1 bundle).</source>
+        <translation>Este paquete no contiene cadenas de pesos (un paquete %1).</translation>
+    </message>
+    <message>
+        <source>content %1</source>
+        <translation>contenido %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>weight %1–%2: %n memory(ies)</source>
+        <translation>
+            <numerusform>peso %1–%2: %n memoria</numerusform>
+            <numerusform>peso %1–%2: %n memorias</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WindowActions</name>
+    <message>
+        <source>&amp;Help</source>
+        <translation>A&amp;yuda</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Atajos de teclado</translation>
+    </message>
+    <message>
+        <source>&amp;About</source>
+        <translation>&amp;Acerca de</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Archivo</translation>
+    </message>
+    <message>
+        <source>&amp;Open file…</source>
+        <translation>&amp;Abrir archivo…</translation>
+    </message>
+    <message>
+        <source>Open &amp;directory store…</source>
+        <translation>Abrir almacén de &amp;directorio…</translation>
+    </message>
+    <message>
+        <source>Open fo&amp;lder (audit every file)…</source>
+        <translation>Abrir car&amp;peta (auditar cada archivo)…</translation>
+    </message>
+    <message>
+        <source>&amp;Recent files</source>
+        <translation>Archivos &amp;recientes</translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation>&amp;Recargar</translation>
+    </message>
+    <message>
+        <source>Attach &amp;checkpoint…</source>
+        <translation>Adjuntar &amp;checkpoint…</translation>
+    </message>
+    <message>
+        <source>Detac&amp;h checkpoint</source>
+        <translation>&amp;Quitar el checkpoint</translation>
+    </message>
+    <message>
+        <source>Check inclusion &amp;proof…</source>
+        <translation>Comprobar &amp;prueba de inclusión…</translation>
+    </message>
+    <message>
+        <source>&amp;Back to the corpus</source>
+        <translation>&amp;Volver al corpus</translation>
+    </message>
+    <message>
+        <source>P&amp;in a HOM-AIMOS master key…</source>
+        <translation>F&amp;ijar una clave maestra HOM-AIMOS…</translation>
+    </message>
+    <message>
+        <source>&amp;Unpin the master key</source>
+        <translation>&amp;Desfijar la clave maestra</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Cerrar</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Exportar</translation>
+    </message>
+    <message>
+        <source>Report as &amp;JSON…</source>
+        <translation>Informe como &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>Report as &amp;HTML…</source>
+        <translation>Informe como &amp;HTML…</translation>
+    </message>
+    <message>
+        <source>Report as &amp;PDF…</source>
+        <translation>Informe como &amp;PDF…</translation>
+    </message>
+    <message>
+        <source>DAG as &amp;GraphML…</source>
+        <translation>DAG como &amp;GraphML…</translation>
+    </message>
+    <message>
+        <source>Weights plot as P&amp;NG…</source>
+        <translation>Gráfico de pesos como P&amp;NG…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Salir</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ver</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Resumen</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Historia</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>Grafo</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Pesos</translation>
+    </message>
+    <message>
+        <source>Labels and receipts</source>
+        <translation>Etiquetas y recibos</translation>
+    </message>
+    <message>
+        <source>Show pane: %1</source>
+        <translation>Mostrar panel: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Reset layout</source>
+        <translation>&amp;Restablecer la disposición</translation>
+    </message>
+    <message>
+        <source>&amp;Find in history</source>
+        <translation>&amp;Buscar en la historia</translation>
+    </message>
+    <message>
+        <source>Next &amp;problem</source>
+        <translation>Siguiente &amp;problema</translation>
+    </message>
+    <message>
+        <source>Jump to first &amp;error</source>
+        <translation>Ir al primer &amp;error</translation>
+    </message>
+    <message>
+        <source>Show &amp;errors only</source>
+        <translation>Mostrar solo &amp;errores</translation>
+    </message>
+    <message>
+        <source>&amp;Author</source>
+        <translation>&amp;Modificar</translation>
+    </message>
+    <message>
+        <source>&amp;Rotate key…</source>
+        <translation>&amp;Rotar clave…</translation>
+    </message>
+    <message>
+        <source>Re&amp;voke key…</source>
+        <translation>Re&amp;vocar clave…</translation>
+    </message>
+    <message>
+        <source>&amp;Grant role key…</source>
+        <translation>&amp;Conceder clave de rol…</translation>
+    </message>
+    <message>
+        <source>&amp;Migrate v0.1 store…</source>
+        <translation>&amp;Migrar almacén v0.1…</translation>
+    </message>
+    <message>
+        <source>Re-&amp;key (new passphrase)…</source>
+        <translation>Cambiar &amp;clave (nueva frase de contraseña)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;cover with recovery code…</source>
+        <translation>Re&amp;cuperar con el código de recuperación…</translation>
+    </message>
+    <message>
+        <source>Add &amp;label…</source>
+        <translation>Añadir &amp;etiqueta…</translation>
+    </message>
+    <message>
+        <source>Clear recent files</source>
+        <translation>Borrar archivos recientes</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>HTML (*.html)</source>
+        <translation>HTML (*.html)</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export report as %1</source>
+        <translation>Exportar el informe como %1</translation>
+    </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>Exportando %1…</translation>
+    </message>
+    <message>
+        <source>Report exported to %1</source>
+        <translation>Informe exportado a %1</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>No se pudo escribir %1: %2</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportar</translation>
+    </message>
+    <message>
+        <source>No file</source>
+        <translation>Ningún archivo</translation>
+    </message>
+    <message>
+        <source>Open a file first.</source>
+        <translation>Abra primero un archivo.</translation>
+    </message>
+    <message>
+        <source>Pin a HOM-AIMOS master key</source>
+        <translation>Fijar una clave maestra HOM-AIMOS</translation>
+    </message>
+    <message>
+        <source>The fingerprint (64 hex digits) of the master key you expect from the bundle&apos;s operator, from a source other than the bundle. The bundle names %1.</source>
+        <translation>La huella (64 dígitos hex) de la clave maestra que espera del operador del paquete, obtenida de una fuente distinta del paquete. El paquete nombra %1.</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Atajos de teclado</translation>
+    </message>
+    <message>
+        <source>About Aleth Inspector</source>
+        <translation>Acerca de Aleth Inspector</translation>
+    </message>
+    <message>
+        <source>Verifies alethech agent-memory files. Integrity is not truth: a valid signature proves who wrote a memory, not that it is correct.</source>
+        <translation>Verifica archivos de memoria de agentes alethech. La integridad no es la verdad: una firma válida prueba quién escribió una memoria, no que sea correcta.</translation>
+    </message>
+</context>
+<context>
+    <name>WindowLayout</name>
+    <message>
+        <source>Banner</source>
+        <translation>Aviso</translation>
+    </message>
+    <message>
+        <source>Open a sealed .aleth file or a store directory
+(File → Open, Ctrl+O, or drop it here).</source>
+        <translation>Abra un archivo sellado .aleth o un directorio de almacén
+(Archivo → Abrir, Ctrl+O, o suéltelo aquí).</translation>
+    </message>
+    <message>
+        <source>Key eras</source>
+        <translation>Eras de clave</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>Hallazgos</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detalle</translation>
+    </message>
+    <message>
+        <source>Views</source>
+        <translation>Vistas</translation>
+    </message>
+    <message>
+        <source>&amp;Overview</source>
+        <translation>&amp;Resumen</translation>
+    </message>
+    <message>
+        <source>&amp;History</source>
+        <translation>&amp;Historia</translation>
+    </message>
+    <message>
+        <source>&amp;Graph</source>
+        <translation>&amp;Grafo</translation>
+    </message>
+    <message>
+        <source>&amp;Weights</source>
+        <translation>&amp;Pesos</translation>
+    </message>
+    <message>
+        <source>&amp;Labels &amp;&amp; receipts</source>
+        <translation>&amp;Etiquetas y recibos</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Veredicto</translation>
+    </message>
+    <message>
+        <source>No file open</source>
+        <translation>Ningún archivo abierto</translation>
+    </message>
+    <message>
+        <source>Verification progress</source>
+        <translation>Progreso de la verificación</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
     </message>
 </context>
 </TS>

@@ -1011,6 +1011,10 @@
         <translation>Problème</translation>
     </message>
     <message>
+        <source>Status: %1</source>
+        <translation>Statut : %1</translation>
+    </message>
+    <message>
         <source>revoked by %1… at cutoff %2…</source>
         <translation>révoquée par %1… à la coupure %2…</translation>
     </message>
@@ -1690,8 +1694,8 @@
         <translation>Fichiers audités</translation>
     </message>
     <message>
-        <source>Double-click a file to open it in the inspector.</source>
-        <translation>Double-cliquez sur un fichier pour l’ouvrir dans l’inspecteur.</translation>
+        <source>Double-click a file to open it in the inspector, judged with the settings this audit used.</source>
+        <translation>Double-cliquez sur un fichier pour l’ouvrir dans l’inspecteur, jugé avec les réglages de cet audit.</translation>
     </message>
     <message>
         <source>Fleet summary</source>
@@ -1770,10 +1774,6 @@
     <message>
         <source>Arrow keys move between commits, Enter or Space selects, plus and minus zoom, 0 fits.</source>
         <translation>Les flèches passent d’un commit à l’autre, Entrée ou Espace sélectionne, plus et moins zooment, 0 ajuste.</translation>
-    </message>
-    <message>
-        <source>no status</source>
-        <translation>pas de statut</translation>
     </message>
     <message>
         <source>Current commit %1, %2, era %3. Arrow keys move, Enter selects.</source>
@@ -2031,8 +2031,8 @@
 <context>
     <name>HistoryView</name>
     <message>
-        <source>Search id or content…  (Ctrl+F)</source>
-        <translation>Rechercher un id ou un contenu…  (Ctrl+F)</translation>
+        <source>Search ids, content, provenance, labels, codes…  (Ctrl+F)</source>
+        <translation>Rechercher ids, contenu, provenance, étiquettes, codes…  (Ctrl+F)</translation>
     </message>
     <message>
         <source>Search history</source>
@@ -2079,6 +2079,10 @@
         <translation>Pas d’historique</translation>
     </message>
     <message>
+        <source>Shows the commits that contain every word typed (any case): in their id, any text of their content or provenance (keys and values, at any depth), their signer&apos;s key_id, their status, the codes of their findings or their MutMem label. The first MiB of each commit&apos;s text is searched.</source>
+        <translation>Affiche les commits qui contiennent chaque mot saisi (sans tenir compte de la casse) : dans leur id, dans tout texte de leur contenu ou de leur provenance (clés et valeurs, à toute profondeur), dans le key_id de leur signataire, leur statut, les codes de leurs constats ou leur étiquette MutMem. La recherche porte sur le premier Mio du texte de chaque commit.</translation>
+    </message>
+    <message>
         <source>All</source>
         <translation>Tous</translation>
     </message>
@@ -2092,6 +2096,18 @@
             <numerusform>non fiables (%n)</numerusform>
             <numerusform>non fiables (%n)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>searching…</source>
+        <translation>recherche…</translation>
+    </message>
+    <message>
+        <source>indexing %1 of %2 objects…</source>
+        <translation>indexation de %1 objets sur %2…</translation>
+    </message>
+    <message>
+        <source>searching… %1 of %2 looked at</source>
+        <translation>recherche… %1 sur %2 examinés</translation>
     </message>
     <message>
         <source>%1 of %2</source>
@@ -2500,78 +2516,33 @@ recalculé %2</translation>
     </message>
 </context>
 <context>
-    <name>LabelsView</name>
+    <name>Judgement</name>
     <message>
-        <source>A receipt proves what was disclosed and in which order — not that nothing else existed or was withheld.</source>
-        <translation>Un reçu prouve ce qui a été divulgué et dans quel ordre — pas que rien d’autre n’existait ni n’a été retenu.</translation>
+        <source>signature %1</source>
+        <translation>signature %1</translation>
     </message>
-    <message>
-        <source>This file carries no MutMem labels or recall receipts.</source>
-        <translation>Ce fichier ne porte ni étiquettes MutMem ni reçus de rappel.</translation>
-    </message>
-    <message>
-        <source>no label</source>
-        <translation>pas d’étiquette</translation>
-    </message>
-    <message>
-        <source>untrusted</source>
-        <translation>non fiable</translation>
-    </message>
-    <message>
-        <source>No file open.</source>
-        <translation>Aucun fichier ouvert.</translation>
-    </message>
-    <message>
-        <source>Label chain</source>
-        <translation>Chaîne d’étiquettes</translation>
-    </message>
+</context>
+<context>
+    <name>LabelChainPane</name>
     <message>
         <source>Labelled memories:</source>
         <translation>Mémoires étiquetées&#xa0;:</translation>
     </message>
     <message>
-        <source>Memories that carry at least one label record</source>
-        <translation>Mémoires qui portent au moins un enregistrement d’étiquette</translation>
+        <source>Memories that carry at least one label record, the least trusted first</source>
+        <translation>Mémoires portant au moins un enregistrement d’étiquette, les moins fiables d’abord</translation>
     </message>
     <message>
-        <source>Recall receipts</source>
-        <translation>Reçus de rappel</translation>
-    </message>
-    <message>
-        <source>Select a receipt to see what it disclosed.</source>
-        <translation>Sélectionnez un reçu pour voir ce qu’il a divulgué.</translation>
-    </message>
-    <message>
-        <source>Export inclusion proof…</source>
-        <translation>Exporter une preuve d’inclusion…</translation>
-    </message>
-    <message>
-        <source>Save an RFC 6962 inclusion proof of the selected entry as JSON</source>
-        <translation>Enregistrer en JSON une preuve d’inclusion RFC 6962 de l’entrée sélectionnée</translation>
-    </message>
-    <message>
-        <source>A HOM-AIMOS cognitive bundle carries weight chains (see Weights), no labels and no recall receipts.</source>
-        <translation>Un paquet cognitif HOM-AIMOS porte des chaînes de poids (voir Poids), ni étiquettes ni reçus de rappel.</translation>
-    </message>
-    <message>
-        <source>entry %1 is outside this receipt&apos;s %2 entries</source>
-        <translation>l’entrée %1 est hors des %2 entrées de ce reçu</translation>
-    </message>
-    <message>
-        <source>no memory file is open to prove the receipt from</source>
-        <translation>aucun fichier de mémoire n’est ouvert d’où prouver le reçu</translation>
-    </message>
-    <message>
-        <source>Writing the proof…</source>
-        <translation>Écriture de la preuve…</translation>
-    </message>
-    <message>
-        <source>Saved %1: an anchored proof (check it with File › Check inclusion proof…)</source>
-        <translation>%1 enregistré&#xa0;: une preuve ancrée (vérifiez-la avec Fichier › Vérifier une preuve d’inclusion…)</translation>
+        <source>(no labelled memories)</source>
+        <translation>(aucune mémoire étiquetée)</translation>
     </message>
     <message>
         <source>Select a memory to see its label chain.</source>
         <translation>Sélectionnez une mémoire pour voir sa chaîne d’étiquettes.</translation>
+    </message>
+    <message>
+        <source>untrusted</source>
+        <translation>non fiable</translation>
     </message>
     <message>
         <source>trusted</source>
@@ -2616,47 +2587,70 @@ recalculé %2</translation>
         <source>index %1 in DAG order</source>
         <translation>indice %1 dans l’ordre du DAG</translation>
     </message>
+</context>
+<context>
+    <name>LabelsView</name>
     <message>
-        <source>root recomputes</source>
-        <translation>la racine se recalcule</translation>
+        <source>A receipt proves what was disclosed and in which order — not that nothing else existed or was withheld.</source>
+        <translation>Un reçu prouve ce qui a été divulgué et dans quel ordre — pas que rien d’autre n’existait ni n’a été retenu.</translation>
     </message>
     <message>
-        <source>root mismatch</source>
-        <translation>racine différente</translation>
+        <source>This file carries no MutMem labels or recall receipts.</source>
+        <translation>Ce fichier ne porte ni étiquettes MutMem ni reçus de rappel.</translation>
     </message>
     <message>
-        <source>valid</source>
-        <translation>valide</translation>
+        <source>no label</source>
+        <translation>pas d’étiquette</translation>
     </message>
     <message>
-        <source>invalid (%1)</source>
-        <translation>non valide (%1)</translation>
+        <source>untrusted</source>
+        <translation>non fiable</translation>
     </message>
     <message>
-        <source>stated root %1
-recomputed root %2</source>
-        <translation>racine déclarée %1
-racine recalculée %2</translation>
+        <source>No file open.</source>
+        <translation>Aucun fichier ouvert.</translation>
     </message>
     <message>
-        <source>all receipt checks pass</source>
-        <translation>tous les contrôles du reçu passent</translation>
+        <source>Receipts and label chains</source>
+        <translation>Reçus et chaînes d’étiquettes</translation>
     </message>
     <message>
-        <source>evidence record status %1</source>
-        <translation>statut de la preuve %1</translation>
+        <source>A HOM-AIMOS cognitive bundle carries weight chains (see Weights), no labels and no recall receipts.</source>
+        <translation>Un paquet cognitif HOM-AIMOS porte des chaînes de poids (voir Poids), ni étiquettes ni reçus de rappel.</translation>
     </message>
     <message>
-        <source>This file has no recall receipts.</source>
-        <translation>Ce fichier n’a pas de reçus de rappel.</translation>
+        <source>Recall receipts (%1)</source>
+        <translation>Reçus de rappel (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failing</source>
+        <translation>
+            <numerusform>%n en échec</numerusform>
+            <numerusform>%n en échec</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Receipt %1: %2 of k = %3 disclosed at head %4 · query %5 · root %6</source>
-        <translation>Reçu %1&#xa0;: %2 sur k = %3 divulgués à la tête %4 · requête %5 · racine %6</translation>
+        <source>Label chains (%1)</source>
+        <translation>Chaînes d’étiquettes (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n untrusted</source>
+        <translation>
+            <numerusform>%n non fiable</numerusform>
+            <numerusform>%n non fiables</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Could not export the proof: %1</source>
-        <translation>Impossible d’exporter la preuve&#xa0;: %1</translation>
+        <source>entry %1 is outside this receipt&apos;s %2 entries</source>
+        <translation>l’entrée %1 est hors des %2 entrées de ce reçu</translation>
+    </message>
+    <message>
+        <source>no memory file is open to prove the receipt from</source>
+        <translation>aucun fichier de mémoire n’est ouvert d’où prouver le reçu</translation>
+    </message>
+    <message>
+        <source>Writing the proof…</source>
+        <translation>Écriture de la preuve…</translation>
     </message>
 </context>
 <context>
@@ -2666,239 +2660,77 @@ racine recalculée %2</translation>
         <translation>Aleth Inspector</translation>
     </message>
     <message>
-        <source>Views</source>
-        <translation>Vues</translation>
-    </message>
-    <message>
-        <source>&amp;Overview</source>
-        <translation>&amp;Aperçu</translation>
-    </message>
-    <message>
-        <source>&amp;History</source>
-        <translation>&amp;Historique</translation>
-    </message>
-    <message>
-        <source>&amp;Graph</source>
-        <translation>&amp;Graphe</translation>
-    </message>
-    <message>
-        <source>&amp;Weights</source>
-        <translation>&amp;Poids</translation>
-    </message>
-    <message>
-        <source>&amp;Labels &amp;&amp; receipts</source>
-        <translation>É&amp;tiquettes et reçus</translation>
-    </message>
-    <message>
-        <source>Banner</source>
-        <translation>Bannière</translation>
-    </message>
-    <message>
-        <source>Open a sealed .aleth file or a store directory
-(File → Open, Ctrl+O, or drop it here).</source>
-        <translation>Ouvrez un fichier scellé .aleth ou un répertoire de magasin
-(Fichier → Ouvrir, Ctrl+O, ou déposez-le ici).</translation>
-    </message>
-    <message>
         <source>Key eras</source>
         <translation>Ères de clé</translation>
-    </message>
-    <message>
-        <source>Findings</source>
-        <translation>Constats</translation>
-    </message>
-    <message>
-        <source>Detail</source>
-        <translation>Détail</translation>
     </message>
     <message>
         <source>No file open</source>
         <translation>Aucun fichier ouvert</translation>
     </message>
     <message>
-        <source>Verdict</source>
-        <translation>Verdict</translation>
+        <source>Signer epochs</source>
+        <translation>Époques des signataires</translation>
+    </message>
+    <message numerus="yes">
+        <source>Shaded: the proven history of %1 — the %n commit(s) up to its cutoff %2</source>
+        <translation>
+            <numerusform>Ombré&#xa0;: l’historique prouvé de %1 — le %n commit jusqu’à sa coupure %2</numerusform>
+            <numerusform>Ombré&#xa0;: l’historique prouvé de %1 — les %n commits jusqu’à sa coupure %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MemoryTableModel</name>
+    <message>
+        <source>Certification</source>
+        <translation>Certification</translation>
     </message>
     <message>
-        <source>Verification progress</source>
-        <translation>Progression de la vérification</translation>
+        <source>Reason</source>
+        <translation>Motif</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>Annuler</translation>
+        <source>the chain&apos;s terminal milli-weight (▲ above, ▼ below the 1000 start)</source>
+        <translation>le milli-poids final de la chaîne (▲ au-dessus, ▼ en dessous du départ 1000)</translation>
     </message>
     <message>
-        <source>&amp;File</source>
-        <translation>&amp;Fichier</translation>
+        <source>the reference verifier&apos;s certification status of the chain</source>
+        <translation>le statut de certification de la chaîne selon le vérificateur de référence</translation>
     </message>
     <message>
-        <source>&amp;Open file…</source>
-        <translation>&amp;Ouvrir un fichier…</translation>
+        <source>why the chain did not certify (the reference&apos;s reason string)</source>
+        <translation>pourquoi la chaîne n’a pas été certifiée (le motif exact de la référence)</translation>
     </message>
     <message>
-        <source>Open &amp;directory store…</source>
-        <translation>Ouvrir un magasin &amp;répertoire…</translation>
+        <source>number of signed weight transitions</source>
+        <translation>nombre de transitions de poids signées</translation>
     </message>
     <message>
-        <source>Open fo&amp;lder (audit every file)…</source>
-        <translation>Ouvrir un &amp;dossier (auditer chaque fichier)…</translation>
+        <source>current milli-weight at HEAD (▲ above, ▼ below the 1000 start)</source>
+        <translation>milli-poids actuel à HEAD (▲ au-dessus, ▼ en dessous du départ 1000)</translation>
     </message>
     <message>
-        <source>&amp;Recent files</source>
-        <translation>Fichiers &amp;récents</translation>
+        <source>a memory whose label ranks 3 or more is untrusted</source>
+        <translation>une mémoire dont l’étiquette est de rang 3 ou plus n’est pas fiable</translation>
     </message>
     <message>
-        <source>&amp;Reload</source>
-        <translation>&amp;Recharger</translation>
+        <source>number of weight transitions</source>
+        <translation>nombre de transitions de poids</translation>
     </message>
     <message>
-        <source>Attach &amp;checkpoint…</source>
-        <translation>Joindre un &amp;point de contrôle…</translation>
+        <source>untrusted</source>
+        <translation>non fiable</translation>
     </message>
-    <message>
-        <source>Detac&amp;h checkpoint</source>
-        <translation>&amp;Détacher le point de contrôle</translation>
+    <message numerus="yes">
+        <source>%n label record(s); the chain is in the Labels view</source>
+        <translation>
+            <numerusform>%n enregistrement d’étiquette&#x202f;; la chaîne est dans la vue Étiquettes</numerusform>
+            <numerusform>%n enregistrements d’étiquette&#x202f;; la chaîne est dans la vue Étiquettes</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>Check inclusion &amp;proof…</source>
-        <translation>Vérifier une &amp;preuve d’inclusion…</translation>
-    </message>
-    <message>
-        <source>&amp;Back to the corpus</source>
-        <translation>&amp;Revenir au corpus</translation>
-    </message>
-    <message>
-        <source>P&amp;in a HOM-AIMOS master key…</source>
-        <translation>É&amp;pingler une clé maîtresse HOM-AIMOS…</translation>
-    </message>
-    <message>
-        <source>&amp;Unpin the master key</source>
-        <translation>&amp;Désépingler la clé maîtresse</translation>
-    </message>
-    <message>
-        <source>&amp;Close</source>
-        <translation>&amp;Fermer</translation>
-    </message>
-    <message>
-        <source>&amp;Export</source>
-        <translation>&amp;Exporter</translation>
-    </message>
-    <message>
-        <source>Report as &amp;JSON…</source>
-        <translation>Rapport en &amp;JSON…</translation>
-    </message>
-    <message>
-        <source>Report as &amp;HTML…</source>
-        <translation>Rapport en &amp;HTML…</translation>
-    </message>
-    <message>
-        <source>Report as &amp;PDF…</source>
-        <translation>Rapport en &amp;PDF…</translation>
-    </message>
-    <message>
-        <source>DAG as &amp;GraphML…</source>
-        <translation>DAG en &amp;GraphML…</translation>
-    </message>
-    <message>
-        <source>Weights plot as P&amp;NG…</source>
-        <translation>Graphique des poids en P&amp;NG…</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Quitter</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>&amp;Affichage</translation>
-    </message>
-    <message>
-        <source>Overview</source>
-        <translation>Aperçu</translation>
-    </message>
-    <message>
-        <source>History</source>
-        <translation>Historique</translation>
-    </message>
-    <message>
-        <source>Graph</source>
-        <translation>Graphe</translation>
-    </message>
-    <message>
-        <source>Weights</source>
-        <translation>Poids</translation>
-    </message>
-    <message>
-        <source>Labels and receipts</source>
-        <translation>Étiquettes et reçus</translation>
-    </message>
-    <message>
-        <source>Show pane: %1</source>
-        <translation>Afficher le panneau&#xa0;: %1</translation>
-    </message>
-    <message>
-        <source>&amp;Reset layout</source>
-        <translation>&amp;Réinitialiser la disposition</translation>
-    </message>
-    <message>
-        <source>&amp;Find in history</source>
-        <translation>&amp;Rechercher dans l’historique</translation>
-    </message>
-    <message>
-        <source>Next &amp;problem</source>
-        <translation>&amp;Problème suivant</translation>
-    </message>
-    <message>
-        <source>Jump to first &amp;error</source>
-        <translation>Aller à la première &amp;erreur</translation>
-    </message>
-    <message>
-        <source>Show &amp;errors only</source>
-        <translation>N’afficher que les &amp;erreurs</translation>
-    </message>
-    <message>
-        <source>&amp;Author</source>
-        <translation>&amp;Modifier</translation>
-    </message>
-    <message>
-        <source>&amp;Rotate key…</source>
-        <translation>&amp;Faire tourner une clé…</translation>
-    </message>
-    <message>
-        <source>Re&amp;voke key…</source>
-        <translation>Ré&amp;voquer une clé…</translation>
-    </message>
-    <message>
-        <source>&amp;Grant role key…</source>
-        <translation>&amp;Accorder une clé de rôle…</translation>
-    </message>
-    <message>
-        <source>&amp;Migrate v0.1 store…</source>
-        <translation>&amp;Migrer un magasin v0.1…</translation>
-    </message>
-    <message>
-        <source>Re-&amp;key (new passphrase)…</source>
-        <translation>Changer la &amp;clé (nouvelle phrase secrète)…</translation>
-    </message>
-    <message>
-        <source>Re&amp;cover with recovery code…</source>
-        <translation>Ré&amp;cupérer avec le code de récupération…</translation>
-    </message>
-    <message>
-        <source>Add &amp;label…</source>
-        <translation>Ajouter une é&amp;tiquette…</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>&amp;Aide</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard shortcuts</source>
-        <translation>&amp;Raccourcis clavier</translation>
-    </message>
-    <message>
-        <source>&amp;About</source>
-        <translation>À &amp;propos</translation>
-    </message>
+</context>
+<context>
+    <name>OpenFlow</name>
     <message>
         <source>Open .aleth file</source>
         <translation>Ouvrir un fichier .aleth</translation>
@@ -2922,6 +2754,10 @@ racine recalculée %2</translation>
     <message>
         <source>reading…</source>
         <translation>lecture…</translation>
+    </message>
+    <message>
+        <source>Aleth Inspector</source>
+        <translation>Aleth Inspector</translation>
     </message>
     <message>
         <source>Attach checkpoint</source>
@@ -2980,133 +2816,12 @@ racine recalculée %2</translation>
         <translation>annulé</translation>
     </message>
     <message>
-        <source>Signer epochs</source>
-        <translation>Époques des signataires</translation>
-    </message>
-    <message numerus="yes">
-        <source>Shaded: the proven history of %1 — the %n commit(s) up to its cutoff %2</source>
-        <translation>
-            <numerusform>Ombré&#xa0;: l’historique prouvé de %1 — le %n commit jusqu’à sa coupure %2</numerusform>
-            <numerusform>Ombré&#xa0;: l’historique prouvé de %1 — les %n commits jusqu’à sa coupure %2</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Clear recent files</source>
-        <translation>Effacer les fichiers récents</translation>
-    </message>
-    <message>
-        <source>JSON (*.json)</source>
-        <translation>JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>HTML (*.html)</source>
-        <translation>HTML (*.html)</translation>
-    </message>
-    <message>
-        <source>PDF (*.pdf)</source>
-        <translation>PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Export report as %1</source>
-        <translation>Exporter le rapport en %1</translation>
-    </message>
-    <message>
-        <source>Exporting %1…</source>
-        <translation>Export de %1…</translation>
-    </message>
-    <message>
-        <source>Report exported to %1</source>
-        <translation>Rapport exporté vers %1</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>Exporter</translation>
-    </message>
-    <message>
-        <source>Could not write %1: %2</source>
-        <translation>Impossible d’écrire %1&#xa0;: %2</translation>
-    </message>
-    <message>
-        <source>Open a file first.</source>
-        <translation>Ouvrez d’abord un fichier.</translation>
-    </message>
-    <message>
         <source>Audit every memory file in a folder</source>
         <translation>Auditer chaque fichier de mémoire d’un dossier</translation>
     </message>
     <message>
         <source>Corpus member</source>
         <translation>Membre du corpus</translation>
-    </message>
-    <message>
-        <source>Pin a HOM-AIMOS master key</source>
-        <translation>Épingler une clé maîtresse HOM-AIMOS</translation>
-    </message>
-    <message>
-        <source>The fingerprint (64 hex digits) of the master key you expect from the bundle&apos;s operator, from a source other than the bundle. The bundle names %1.</source>
-        <translation>L’empreinte (64 chiffres hex) de la clé maîtresse que vous attendez de l’opérateur du paquet, obtenue d’une autre source que le paquet. Le paquet nomme %1.</translation>
-    </message>
-    <message>
-        <source>Keyboard shortcuts</source>
-        <translation>Raccourcis clavier</translation>
-    </message>
-    <message>
-        <source>About Aleth Inspector</source>
-        <translation>À propos d’Aleth Inspector</translation>
-    </message>
-    <message>
-        <source>Verifies alethech agent-memory files. Integrity is not truth: a valid signature proves who wrote a memory, not that it is correct.</source>
-        <translation>Vérifie les fichiers de mémoire d’agent alethech. L’intégrité n’est pas la vérité&#xa0;: une signature valide prouve qui a écrit une mémoire, pas qu’elle est exacte.</translation>
-    </message>
-</context>
-<context>
-    <name>MemoryTableModel</name>
-    <message>
-        <source>Certification</source>
-        <translation>Certification</translation>
-    </message>
-    <message>
-        <source>Reason</source>
-        <translation>Motif</translation>
-    </message>
-    <message>
-        <source>the chain&apos;s terminal milli-weight (▲ above, ▼ below the 1000 start)</source>
-        <translation>le milli-poids final de la chaîne (▲ au-dessus, ▼ en dessous du départ 1000)</translation>
-    </message>
-    <message>
-        <source>the reference verifier&apos;s certification status of the chain</source>
-        <translation>le statut de certification de la chaîne selon le vérificateur de référence</translation>
-    </message>
-    <message>
-        <source>why the chain did not certify (the reference&apos;s reason string)</source>
-        <translation>pourquoi la chaîne n’a pas été certifiée (le motif exact de la référence)</translation>
-    </message>
-    <message>
-        <source>number of signed weight transitions</source>
-        <translation>nombre de transitions de poids signées</translation>
-    </message>
-    <message>
-        <source>current milli-weight at HEAD (▲ above, ▼ below the 1000 start)</source>
-        <translation>milli-poids actuel à HEAD (▲ au-dessus, ▼ en dessous du départ 1000)</translation>
-    </message>
-    <message>
-        <source>a memory whose label ranks 3 or more is untrusted</source>
-        <translation>une mémoire dont l’étiquette est de rang 3 ou plus n’est pas fiable</translation>
-    </message>
-    <message>
-        <source>number of weight transitions</source>
-        <translation>nombre de transitions de poids</translation>
-    </message>
-    <message>
-        <source>untrusted</source>
-        <translation>non fiable</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n label record(s); the chain is in the Labels view</source>
-        <translation>
-            <numerusform>%n enregistrement d’étiquette&#x202f;; la chaîne est dans la vue Étiquettes</numerusform>
-            <numerusform>%n enregistrements d’étiquette&#x202f;; la chaîne est dans la vue Étiquettes</numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -3240,6 +2955,10 @@ racine recalculée %2</translation>
     <message>
         <source>Checkpoint</source>
         <translation>Point de contrôle</translation>
+    </message>
+    <message>
+        <source>Judged with</source>
+        <translation>Jugé avec</translation>
     </message>
     <message>
         <source>Untrusted</source>
@@ -3539,6 +3258,10 @@ racine recalculée %2</translation>
         <translation>Rien n’a été modifié. Si vous pensiez pouvoir ouvrir ce fichier, comparez son SHA-256 avec une copie de confiance&#x202f;; un fichier endommagé ou tronqué ne peut pas être vérifié.</translation>
     </message>
     <message>
+        <source>The payload does not authenticate with the key this passphrase gives. An ALETH001 file cannot tell a wrong passphrase from a changed file: try the passphrase again, and if it is right, the file was changed after sealing.</source>
+        <translation>La charge utile ne s’authentifie pas avec la clé que donne cette phrase secrète. Un fichier ALETH001 ne distingue pas une mauvaise phrase secrète d’un fichier modifié : réessayez la phrase secrète ; si elle est juste, le fichier a été modifié après son scellement.</translation>
+    </message>
+    <message>
         <source>Copied ✔</source>
         <translation>Copié ✔</translation>
     </message>
@@ -3762,6 +3485,154 @@ racine recalculée %2</translation>
     </message>
 </context>
 <context>
+    <name>ReceiptsPane</name>
+    <message>
+        <source>Select a receipt to see what it disclosed.</source>
+        <translation>Sélectionnez un reçu pour voir ce qu’il a divulgué.</translation>
+    </message>
+    <message>
+        <source>What failed in this receipt</source>
+        <translation>Ce qui a échoué dans ce reçu</translation>
+    </message>
+    <message>
+        <source>Export inclusion proof…</source>
+        <translation>Exporter une preuve d’inclusion…</translation>
+    </message>
+    <message>
+        <source>Save an RFC 6962 inclusion proof of the selected entry as JSON</source>
+        <translation>Enregistrer en JSON une preuve d’inclusion RFC 6962 de l’entrée sélectionnée</translation>
+    </message>
+    <message>
+        <source>root recomputes</source>
+        <translation>la racine se recalcule</translation>
+    </message>
+    <message>
+        <source>root mismatch</source>
+        <translation>racine différente</translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation>valide</translation>
+    </message>
+    <message>
+        <source>invalid (%1)</source>
+        <translation>non valide (%1)</translation>
+    </message>
+    <message>
+        <source>all receipt checks pass</source>
+        <translation>tous les contrôles du reçu passent</translation>
+    </message>
+    <message>
+        <source>stated root %1
+recomputed root %2</source>
+        <translation>racine déclarée %1
+racine recalculée %2</translation>
+    </message>
+    <message>
+        <source>evidence record: %1 (its signature: %2)</source>
+        <translation>enregistrement de preuve : %1 (sa signature : %2)</translation>
+    </message>
+    <message>
+        <source>This file has no recall receipts.</source>
+        <translation>Ce fichier n’a pas de reçus de rappel.</translation>
+    </message>
+    <message>
+        <source>Receipt %1: %2 of k = %3 disclosed at head %4 · query %5 · root %6</source>
+        <translation>Reçu %1&#xa0;: %2 sur k = %3 divulgués à la tête %4 · requête %5 · racine %6</translation>
+    </message>
+    <message>
+        <source>Saved %1: an anchored proof (check it with File › Check inclusion proof…)</source>
+        <translation>%1 enregistré&#xa0;: une preuve ancrée (vérifiez-la avec Fichier › Vérifier une preuve d’inclusion…)</translation>
+    </message>
+    <message>
+        <source>Could not export the proof: %1</source>
+        <translation>Impossible d’exporter la preuve&#xa0;: %1</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsText</name>
+    <message>
+        <source>the recovery code</source>
+        <translation>le code de récupération</translation>
+    </message>
+    <message>
+        <source>the passphrase</source>
+        <translation>la phrase secrète</translation>
+    </message>
+    <message>
+        <source>the file %1</source>
+        <translation>le fichier %1</translation>
+    </message>
+    <message>
+        <source>the environment variable %1</source>
+        <translation>la variable d’environnement %1</translation>
+    </message>
+    <message>
+        <source>%1 from %2</source>
+        <translation>%1 (depuis %2)</translation>
+    </message>
+    <message>
+        <source>no credential</source>
+        <translation>aucun identifiant</translation>
+    </message>
+    <message>
+        <source>no checkpoint</source>
+        <translation>aucun point de contrôle</translation>
+    </message>
+    <message>
+        <source>(dropped)</source>
+        <translation>(déposé)</translation>
+    </message>
+    <message>
+        <source>checkpoint %1</source>
+        <translation>point de contrôle %1</translation>
+    </message>
+    <message>
+        <source>this window&apos;s settings</source>
+        <translation>les réglages de cette fenêtre</translation>
+    </message>
+    <message>
+        <source>the fleet audit&apos;s settings (no credentials rules)</source>
+        <translation>les réglages de l’audit de parc (sans règles d’identifiants)</translation>
+    </message>
+    <message>
+        <source>the fleet audit&apos;s settings (no rule of %1 matches this file)</source>
+        <translation>les réglages de l’audit de parc (aucune règle de %1 ne correspond à ce fichier)</translation>
+    </message>
+    <message>
+        <source>the fleet audit&apos;s settings (%1, rule %2: %3)</source>
+        <translation>les réglages de l’audit de parc (%1, règle %2 : %3)</translation>
+    </message>
+    <message>
+        <source>strict: warnings fail</source>
+        <translation>strict : les avertissements font échouer</translation>
+    </message>
+    <message>
+        <source>master key %1 pinned</source>
+        <translation>clé maîtresse %1 épinglée</translation>
+    </message>
+    <message>
+        <source>no master key pinned</source>
+        <translation>aucune clé maîtresse épinglée</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>Judged with %1</source>
+        <translation>Jugé avec %1</translation>
+    </message>
+    <message>
+        <source>The fleet audit said %1: the file changed since (its SHA-256 differs).</source>
+        <translation>L’audit de parc a dit %1 : le fichier a changé depuis (son SHA-256 diffère).</translation>
+    </message>
+    <message>
+        <source>The fleet audit said %1.</source>
+        <translation>L’audit de parc a dit %1.</translation>
+    </message>
+</context>
+<context>
     <name>Severity</name>
     <message>
         <source>Error</source>
@@ -3841,24 +3712,6 @@ racine recalculée %2</translation>
         <source>INTERRUPTED</source>
         <translation>INTERROMPU</translation>
     </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1&#xa0;: %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n commit(s) signed by %1 after it was rotated out</source>
-        <translation>
-            <numerusform>%n commit signé par %1 après sa rotation</numerusform>
-            <numerusform>%n commits signés par %1 après sa rotation</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n commit(s) signed by %1 after it was revoked</source>
-        <translation>
-            <numerusform>%n commit signé par %1 après sa révocation</numerusform>
-            <numerusform>%n commits signés par %1 après sa révocation</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>%n commit(s) outside the history a revoked key may speak for</source>
         <translation>
@@ -3875,6 +3728,27 @@ racine recalculée %2</translation>
         <translation>
             <numerusform>(et %n autre erreur)</numerusform>
             <numerusform>(et %n autres erreurs)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n commit(s) signed by %1 not proven to predate its rotation</source>
+        <translation>
+            <numerusform>%n commit signé par %1 sans preuve d’antériorité à sa rotation</numerusform>
+            <numerusform>%n commits signés par %1 sans preuve d’antériorité à sa rotation</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n commit(s) signed by %1 not proven to predate its revocation</source>
+        <translation>
+            <numerusform>%n commit signé par %1 sans preuve d’antériorité à sa révocation</numerusform>
+            <numerusform>%n commits signés par %1 sans preuve d’antériorité à sa révocation</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n more by other retired keys)</source>
+        <translation>
+            <numerusform>(%n autre par une autre clé retirée)</numerusform>
+            <numerusform>(%n autres par d’autres clés retirées)</numerusform>
         </translation>
     </message>
     <message>
@@ -3979,6 +3853,167 @@ racine recalculée %2</translation>
     </message>
 </context>
 <context>
+    <name>TrajectoryPlot</name>
+    <message>
+        <source>3000 ceiling</source>
+        <translation>3000 plafond</translation>
+    </message>
+    <message>
+        <source>1000 start</source>
+        <translation>1000 départ</translation>
+    </message>
+    <message>
+        <source>100 floor</source>
+        <translation>100 plancher</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>Exporter en PNG…</translation>
+    </message>
+    <message>
+        <source>Save the weight plot as a PNG image</source>
+        <translation>Enregistrer le graphique des poids en image PNG</translation>
+    </message>
+    <message>
+        <source>milli-weight</source>
+        <translation>milli-poids</translation>
+    </message>
+    <message>
+        <source>signed time (UTC)</source>
+        <translation>heure de signature (UTC)</translation>
+    </message>
+    <message>
+        <source>DAG position</source>
+        <translation>position dans le DAG</translation>
+    </message>
+    <message>
+        <source>● signed weight transition at its signing time (click to select it)   ■ the chain&apos;s start (1000, or its signed baseline)   dashed: floor, start, ceiling</source>
+        <translation>● transition de poids signée à son heure de signature (cliquez pour la sélectionner)   ■ le départ de la chaîne (1000, ou sa base signée)   pointillés&#xa0;: plancher, départ, plafond</translation>
+    </message>
+    <message>
+        <source>● weight transition (click to select its commit)   ◆ label record   ■ the memory&apos;s own commit (start, 1000)   dashed: floor, start, ceiling</source>
+        <translation>● transition de poids (cliquer pour sélectionner son commit)   ◆ enregistrement d’étiquette   ■ le commit de la mémoire elle-même (départ, 1000)   pointillés&#xa0;: plancher, départ, plafond</translation>
+    </message>
+    <message>
+        <source>none (no label record)</source>
+        <translation>aucune (pas d’enregistrement d’étiquette)</translation>
+    </message>
+    <message>
+        <source>untrusted</source>
+        <translation>non fiable</translation>
+    </message>
+    <message>
+        <source>Memory %1 — “%2”</source>
+        <translation>Mémoire %1 — «&#xa0;%2&#xa0;»</translation>
+    </message>
+    <message numerus="yes">
+        <source>weight now %1 after %n transition(s)</source>
+        <translation>
+            <numerusform>poids actuel %1 après %n transition</numerusform>
+            <numerusform>poids actuel %1 après %n transitions</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>label %1</source>
+        <translation>étiquette %1</translation>
+    </message>
+    <message>
+        <source>Memory %1 — content %2</source>
+        <translation>Mémoire %1 — contenu %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>weight now %1 after %n signed transition(s)</source>
+        <translation>
+            <numerusform>poids actuel %1 après %n transition signée</numerusform>
+            <numerusform>poids actuel %1 après %n transitions signées</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>declared %1 (float32 %2)</source>
+        <translation>déclaré %1 (float32 %2)</translation>
+    </message>
+    <message>
+        <source>start: weight %1
+position %2 (the memory itself)</source>
+        <translation>départ&#xa0;: poids %1
+position %2 (la mémoire elle-même)</translation>
+    </message>
+    <message>
+        <source>transition %1 of %2: %3 → %4 (%5)</source>
+        <translation>transition %1 sur %2&#xa0;: %3 → %4 (%5)</translation>
+    </message>
+    <message>
+        <source>position %1</source>
+        <translation>position %1</translation>
+    </message>
+    <message>
+        <source>valence %1, eta %2</source>
+        <translation>valence %1, eta %2</translation>
+    </message>
+    <message>
+        <source>commit %1</source>
+        <translation>commit %1</translation>
+    </message>
+    <message>
+        <source>start: %1</source>
+        <translation>départ&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>signed baseline, observed %1 (float32 %2)</source>
+        <translation>base signée, observée le %1 (float32 %2)</translation>
+    </message>
+    <message>
+        <source>the protocol default (no baseline)</source>
+        <translation>la valeur par défaut du protocole (pas de base)</translation>
+    </message>
+    <message>
+        <source>float32 mirrors %1 → %2 (%3 → %4)</source>
+        <translation>miroirs float32 %1 → %2 (%3 → %4)</translation>
+    </message>
+    <message>
+        <source>signed JSON floats %1 → %2</source>
+        <translation>flottants JSON signés %1 → %2</translation>
+    </message>
+    <message>
+        <source>judge valence %1</source>
+        <translation>valence du juge %1</translation>
+    </message>
+    <message>
+        <source>signed %1 by %2, certificate %3</source>
+        <translation>signé le %1 par %2, certificat %3</translation>
+    </message>
+    <message>
+        <source>every check of this step passed</source>
+        <translation>tous les contrôles de ce pas ont réussi</translation>
+    </message>
+    <message>
+        <source>this step did not verify (see Findings)</source>
+        <translation>ce pas ne s’est pas vérifié (voir Constats)</translation>
+    </message>
+    <message>
+        <source>projection %1</source>
+        <translation>projection %1</translation>
+    </message>
+    <message>
+        <source>%1 (rank %2)
+by %3 (%4)</source>
+        <translation>%1 (rang %2)
+par %3 (%4)</translation>
+    </message>
+    <message>
+        <source>, confidence %1/1000</source>
+        <translation>, confiance %1/1000</translation>
+    </message>
+    <message>
+        <source>Export weight plot</source>
+        <translation>Exporter le graphique des poids</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>Images PNG (*.png)</translation>
+    </message>
+</context>
+<context>
     <name>UnlockDialog</name>
     <message>
         <source>Unlock file</source>
@@ -4052,6 +4087,10 @@ racine recalculée %2</translation>
         <translation>Motif</translation>
     </message>
     <message>
+        <source>Reason code</source>
+        <translation>Code du motif</translation>
+    </message>
+    <message>
         <source>Findings by severity</source>
         <translation>Constats par gravité</translation>
     </message>
@@ -4062,6 +4101,10 @@ racine recalculée %2</translation>
     <message>
         <source>Untrusted memories</source>
         <translation>Mémoires non fiables</translation>
+    </message>
+    <message>
+        <source>Settings that produced the verdict</source>
+        <translation>Réglages qui ont produit le verdict</translation>
     </message>
     <message>
         <source>Jump to first &amp;error</source>
@@ -4084,6 +4127,10 @@ racine recalculée %2</translation>
         <translation>Essayer une autre phrase secrète / code de récupération…</translation>
     </message>
     <message>
+        <source>The reference verifier&apos;s reason code</source>
+        <translation>Le code de motif du vérificateur de référence</translation>
+    </message>
+    <message>
         <source>Master key</source>
         <translation>Clé maîtresse</translation>
     </message>
@@ -4100,204 +4147,29 @@ racine recalculée %2</translation>
     </message>
 </context>
 <context>
-    <name>WeightsView</name>
-    <message>
-        <source>This file carries no MutMem weights.</source>
-        <translation>Ce fichier ne porte pas de poids MutMem.</translation>
-    </message>
-    <message>
-        <source>3000 ceiling</source>
-        <translation>3000 plafond</translation>
-    </message>
-    <message>
-        <source>1000 start</source>
-        <translation>1000 départ</translation>
-    </message>
-    <message>
-        <source>100 floor</source>
-        <translation>100 plancher</translation>
-    </message>
+    <name>WeightHistogram</name>
     <message>
         <source>Click a bar to list only the memories of that weight; click it again to show all</source>
         <translation>Cliquez sur une barre pour ne lister que les mémoires de ce poids&#x202f;; cliquez à nouveau pour tout afficher</translation>
-    </message>
-    <message>
-        <source>No file open.</source>
-        <translation>Aucun fichier ouvert.</translation>
-    </message>
-    <message>
-        <source>Export PNG…</source>
-        <translation>Exporter en PNG…</translation>
-    </message>
-    <message>
-        <source>Save the weight plot as a PNG image</source>
-        <translation>Enregistrer le graphique des poids en image PNG</translation>
-    </message>
-    <message>
-        <source>memories</source>
-        <translation>mémoires</translation>
-    </message>
-    <message>
-        <source>● weight transition (click to select its commit)   ◆ label record   ■ the memory&apos;s own commit (start, 1000)   dashed: floor, start, ceiling</source>
-        <translation>● transition de poids (cliquer pour sélectionner son commit)   ◆ enregistrement d’étiquette   ■ le commit de la mémoire elle-même (départ, 1000)   pointillés&#xa0;: plancher, départ, plafond</translation>
-    </message>
-    <message>
-        <source>DAG position</source>
-        <translation>position dans le DAG</translation>
-    </message>
-    <message>
-        <source>milli-weight</source>
-        <translation>milli-poids</translation>
     </message>
     <message>
         <source>current milli-weight</source>
         <translation>milli-poids actuel</translation>
     </message>
     <message>
-        <source>Filter memories by id, text or label…</source>
-        <translation>Filtrer les mémoires par id, texte ou étiquette…</translation>
-    </message>
-    <message>
-        <source>Show all weights</source>
-        <translation>Afficher tous les poids</translation>
-    </message>
-    <message>
-        <source>Export weight plot</source>
-        <translation>Exporter le graphique des poids</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>Images PNG (*.png)</translation>
-    </message>
-    <message>
-        <source>Select a memory in the table below to plot its weight.</source>
-        <translation>Sélectionnez une mémoire dans le tableau ci-dessous pour tracer son poids.</translation>
-    </message>
-    <message>
-        <source>start: weight %1
-position %2 (the memory itself)</source>
-        <translation>départ&#xa0;: poids %1
-position %2 (la mémoire elle-même)</translation>
-    </message>
-    <message>
-        <source>transition %1 of %2: %3 → %4 (%5)</source>
-        <translation>transition %1 sur %2&#xa0;: %3 → %4 (%5)</translation>
-    </message>
-    <message>
-        <source>position %1</source>
-        <translation>position %1</translation>
-    </message>
-    <message>
-        <source>valence %1, eta %2</source>
-        <translation>valence %1, eta %2</translation>
-    </message>
-    <message>
-        <source>commit %1</source>
-        <translation>commit %1</translation>
-    </message>
-    <message>
-        <source>%1 (rank %2)
-by %3 (%4)</source>
-        <translation>%1 (rang %2)
-par %3 (%4)</translation>
-    </message>
-    <message>
-        <source>, confidence %1/1000</source>
-        <translation>, confiance %1/1000</translation>
-    </message>
-    <message>
-        <source>none (no label record)</source>
-        <translation>aucune (pas d’enregistrement d’étiquette)</translation>
-    </message>
-    <message>
-        <source>untrusted</source>
-        <translation>non fiable</translation>
-    </message>
-    <message>
-        <source>Memory %1 — “%2”</source>
-        <translation>Mémoire %1 — «&#xa0;%2&#xa0;»</translation>
+        <source>memories</source>
+        <translation>mémoires</translation>
     </message>
     <message numerus="yes">
-        <source>weight now %1 after %n transition(s)</source>
+        <source>%n moved from the 1000 start</source>
         <translation>
-            <numerusform>poids actuel %1 après %n transition</numerusform>
-            <numerusform>poids actuel %1 après %n transitions</numerusform>
+            <numerusform>%n a quitté le départ 1000</numerusform>
+            <numerusform>%n ont quitté le départ 1000</numerusform>
         </translation>
     </message>
     <message>
-        <source>label %1</source>
-        <translation>étiquette %1</translation>
-    </message>
-    <message>
-        <source>● signed weight transition at its signing time (click to select it)   ■ the chain&apos;s start (1000, or its signed baseline)   dashed: floor, start, ceiling</source>
-        <translation>● transition de poids signée à son heure de signature (cliquez pour la sélectionner)   ■ le départ de la chaîne (1000, ou sa base signée)   pointillés&#xa0;: plancher, départ, plafond</translation>
-    </message>
-    <message>
-        <source>signed time (UTC)</source>
-        <translation>heure de signature (UTC)</translation>
-    </message>
-    <message>
-        <source>This bundle carries no weight chains (a %1 bundle).</source>
-        <translation>Ce paquet ne porte aucune chaîne de poids (un paquet %1).</translation>
-    </message>
-    <message>
-        <source>content %1</source>
-        <translation>contenu %1</translation>
-    </message>
-    <message>
-        <source>start: %1</source>
-        <translation>départ&#xa0;: %1</translation>
-    </message>
-    <message>
-        <source>signed baseline, observed %1 (float32 %2)</source>
-        <translation>base signée, observée le %1 (float32 %2)</translation>
-    </message>
-    <message>
-        <source>the protocol default (no baseline)</source>
-        <translation>la valeur par défaut du protocole (pas de base)</translation>
-    </message>
-    <message>
-        <source>float32 mirrors %1 → %2 (%3 → %4)</source>
-        <translation>miroirs float32 %1 → %2 (%3 → %4)</translation>
-    </message>
-    <message>
-        <source>signed JSON floats %1 → %2</source>
-        <translation>flottants JSON signés %1 → %2</translation>
-    </message>
-    <message>
-        <source>judge valence %1</source>
-        <translation>valence du juge %1</translation>
-    </message>
-    <message>
-        <source>signed %1 by %2, certificate %3</source>
-        <translation>signé le %1 par %2, certificat %3</translation>
-    </message>
-    <message>
-        <source>every check of this step passed</source>
-        <translation>tous les contrôles de ce pas ont réussi</translation>
-    </message>
-    <message>
-        <source>this step did not verify (see Findings)</source>
-        <translation>ce pas ne s’est pas vérifié (voir Constats)</translation>
-    </message>
-    <message>
-        <source>projection %1</source>
-        <translation>projection %1</translation>
-    </message>
-    <message>
-        <source>Memory %1 — content %2</source>
-        <translation>Mémoire %1 — contenu %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>weight now %1 after %n signed transition(s)</source>
-        <translation>
-            <numerusform>poids actuel %1 après %n transition signée</numerusform>
-            <numerusform>poids actuel %1 après %n transitions signées</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>declared %1 (float32 %2)</source>
-        <translation>déclaré %1 (float32 %2)</translation>
+        <source>%1 reweighted · %2 ⚠ untrusted</source>
+        <translation>%1 repondérées · %2 ⚠ non fiables</translation>
     </message>
     <message numerus="yes">
         <source>%n memory(ies)</source>
@@ -4310,24 +4182,6 @@ par %3 (%4)</translation>
         <source>▼ orange: below the 1000 start · ▲ blue: above · bar heights on a log scale</source>
         <translation>▼ orange&#xa0;: en dessous du départ 1000 · ▲ bleu&#xa0;: au-dessus · hauteurs en échelle logarithmique</translation>
     </message>
-    <message>
-        <source>%1 reweighted · %2 ⚠ untrusted</source>
-        <translation>%1 repondérées · %2 ⚠ non fiables</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n moved from the 1000 start</source>
-        <translation>
-            <numerusform>%n a quitté le départ 1000</numerusform>
-            <numerusform>%n ont quitté le départ 1000</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>weight %1–%2: %n memory(ies)</source>
-        <translation>
-            <numerusform>poids %1–%2&#xa0;: %n mémoire</numerusform>
-            <numerusform>poids %1–%2&#xa0;: %n mémoires</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>weight %1–%2: %n memory(ies)
 click to show only these</source>
@@ -4337,6 +4191,348 @@ cliquer pour n’afficher que celles-ci</numerusform>
             <numerusform>poids %1–%2&#xa0;: %n mémoires
 cliquer pour n’afficher que celles-ci</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>WeightsView</name>
+    <message>
+        <source>This file carries no MutMem weights.</source>
+        <translation>Ce fichier ne porte pas de poids MutMem.</translation>
+    </message>
+    <message>
+        <source>No file open.</source>
+        <translation>Aucun fichier ouvert.</translation>
+    </message>
+    <message>
+        <source>Filter memories by id, text or label…</source>
+        <translation>Filtrer les mémoires par id, texte ou étiquette…</translation>
+    </message>
+    <message>
+        <source>Show all weights</source>
+        <translation>Afficher tous les poids</translation>
+    </message>
+    <message>
+        <source>Select a memory in the table below to plot its weight.</source>
+        <translation>Sélectionnez une mémoire dans le tableau ci-dessous pour tracer son poids.</translation>
+    </message>
+    <message>
+        <source>This bundle carries no weight chains (a %1 bundle).</source>
+        <translation>Ce paquet ne porte aucune chaîne de poids (un paquet %1).</translation>
+    </message>
+    <message>
+        <source>content %1</source>
+        <translation>contenu %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>weight %1–%2: %n memory(ies)</source>
+        <translation>
+            <numerusform>poids %1–%2&#xa0;: %n mémoire</numerusform>
+            <numerusform>poids %1–%2&#xa0;: %n mémoires</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WindowActions</name>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Aide</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Raccourcis clavier</translation>
+    </message>
+    <message>
+        <source>&amp;About</source>
+        <translation>À &amp;propos</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <source>&amp;Open file…</source>
+        <translation>&amp;Ouvrir un fichier…</translation>
+    </message>
+    <message>
+        <source>Open &amp;directory store…</source>
+        <translation>Ouvrir un magasin &amp;répertoire…</translation>
+    </message>
+    <message>
+        <source>Open fo&amp;lder (audit every file)…</source>
+        <translation>Ouvrir un &amp;dossier (auditer chaque fichier)…</translation>
+    </message>
+    <message>
+        <source>&amp;Recent files</source>
+        <translation>Fichiers &amp;récents</translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation>&amp;Recharger</translation>
+    </message>
+    <message>
+        <source>Attach &amp;checkpoint…</source>
+        <translation>Joindre un &amp;point de contrôle…</translation>
+    </message>
+    <message>
+        <source>Detac&amp;h checkpoint</source>
+        <translation>&amp;Détacher le point de contrôle</translation>
+    </message>
+    <message>
+        <source>Check inclusion &amp;proof…</source>
+        <translation>Vérifier une &amp;preuve d’inclusion…</translation>
+    </message>
+    <message>
+        <source>&amp;Back to the corpus</source>
+        <translation>&amp;Revenir au corpus</translation>
+    </message>
+    <message>
+        <source>P&amp;in a HOM-AIMOS master key…</source>
+        <translation>É&amp;pingler une clé maîtresse HOM-AIMOS…</translation>
+    </message>
+    <message>
+        <source>&amp;Unpin the master key</source>
+        <translation>&amp;Désépingler la clé maîtresse</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Fermer</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Exporter</translation>
+    </message>
+    <message>
+        <source>Report as &amp;JSON…</source>
+        <translation>Rapport en &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>Report as &amp;HTML…</source>
+        <translation>Rapport en &amp;HTML…</translation>
+    </message>
+    <message>
+        <source>Report as &amp;PDF…</source>
+        <translation>Rapport en &amp;PDF…</translation>
+    </message>
+    <message>
+        <source>DAG as &amp;GraphML…</source>
+        <translation>DAG en &amp;GraphML…</translation>
+    </message>
+    <message>
+        <source>Weights plot as P&amp;NG…</source>
+        <translation>Graphique des poids en P&amp;NG…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Aperçu</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Historique</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>Graphe</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Poids</translation>
+    </message>
+    <message>
+        <source>Labels and receipts</source>
+        <translation>Étiquettes et reçus</translation>
+    </message>
+    <message>
+        <source>Show pane: %1</source>
+        <translation>Afficher le panneau&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Reset layout</source>
+        <translation>&amp;Réinitialiser la disposition</translation>
+    </message>
+    <message>
+        <source>&amp;Find in history</source>
+        <translation>&amp;Rechercher dans l’historique</translation>
+    </message>
+    <message>
+        <source>Next &amp;problem</source>
+        <translation>&amp;Problème suivant</translation>
+    </message>
+    <message>
+        <source>Jump to first &amp;error</source>
+        <translation>Aller à la première &amp;erreur</translation>
+    </message>
+    <message>
+        <source>Show &amp;errors only</source>
+        <translation>N’afficher que les &amp;erreurs</translation>
+    </message>
+    <message>
+        <source>&amp;Author</source>
+        <translation>&amp;Modifier</translation>
+    </message>
+    <message>
+        <source>&amp;Rotate key…</source>
+        <translation>&amp;Faire tourner une clé…</translation>
+    </message>
+    <message>
+        <source>Re&amp;voke key…</source>
+        <translation>Ré&amp;voquer une clé…</translation>
+    </message>
+    <message>
+        <source>&amp;Grant role key…</source>
+        <translation>&amp;Accorder une clé de rôle…</translation>
+    </message>
+    <message>
+        <source>&amp;Migrate v0.1 store…</source>
+        <translation>&amp;Migrer un magasin v0.1…</translation>
+    </message>
+    <message>
+        <source>Re-&amp;key (new passphrase)…</source>
+        <translation>Changer la &amp;clé (nouvelle phrase secrète)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;cover with recovery code…</source>
+        <translation>Ré&amp;cupérer avec le code de récupération…</translation>
+    </message>
+    <message>
+        <source>Add &amp;label…</source>
+        <translation>Ajouter une é&amp;tiquette…</translation>
+    </message>
+    <message>
+        <source>Clear recent files</source>
+        <translation>Effacer les fichiers récents</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>HTML (*.html)</source>
+        <translation>HTML (*.html)</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export report as %1</source>
+        <translation>Exporter le rapport en %1</translation>
+    </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>Export de %1…</translation>
+    </message>
+    <message>
+        <source>Report exported to %1</source>
+        <translation>Rapport exporté vers %1</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>Impossible d’écrire %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exporter</translation>
+    </message>
+    <message>
+        <source>No file</source>
+        <translation>Aucun fichier</translation>
+    </message>
+    <message>
+        <source>Open a file first.</source>
+        <translation>Ouvrez d’abord un fichier.</translation>
+    </message>
+    <message>
+        <source>Pin a HOM-AIMOS master key</source>
+        <translation>Épingler une clé maîtresse HOM-AIMOS</translation>
+    </message>
+    <message>
+        <source>The fingerprint (64 hex digits) of the master key you expect from the bundle&apos;s operator, from a source other than the bundle. The bundle names %1.</source>
+        <translation>L’empreinte (64 chiffres hex) de la clé maîtresse que vous attendez de l’opérateur du paquet, obtenue d’une autre source que le paquet. Le paquet nomme %1.</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Raccourcis clavier</translation>
+    </message>
+    <message>
+        <source>About Aleth Inspector</source>
+        <translation>À propos d’Aleth Inspector</translation>
+    </message>
+    <message>
+        <source>Verifies alethech agent-memory files. Integrity is not truth: a valid signature proves who wrote a memory, not that it is correct.</source>
+        <translation>Vérifie les fichiers de mémoire d’agent alethech. L’intégrité n’est pas la vérité&#xa0;: une signature valide prouve qui a écrit une mémoire, pas qu’elle est exacte.</translation>
+    </message>
+</context>
+<context>
+    <name>WindowLayout</name>
+    <message>
+        <source>Banner</source>
+        <translation>Bannière</translation>
+    </message>
+    <message>
+        <source>Open a sealed .aleth file or a store directory
+(File → Open, Ctrl+O, or drop it here).</source>
+        <translation>Ouvrez un fichier scellé .aleth ou un répertoire de magasin
+(Fichier → Ouvrir, Ctrl+O, ou déposez-le ici).</translation>
+    </message>
+    <message>
+        <source>Key eras</source>
+        <translation>Ères de clé</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>Constats</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Détail</translation>
+    </message>
+    <message>
+        <source>Views</source>
+        <translation>Vues</translation>
+    </message>
+    <message>
+        <source>&amp;Overview</source>
+        <translation>&amp;Aperçu</translation>
+    </message>
+    <message>
+        <source>&amp;History</source>
+        <translation>&amp;Historique</translation>
+    </message>
+    <message>
+        <source>&amp;Graph</source>
+        <translation>&amp;Graphe</translation>
+    </message>
+    <message>
+        <source>&amp;Weights</source>
+        <translation>&amp;Poids</translation>
+    </message>
+    <message>
+        <source>&amp;Labels &amp;&amp; receipts</source>
+        <translation>É&amp;tiquettes et reçus</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Verdict</translation>
+    </message>
+    <message>
+        <source>No file open</source>
+        <translation>Aucun fichier ouvert</translation>
+    </message>
+    <message>
+        <source>Verification progress</source>
+        <translation>Progression de la vérification</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
     </message>
 </context>
 </TS>

@@ -98,3 +98,40 @@ def test_an_unknown_job_is_an_error_not_a_crash():
 @pytest.mark.parametrize("name", sorted(J.JOBS))
 def test_every_job_is_registered_by_a_callable(name):
     assert callable(J.JOBS[name])
+
+
+def test_open_verify_with_a_fleet_job_judges_as_the_fleet_and_returns_its_credential(tmp_path):
+    """A row of the fleet window: the rule's checkpoint applies (this store passes without
+    it) and the rule's credential is resolved here and handed back."""
+    import json
+    import shutil
+
+    from inspector.core.fleet.audit import plan
+    from inspector.core.fleet.credentials import load_rules
+    from inspector.core.fleet.discover import discover
+
+    case = ALETHECH / "10_checkpoint_after_rotation"
+    shutil.copytree(case / "store", tmp_path / "rotated")
+    shutil.copyfile(case / "checkpoint.json", tmp_path / "cp.json")
+    shutil.copyfile(ALETHECH / "03_rotation_eras" / "memory.aleth", tmp_path / "eras.aleth")
+    code = json.loads((ALETHECH / "03_rotation_eras" / "case.json").read_text())["recovery_code"]
+    (tmp_path / "eras.code").write_text(code)
+    rules = tmp_path / "rules.toml"
+    rules.write_text(
+        '[[file]]\nmatch = "rotated"\ncheckpoint = "cp.json"\n\n'
+        '[[file]]\nmatch = "eras.aleth"\nrecovery_code_file = "eras.code"\n'
+    )
+    jobs = {
+        j.display.rsplit("/", 1)[-1]: j
+        for j in plan(discover([str(tmp_path)]).targets, load_rules(str(rules)))
+    }
+    rotated = jobs["rotated"]
+    messages = collect("open_verify", path=rotated.location, credential=None, fleet_job=rotated)
+    assert reassemble(messages).codes() >= {"checkpoint_signature_invalid"}
+    assert messages[-1] == ("result", {"path": rotated.location, "credential": None})
+    plain = collect("open_verify", path=rotated.location, credential=None)
+    assert reassemble(plain).verdict == "pass"  # the same bytes without the fleet's checkpoint
+    eras = jobs["eras.aleth"]
+    messages = collect("open_verify", path=eras.location, credential=None, fleet_job=eras)
+    assert reassemble(messages).verdict == "pass"
+    assert messages[-1][1]["credential"].recovery_code == code

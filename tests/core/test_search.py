@@ -81,3 +81,16 @@ def test_cancel_is_honoured_between_chunks(demo_report):
     with pytest.raises(Cancelled):
         idx.find("x", cancel=cancel)
     assert len(calls) == 2
+
+
+def test_building_in_steps_gives_the_index_from_report_gives(demo_report):
+    """The stepped build (a window interleaves it with its event loop) is the same index,
+    step by step: every step indexes at most ``step`` objects and counts them."""
+    whole = SearchIndex.from_report(demo_report)
+    index, steps = SearchIndex.building(demo_report, step=7)
+    done = list(steps)
+    assert done[-1] == len(demo_report.objects)
+    assert all(b - a <= 7 for a, b in zip([0, *done], done, strict=False))
+    assert index.texts == whole.texts
+    ids = list(reversed(demo_report.order))
+    assert index.find("memory", ids[:50]) + index.find("memory", ids[50:]) == whole.find("memory", ids)

@@ -67,6 +67,34 @@ def test_screenshot_at_a_given_size_and_language(tmp_path, lang, word):
     )  # no settings written
 
 
+def test_a_screenshot_with_a_banner_of_a_page_that_is_not_a_store_is_exactly_the_geometry(tmp_path):
+    """A banner and the not-a-store page once made the picture 1280×847: the window keeps
+    the size asked for, whatever it shows."""
+    (tmp_path / "notastore").mkdir()
+    (tmp_path / "notastore" / "notes.txt").write_text("hello")
+    out = tmp_path / "shot.png"
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path / "cfg")}
+    banner = (
+        "Demo file resources/demo.aleth — passphrase: demo — keys for the Author menu in resources/demo.keys/"
+    )
+    proc = run(
+        "gui",
+        str(tmp_path / "notastore"),
+        "--screenshot",
+        str(out),
+        "--geometry",
+        "1280x800",
+        "--banner",
+        banner,
+        "--lang",
+        "fr",
+        env=env,
+    )
+    assert proc.returncode == 0, proc.stderr
+    img = QImage(str(out))
+    assert (img.width(), img.height()) == (1280, 800)
+
+
 def test_bad_lang_and_geometry_are_usage_errors():
     env = no_display_env()
     assert run("gui", "--lang", "de", env=env).returncode == 3

@@ -50,7 +50,9 @@ def test_banner_fail_names_the_key_and_counts_and_jumps_to_the_error(qtbot, wind
     assert b.word.text() == "FAIL"
     reason = b.reason.text()
     assert era.key_id in reason and reason.startswith(f"{len(dark)} commit")
-    assert ("rotated out" if era.revoke_reason == "rotation" else "revoked") in reason
+    # what the file proves: not "after it was rotated out", but not proven to come first
+    word = "rotation" if era.revoke_reason == "rotation" else "revocation"
+    assert f"not proven to predate its {word}" in reason and "after" not in reason
     assert f"{report.severity_counts()['error']} error" in b.counts.text()
     assert b.jump_button.isEnabled()
     window.tabs.setCurrentWidget(window.overview)
@@ -183,7 +185,8 @@ def test_demo_untrusted_memories_carry_their_label_and_a_filter(qtbot, window):
         label = report.mutmem.memories[mid].label
         text = m.data(m.index(m.row_for(mid), HistoryModel.STATUS))
         assert text == f"⚠ {label}" and "✔" not in text
-    h.filter_to(status="untrusted")
+    with qtbot.waitSignal(h.searchFinished, timeout=10_000):
+        h.filter_to(status="untrusted")
     assert sorted(m.commit_at(r) for r in range(m.rowCount())) == sorted(untrusted)
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QCoreApplication, QPoint, Qt, QTimer
 
-from inspector.gui.fleet import VERDICT_FILTERS, FleetView
+from inspector.gui.fleet import LOCATION_ROLE, VERDICT_FILTERS, FleetView
 
 from ..conftest import ALETHECH
 
@@ -224,3 +224,131 @@ def test_without_a_ledger_the_pane_stays_hidden(qtbot, folder):
     with qtbot.waitSignal(view.auditFinished, timeout=TIMEOUT):
         view.start()
     assert not view.ledger_list.isVisible() and view.ledger_rows() == []
+
+
+# ---- one verdict per file: a row opens in the window with the fleet's settings -------------
+@pytest.fixture
+def ruled_fleet(tmp_path):
+    """A folder whose rules give credentials and checkpoints: a checkpoint that fails
+    ``10_checkpoint_after_rotation`` (which passes without it), one that fails a rewritten
+    history, sealed files unlocked by a recovery code, a passphrase from a file and a
+    passphrase from the environment, a sealed file whose rule's passphrase is wrong, one
+    no rule matches, plain stores that pass and fail."""
+    root = tmp_path / "fleet"
+    for case, name in (
+        ("10_checkpoint_after_rotation", "rotated"),
+        ("10_checkpoint_rewritten_side_branch", "rewritten"),
+        ("01_basic", "basic"),
+        ("09_tampered_a_commit_content", "tampered"),
+    ):
+        shutil.copytree(ALETHECH / case / "store", root / "stores" / name)
+    (root / "sealed").mkdir()
+    for case, name in (
+        ("03_rotation_eras", "eras.aleth"),
+        ("02_evidence", "evidence.aleth"),
+        ("01_basic", "env.aleth"),
+        ("11_container_v2_wrong_passphrase", "wrong.aleth"),
+        ("02_evidence", "unruled.aleth"),
+    ):
+        shutil.copyfile(ALETHECH / case / "memory.aleth", root / "sealed" / name)
+    secrets = tmp_path / "secrets"
+    secrets.mkdir()
+    eras = json.loads((ALETHECH / "03_rotation_eras" / "case.json").read_text())
+    evidence = json.loads((ALETHECH / "02_evidence" / "case.json").read_text())
+    wrong = json.loads((ALETHECH / "11_container_v2_wrong_passphrase" / "case.json").read_text())
+    (secrets / "eras.code").write_text(eras["recovery_code"])
+    (secrets / "evidence.pass").write_text(evidence["passphrase"])
+    (secrets / "wrong.pass").write_text(wrong["inputs"]["containers"][0]["unlock"]["passphrase"])
+    for case, name in (
+        ("10_checkpoint_after_rotation", "rotated.json"),
+        ("10_checkpoint_rewritten_side_branch", "rewritten.json"),
+    ):
+        shutil.copyfile(ALETHECH / case / "checkpoint.json", secrets / name)
+    rules = tmp_path / "rules.toml"
+    rules.write_text(
+        '[[file]]\nmatch = "stores/rotated"\ncheckpoint = "secrets/rotated.json"\n\n'
+        '[[file]]\nmatch = "stores/rewritten"\ncheckpoint = "secrets/rewritten.json"\n\n'
+        '[[file]]\nmatch = "sealed/eras.aleth"\nrecovery_code_file = "secrets/eras.code"\n\n'
+        '[[file]]\nmatch = "sealed/evidence.aleth"\npassphrase_file = "secrets/evidence.pass"\n\n'
+        '[[file]]\nmatch = "sealed/env.aleth"\npassphrase_env = "ALETH_TEST_FLEET_PASSPHRASE"\n\n'
+        '[[file]]\nmatch = "sealed/wrong.aleth"\npassphrase_file = "secrets/wrong.pass"\n'
+    )
+    return root, rules
+
+
+def test_every_row_opens_in_the_window_with_the_verdict_the_row_shows(
+    qtbot, tmp_path, ruled_fleet, monkeypatch
+):
+    """Double-click each row: the window judges the file with the settings the fleet used
+    (the rule's credential without asking again, its checkpoint, no master pinned) and
+    shows the row's verdict and findings; it says which settings produced them, and
+    opening the same file with the window's own settings drops them."""
+    from PySide6.QtCore import QSettings
+
+    from inspector.gui.dialogs.unlock import UnlockDialog
+    from inspector.gui.main_window import MainWindow
+
+    basic = json.loads((ALETHECH / "01_basic" / "case.json").read_text())
+    monkeypatch.setenv("ALETH_TEST_FLEET_PASSPHRASE", basic["passphrase"])
+    root, rules = ruled_fleet
+    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    window.pin_master("ab" * 32)  # a pin of this window's own is not the fleet's setting
+    fleet = window.open_folder(str(root), credentials=str(rules), jobs=2, autostart=False)
+    with qtbot.waitSignal(fleet.auditFinished, timeout=TIMEOUT) as done:
+        fleet.start()
+    result = done.args[0]
+    by_location = {e.target.location: e for e in result.entries}
+    assert len(by_location) == 9
+    verdicts = {Path(loc).name: e.verdict for loc, e in by_location.items()}
+    assert verdicts["rotated"] == "fail" and verdicts["rewritten"] == "fail"  # their checkpoints
+    assert verdicts["eras.aleth"] == verdicts["evidence.aleth"] == verdicts["env.aleth"] == "pass"
+    assert verdicts["wrong.aleth"] == verdicts["unruled.aleth"] == "unopenable"
+
+    def double_click(row: int) -> None:
+        rect = fleet.table.visualRect(fleet.proxy.index(row, 0))
+        qtbot.mouseClick(fleet.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+        qtbot.mouseDClick(fleet.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+    for row in range(fleet.proxy.rowCount()):
+        location = fleet.proxy.index(row, 0).data(LOCATION_ROLE)
+        entry = by_location[location]
+        with qtbot.waitSignal(window.reportReady, timeout=TIMEOUT) as shown:
+            double_click(row)
+        report = shown.args[0]
+        name = Path(location).name
+        assert window.path == location, name
+        assert report.verdict == entry.verdict, name
+        assert report.codes() == entry.report.codes(), name
+        assert window._unlock is None and not window.findChildren(UnlockDialog), name  # never re-asked
+        assert window.verdict_banner.settings.isVisible(), name
+        said = window.verdict_banner.settings.text()
+        assert "rules.toml" in said, name
+        assert window.overview.settings and "rules.toml" in window.overview.settings, name
+        if name in ("rotated", "rewritten"):
+            assert f"checkpoint {name}.json" in said and "rule" in said
+        if name == "eras.aleth":
+            assert window.credential is not None and window.credential.recovery_code == eras_code(), name
+            assert "recovery code from the file" in said
+        if name == "unruled.aleth":
+            assert "no rule of rules.toml matches" in said
+            assert report.findings[0].code == "no_credential"
+            assert window.overview.retry_button.isVisibleTo(window.overview)  # type one here instead
+        if name == "rotated":
+            with qtbot.waitSignal(window.reportReady, timeout=TIMEOUT) as again:
+                window.reload()  # F5 keeps the settings that judged it
+            assert again.args[0].verdict == "fail"
+    # the same file opened with the window's own settings (no checkpoint): its own verdict
+    rotated = str(root / "stores" / "rotated")
+    with qtbot.waitSignal(window.reportReady, timeout=TIMEOUT) as own:
+        window.open_path(rotated)
+    assert own.args[0].verdict == "pass"
+    assert not window.verdict_banner.settings.isVisible()
+    assert "this window's settings" in window.overview.settings
+    fleet.close()
+
+
+def eras_code() -> str:
+    return json.loads((ALETHECH / "03_rotation_eras" / "case.json").read_text())["recovery_code"]

@@ -118,10 +118,11 @@ def test_findings_filter_and_selection_linking(qtbot, window):
 def test_history_filter_by_status_and_era_highlight(qtbot, window):
     report = open_and_wait(qtbot, window, FIX / "03_rotation_unmerged_legacy_branch" / "store")
     h = window.history
-    h.filter_to(status="problems")
-    assert h.model.rowCount() == 2
-    h.filter_to(status=None)
-    h.status_combo.setCurrentIndex(0)
+    with qtbot.waitSignal(h.searchFinished, timeout=10_000) as found:
+        h.filter_to(status="problems")  # filtered in slices between events
+    assert found.args == [2] and h.model.rowCount() == 2
+    with qtbot.waitSignal(h.searchFinished, timeout=10_000):
+        h.status_combo.setCurrentIndex(0)
     assert h.model.rowCount() == len(report.commits)
     window.eras.eraHighlighted.emit(0)
     assert h.model.highlight_era == 0

@@ -68,7 +68,7 @@ def test_plot_points_equal_core_trajectory(weights, demo_report):
     assert weights.point_commits() == [p.commit for p in mv.trajectory]
     assert weights.point_commits()[0] is None
     # the scatter item really draws those points
-    xs, ys = weights._scatter.getData()
+    xs, ys = weights.trajectory._scatter.getData()
     assert list(zip(map(int, xs), map(int, ys), strict=False)) == pts
 
 
@@ -153,7 +153,7 @@ def test_select_label_record_plots_memory_with_label_markers(qtbot, weights, dem
         weights.select(lp.commit)
     assert weights.current_memory() == mid
     assert [lab for _, lab, _ in weights.label_markers()] == ["poison_likely", "poison_refuted"]
-    texts = [t.textItem.toPlainText() for t in weights._label_texts]
+    texts = [t.textItem.toPlainText() for t in weights.trajectory._label_texts]
     assert any("poison_likely" in t for t in texts) and any("poison_refuted" in t for t in texts)
 
 
@@ -219,7 +219,7 @@ def test_histogram_counts_every_memory_and_filters(weights, demo_report):
     counts = weights.histogram_counts()
     assert sum(counts.values()) == len(mems)
     assert counts[3000] == sum(1 for v in mems.values() if v.weight_q == 3000) >= 2
-    bars = weights._bars.opts
+    bars = weights.histogram_pane.bars.opts
     assert list(bars["x"]) == sorted(counts)
     weights.filter_weight_bin(3000)
     proxy = weights.table.model()
@@ -275,17 +275,17 @@ def test_refuted_memory_shows_whole_chain(qtbot, labels, demo_report):
         labels.select(mid)
     assert labels.current_memory() == mid
     label_col = LabelsView.CHAIN_COLUMNS.index("Label")
-    shown = _row_texts(labels._chain, label_col)
+    shown = _row_texts(labels.chains.table, label_col)
     assert len(shown) == 2
     assert "poison_likely" in shown[0] and "poison_refuted" in shown[1]
     assert labels.chain_labels() == ["poison_likely", "poison_refuted"]
-    signed = _row_texts(labels._chain, LabelsView.CHAIN_COLUMNS.index("Signed by"))
+    signed = _row_texts(labels.chains.table, LabelsView.CHAIN_COLUMNS.index("Signed by"))
     assert "housekeeper" in signed[0] and "auditor" in signed[1]
-    rank = _row_texts(labels._chain, LabelsView.CHAIN_COLUMNS.index("Rank"))
+    rank = _row_texts(labels.chains.table, LabelsView.CHAIN_COLUMNS.index("Rank"))
     assert rank == ["4 · untrusted", "0"]
-    evidence = _row_texts(labels._chain, LabelsView.CHAIN_COLUMNS.index("Evidence"))
+    evidence = _row_texts(labels.chains.table, LabelsView.CHAIN_COLUMNS.index("Evidence"))
     assert evidence[0] == "—" and evidence[1] != "—"
-    summary = labels._chain_summary.text()
+    summary = labels.chains.summary.text()
     assert summary.index("poison_likely") < summary.index("poison_refuted")
 
 
@@ -295,7 +295,7 @@ def test_poisoned_memory_chain_and_selecting_record_emits_commit(qtbot, labels, 
     assert labels.chain_labels() == ["poison_suspect", "poison_likely"]
     rec = demo_report.mutmem.memories[mid].labels[0].commit
     with qtbot.waitSignal(labels.selectionRequested) as blocker:
-        labels._chain.selectRow(0)
+        labels.chains.table.selectRow(0)
     assert blocker.args == [rec]
 
 
@@ -304,12 +304,12 @@ def test_select_label_record_shows_its_memory(labels, demo_report):
     rec = demo_report.mutmem.memories[mid].labels[1].commit
     labels.select(rec)
     assert labels.current_memory() == mid
-    assert labels._chain.selectionModel().selectedRows()[0].row() == 1
+    assert labels.chains.table.selectionModel().selectedRows()[0].row() == 1
 
 
 # ---------------------------------------------------------------- labels: receipts
 def test_receipts_table_five_valid_rows(labels, demo_report):
-    t = labels._receipts
+    t = labels.receipts.table
     assert t.rowCount() == len(demo_report.mutmem.receipts) == 5
     status = _row_texts(t, LabelsView.RECEIPT_COLUMNS.index("Status"))
     assert status == ["✔ valid"] * 5
@@ -323,20 +323,20 @@ def test_selecting_receipt_emits_and_lists_entries(qtbot, labels, demo_report):
     rid = list(demo_report.mutmem.receipts)[2]
     rv = demo_report.mutmem.receipts[rid]
     with qtbot.waitSignal(labels.selectionRequested) as blocker:
-        labels._receipts.selectRow(2)
+        labels.receipts.table.selectRow(2)
     assert blocker.args == [rid]
     assert labels.current_receipt() == rid
-    e = labels._entries
+    e = labels.receipts.entries
     assert e.rowCount() == len(rv.entries)
     assert _row_texts(e, 0) == [str(x["ordinal"]) for x in rv.entries]
-    assert _row_texts(e, 3) == [str(x["weight_q"]) for x in rv.entries]
-    snippet = e.item(0, 2).text()
+    assert _row_texts(e, LabelsView.ENTRY_COLUMNS.index("Weight")) == [str(x["weight_q"]) for x in rv.entries]
+    snippet = e.item(0, LabelsView.ENTRY_COLUMNS.index("Content")).text()
     text = demo_report.objects[rv.entries[0]["memory"]].content["text"]
     assert snippet and text.startswith(snippet.rstrip("…"))
     with qtbot.waitSignal(labels.selectionRequested) as blocker:
         e.selectRow(1)
     assert blocker.args == [rv.entries[1]["memory"]]
-    assert labels._export_btn.isEnabled()
+    assert labels.receipts.export_button.isEnabled()
 
 
 def test_select_receipt_id_selects_row_without_emitting(qtbot, labels, demo_report):
@@ -344,7 +344,7 @@ def test_select_receipt_id_selects_row_without_emitting(qtbot, labels, demo_repo
     with qtbot.assertNotEmitted(labels.selectionRequested, wait=50):
         labels.select(rid)
     assert labels.current_receipt() == rid
-    assert labels._receipts.selectionModel().selectedRows()[0].row() == 4
+    assert labels.receipts.table.selectionModel().selectedRows()[0].row() == 4
 
 
 def test_export_proof_checks(qtbot, tmp_path):
@@ -376,7 +376,9 @@ def test_export_proof_checks(qtbot, tmp_path):
         assert proof.entry == rv.entries[ordinal] and proof.root == rv.root
         assert doc["signer"]["key_id"] and doc["evidence"] and doc["receipt_json"]
         assert check_proof(out.read_bytes(), file=store).outcome == "anchored"
-        assert "✔" in labels._export_status.text() and out.name in labels._export_status.text()
+        assert (
+            "✔" in labels.receipts.export_status.text() and out.name in labels.receipts.export_status.text()
+        )
         dlg.done(0)
 
 
@@ -388,18 +390,19 @@ def test_export_proof_rejects_bad_ordinal(tmp_path, labels, demo_report):
 
 
 def test_disclosure_note_is_visible(labels):
+    labels.show_receipts()
     note = labels.disclosure_note()
     assert note.isVisible()
     assert note.text() == DISCLOSURE_NOTE
     assert "not that nothing else existed or was withheld" in note.text()
     # still there with no receipt selected
-    labels._receipts.clearSelection()
+    labels.receipts.table.clearSelection()
     assert note.isVisible()
 
 
 def test_labels_clear(labels):
     labels.clear()
-    assert labels._receipts.rowCount() == 0 and labels.chain_labels() == []
+    assert labels.receipts.table.rowCount() == 0 and labels.chain_labels() == []
     assert labels._placeholder.isVisible()
 
 
@@ -438,7 +441,7 @@ def test_plot_colours_follow_the_palette(qtbot, weights, labels, demo_report):
     rid = labels.current_receipt()
     labels.setPalette(dark)
     QApplication.processEvents()
-    assert labels.current_receipt() == rid and labels._receipts.rowCount() == 5
+    assert labels.current_receipt() == rid and labels.receipts.table.rowCount() == 5
 
 
 # ---------------------------------------------------------------- issue 12: readable at a glance

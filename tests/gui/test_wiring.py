@@ -2,7 +2,7 @@
 menu offers what the open file can do and the label dialog starts from the selected
 memory; File › Check inclusion proof… anchors a proof to the open file; the Labels
 pane exports anchored proofs (format 2) through the worker; File › Open folder…
-shows the fleet table, whose double-click opens the file here."""
+shows the fleet table, whose double-click opens the file here with the fleet's settings."""
 
 from __future__ import annotations
 
@@ -150,12 +150,16 @@ def test_labels_pane_export_through_its_button(qtbot, window, demo_dir, tmp_path
     open_and_wait(qtbot, window, demo_dir)
     labels = window.labels
     window.tabs.setCurrentWidget(labels)
-    labels._receipts.selectRow(0)
-    labels._entries.selectRow(0)
-    assert labels._export_btn.isEnabled()
+    qtbot.mouseClick(
+        labels.panes.tabBar(), Qt.MouseButton.LeftButton, pos=labels.panes.tabBar().tabRect(0).center()
+    )
+    assert labels.panes.currentWidget() is labels.receipts
+    labels.receipts.table.selectRow(0)
+    labels.receipts.entries.selectRow(0)
+    assert labels.receipts.export_button.isEnabled()
     out = tmp_path / "via-button.json"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
-    qtbot.mouseClick(labels._export_btn, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(labels.receipts.export_button, Qt.MouseButton.LeftButton)
     dlg = next(d for d in window.findChildren(ProofExportDialog) if d.isVisible())
     with qtbot.waitSignal(dlg.exported, timeout=WAIT_MS):
         pass
@@ -185,8 +189,13 @@ def test_open_folder_shows_the_fleet_and_a_double_click_opens_the_file(qtbot, wi
         double_click("dark")
     assert blocker.args[0].verdict == "fail" and window.path == str(root / "dark")
 
-    # a sealed file asks for its credential in the unlock dialog, then opens
-    double_click("demo.aleth")
+    # a sealed file no rule unlocks shows what its row shows (no credential), and the
+    # unopenable page's button asks for one in the unlock dialog
+    with qtbot.waitSignal(window.reportReady, timeout=WAIT_MS) as blocker:
+        double_click("demo.aleth")
+    assert blocker.args[0].verdict == "unopenable" and blocker.args[0].findings[0].code == "no_credential"
+    assert window._unlock is None and window.overview.retry_button.isVisibleTo(window.overview)
+    qtbot.mouseClick(window.overview.retry_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window._unlock is not None and window._unlock.isVisible(), timeout=5000)
     unlock = window._unlock
     assert isinstance(unlock, UnlockDialog) and unlock.path == str(root / "sealed" / "demo.aleth")
@@ -194,5 +203,6 @@ def test_open_folder_shows_the_fleet_and_a_double_click_opens_the_file(qtbot, wi
     with qtbot.waitSignal(window.reportReady, timeout=WAIT_MS) as blocker:
         unlock.buttons.button(unlock.buttons.StandardButton.Open).click()
     assert blocker.args[0].verdict == "pass" and window.credential == Credential(passphrase="demo")
+    assert not window.verdict_banner.settings.isVisible()  # the typed passphrase: this window's settings
     fleet.close()
     QApplication.processEvents()

@@ -113,6 +113,7 @@ register(
     "Without the secret the sealed file cannot be opened, so it was not audited.",
     "Check the path, permissions or variable; the file must hold the secret as UTF-8 text (one trailing "
     "newline is removed). On a cluster a credential reference is resolved on the worker.",
+    concerns=(Concern.CREDENTIAL,),
 )
 register(
     "empty_passphrase",

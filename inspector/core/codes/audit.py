@@ -8,7 +8,7 @@ and every code is in the one code table (:mod:`inspector.core.codes`) for ``expl
 from __future__ import annotations
 
 from ..findings import Severity, message
-from .registry import register
+from .registry import Concern, register
 
 E = Severity.ERROR
 
@@ -52,6 +52,7 @@ register(
     "Add a [[file]] rule whose match covers this file, with passphrase_file, recovery_code_file "
     "or passphrase_env.",
     profile="audit",
+    concerns=(Concern.CREDENTIAL,),
 )
 register(
     "file_timeout",

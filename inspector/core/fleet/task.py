@@ -32,6 +32,7 @@ from ..container import Credential
 from ..errors import Cancelled, InspectorError
 from ..findings import Severity, make_finding
 from ..secrets import Secret
+from ..verify.context import Progress
 from ..verify.engine import CancelToken, VerifyOptions
 from ..verify.report import Report, Verdict
 from .credentials import CredentialRef, credential_of
@@ -361,10 +362,13 @@ def _no_credential(job: FileJob) -> Report:
     )
 
 
-def _verify_once(job: FileJob, cred: Credential | None, cancel: CancelToken) -> Report:
+def _verify_once(
+    job: FileJob, cred: Credential | None, cancel: CancelToken | None, progress: Progress | None = None
+) -> Report:
     opts = VerifyOptions(
         checkpoint=job.checkpoint,
         checkpoint_name=job.checkpoint_name,
+        progress=progress,
         cancel=cancel,
         threads=job.threads,
         processes=1,  # the fleet runs files in parallel: no pool of processes inside a worker
@@ -379,32 +383,37 @@ def _verify_once(job: FileJob, cred: Credential | None, cancel: CancelToken) -> 
     return open_and_verify(job.location, cred, opts)
 
 
-def _attempt(job: FileJob, c: Cred | None, cancel: CancelToken) -> Report:
+def _attempt(
+    job: FileJob, c: Cred | None, cancel: CancelToken | None, progress: Progress | None = None
+) -> tuple[Report, Credential | None]:
+    """The report with credential ``c`` (resolved here), and the credential it was."""
     from ..opener import explain_failure
 
     got = _secret(job, c) if c is not None else (None, None)
     if isinstance(got, Report):
-        return got
+        return got, None
     cred, secret = got
-    return explain_failure(_verify_once(job, cred, cancel), secret)
+    return explain_failure(_verify_once(job, cred, cancel, progress), secret), cred
 
 
-def _open_verify(job: FileJob, cancel: CancelToken) -> tuple[Report, int]:
+def _open_verify(
+    job: FileJob, cancel: CancelToken | None, progress: Progress | None = None
+) -> tuple[Report, int, Credential | None]:
     """The file's report as ``verify`` gives it with the credential that opens it (the
-    current one, else each older one in turn), and which one that was."""
+    current one, else each older one in turn), which one that was (its index) and the
+    credential itself (None when there was none)."""
     from ..render.record import complete
 
     started = _now()
     t0 = time.perf_counter()
     creds: tuple[Cred | None, ...] = (job.credential, *job.older) if job.credential is not None else (None,)
-    report, used = _attempt(job, creds[0], cancel), 0
+    (report, cred), used = _attempt(job, creds[0], cancel, progress), 0
     if report.verdict == "unopenable" and report.codes() & WRONG_CREDENTIAL:
-        for i, c in enumerate(
-            creds[1:], 1
-        ):  # an older credential, only for a file the current one cannot unlock
-            older = _attempt(job, c, cancel)
+        # an older credential, only for a file the current one cannot unlock
+        for i, c in enumerate(creds[1:], 1):
+            older, older_cred = _attempt(job, c, cancel, progress)
             if older.verdict != "unopenable":
-                report, used = older, i
+                report, used, cred = older, i, older_cred
                 break
     if (
         job.credential is None
@@ -422,7 +431,19 @@ def _open_verify(job: FileJob, cancel: CancelToken) -> tuple[Report, int]:
     )
     if is_url(job.location) and not report.input.get("path"):
         report.input["path"] = job.location
-    return report, used
+    return report, used, cred
+
+
+def judge_file(
+    job: FileJob, cancel: CancelToken | None = None, progress: Progress | None = None
+) -> tuple[Report, Credential | None]:
+    """The report of ``job``'s file exactly as the audit judges it (its credential
+    resolved here, an older one tried when the current one does not unlock it, its
+    checkpoint, its strictness), and the credential that was used (None when there was
+    none).  The desktop window opens a row of its fleet table with this, so the file
+    shows the verdict its row shows."""
+    report, _, cred = _open_verify(job, cancel, progress)
+    return report, cred
 
 
 def record_unread(
@@ -469,7 +490,7 @@ def audit_file(job: FileJob) -> FileResult:
     box: dict[str, Any] = {}
 
     def work(cancel: CancelToken) -> Report:
-        report, box["used"] = _open_verify(job, cancel)
+        report, box["used"], _ = _open_verify(job, cancel)
         return report
 
     try:

@@ -53,8 +53,10 @@ def short(oid: str | None, n: int = 12) -> str:
     return oid[: 7 + n] + "…" if oid.startswith("sha256:") and len(oid) > 7 + n else oid
 
 
-def explain(report: Report, object_id: str, lang: str | None = None) -> str:
-    """Why ``object_id`` has its status, in words a person can act on (in ``lang``)."""
+def explain(report: Report, object_id: str, lang: str | None = None, *, with_findings: bool = True) -> str:
+    """Why ``object_id`` has its status, in words a person can act on (in ``lang``),
+    followed by its findings unless ``with_findings`` is False (a caller that lists
+    them itself, worst first)."""
     from ..i18n import finding_message, tr
 
     status = (
@@ -113,6 +115,6 @@ def explain(report: Report, object_id: str, lang: str | None = None) -> str:
         text = tr(_MALFORMED, lang)
     else:
         text = status.value
-    if findings:
+    if findings and with_findings:
         text += "\n\n" + "\n".join(f"• {f.code}: {finding_message(f, lang)}" for f in findings)
     return text

@@ -138,6 +138,38 @@ class ProofDialog(QDialog):
             )
         )
         intro.setWordWrap(True)
+        form = self._build_form(proof_path, file)
+        self._build_result()
+        self.buttons = QDialogButtonBox()
+        self.check_button = self.buttons.addButton(self.tr("&Check"), QDialogButtonBox.ButtonRole.ActionRole)
+        self.cancel_button = self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        self.cancel_button.setVisible(False)
+        self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        self.check_button.clicked.connect(self.run_check)
+        self.cancel_button.clicked.connect(self._cancel)
+        self.buttons.rejected.connect(self.reject)
+
+        lay = QVBoxLayout(self)
+        lay.addWidget(intro)
+        lay.addLayout(form)
+        lay.addWidget(self.error)
+        lay.addWidget(self.busy)
+        lay.addWidget(self.verdict)
+        lay.addWidget(self.message)
+        lay.addWidget(self.checks, 1)
+        lay.addWidget(self.notes)
+        lay.addWidget(self.buttons)
+
+        for b in (self.use_file, self.use_key, self.use_none):
+            b.toggled.connect(self._sync)
+        self.file.textChanged.connect(self._sync)
+        (self.use_file if file else self.use_key).setChecked(True)
+        self._sync()
+        self.resize(760, 620)
+
+    def _build_form(self, proof_path: str | None, file: str | None) -> QFormLayout:
+        """The proof file and what to anchor it to: the memory file (and its secret), a
+        trusted key, or nothing."""
         self.proof = QLineEdit(proof_path or "")
         self.proof.setPlaceholderText(
             self.tr("proof file (.json) written by Export inclusion proof or receipt prove")
@@ -193,7 +225,10 @@ class ProofDialog(QDialog):
             ),
         )
         form.addRow("", self.use_none)
+        return form
 
+    def _build_result(self) -> None:
+        """The input error, progress, verdict, what it is anchored to, checks and notes."""
         self.error = QLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #c62828;")
@@ -218,32 +253,6 @@ class ProofDialog(QDialog):
         self.notes = QLabel()
         self.notes.setWordWrap(True)
         self.notes.setAccessibleName(self.tr("Notes"))
-        self.buttons = QDialogButtonBox()
-        self.check_button = self.buttons.addButton(self.tr("&Check"), QDialogButtonBox.ButtonRole.ActionRole)
-        self.cancel_button = self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
-        self.cancel_button.setVisible(False)
-        self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
-        self.check_button.clicked.connect(self.run_check)
-        self.cancel_button.clicked.connect(self._cancel)
-        self.buttons.rejected.connect(self.reject)
-
-        lay = QVBoxLayout(self)
-        lay.addWidget(intro)
-        lay.addLayout(form)
-        lay.addWidget(self.error)
-        lay.addWidget(self.busy)
-        lay.addWidget(self.verdict)
-        lay.addWidget(self.message)
-        lay.addWidget(self.checks, 1)
-        lay.addWidget(self.notes)
-        lay.addWidget(self.buttons)
-
-        for b in (self.use_file, self.use_key, self.use_none):
-            b.toggled.connect(self._sync)
-        self.file.textChanged.connect(self._sync)
-        (self.use_file if file else self.use_key).setChecked(True)
-        self._sync()
-        self.resize(760, 620)
 
     # ---- inputs ---------------------------------------------------------------------
     def _uses_open_credential(self) -> bool:
@@ -279,19 +288,7 @@ class ProofDialog(QDialog):
             if not proof_path:
                 raise InspectorError("usage", self.tr("Choose a proof file."))
             if self.use_file.isChecked():
-                file = self.file.text().strip()
-                if not file:
-                    raise InspectorError("usage", self.tr("Choose the memory file the proof came from."))
-                head = read_proof_file(proof_path)  # a missing proof is said before anything is unlocked
-                if is_hom_proof(head):  # a HOM-AIMOS recall proof: anchored to its bundle
-                    self._set_busy(True, self.tr("Verifying the bundle…"))
-                    self.runner.start("check_hom_proof", proof_path=proof_path, file=file)
-                    return
-                cred = self._credential(Path(file))
-                self._set_busy(True)
-                self.runner.start(
-                    "check_proof", proof_path=proof_path, file=file, credential=cred, lang=language()
-                )
+                self._check_against_file(proof_path)
                 return
             data = read_proof_file(proof_path)
             trusted = None
@@ -318,6 +315,20 @@ class ProofDialog(QDialog):
             self.runner.start("check_proof", proof_path=proof_path, trusted_key=spec, lang=language())
             return
         self.show_result(proof_display(check_proof(data, trusted_key=trusted), language()))
+
+    def _check_against_file(self, proof_path: str) -> None:
+        """In the worker: the memory file (or a HOM-AIMOS bundle) vouches for the proof."""
+        file = self.file.text().strip()
+        if not file:
+            raise InspectorError("usage", self.tr("Choose the memory file the proof came from."))
+        head = read_proof_file(proof_path)  # a missing proof is said before anything is unlocked
+        if is_hom_proof(head):  # a HOM-AIMOS recall proof: anchored to its bundle
+            self._set_busy(True, self.tr("Verifying the bundle…"))
+            self.runner.start("check_hom_proof", proof_path=proof_path, file=file)
+            return
+        cred = self._credential(Path(file))
+        self._set_busy(True)
+        self.runner.start("check_proof", proof_path=proof_path, file=file, credential=cred, lang=language())
 
     def _set_busy(self, busy: bool, doing: str | None = None) -> None:
         self.busy.setVisible(busy)

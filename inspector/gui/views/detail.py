@@ -39,6 +39,7 @@ from ...core.verify.explain import explain
 from ...core.verify.report import Report
 from ..hom import epoch_text, float4_value, is_hom, part_json, when
 from ..i18n import finding_text, language
+from ..judgement import findings_by_object, judge, title_badge
 from ..style import displayable, status_badge, wrappable
 from ..summary import master_text, verdict_word
 
@@ -214,6 +215,7 @@ class DetailView(QWidget):
 
     def set_report(self, report: Report | None) -> None:
         self.report = report
+        self._by_object = findings_by_object(report.findings) if report is not None else {}
         self.current = None
         self.title.setText(self.tr("Nothing selected") if report else self.tr("No file open"))
         self.explanation.setText(self.tr("Select a commit, finding or era to see why it has its status."))
@@ -256,7 +258,7 @@ class DetailView(QWidget):
             return
         status = r.commits.get(object_id) or r.evidence.get(object_id)
         kind = obj.kind if obj is not None else self.tr("object")
-        badge = status_badge(status)[0] if status else ""
+        badge = title_badge(judge(r, object_id, self._by_object))  # its worst error first
         self.title.setText(wrappable(displayable(f"{kind} {object_id}  {badge}")[0]))
         if status is None and obj is None:
             findings = [f for f in r.findings if f.object_id == object_id]
@@ -265,7 +267,14 @@ class DetailView(QWidget):
                 wrappable(text or self.tr("No status: this object is not verified on its own."))
             )
         else:
-            self.explanation.setText(wrappable(explain(r, object_id, language())))
+            self.explanation.setText(wrappable(self._explain(object_id)))
+        self._set_form(self._object_rows(object_id, obj))
+        self._fill_tree(obj)
+        self._fill_bytes(obj)
+
+    def _object_rows(self, object_id: str, obj: Any) -> list[tuple[str, str]]:
+        """Stored and recomputed id, signature, verifying key and era; or why the object
+        could not be read."""
         rows: list[tuple[str, str]] = []
         if obj is not None and obj.malformed is None:
             same = obj.computed_id == obj.stored_id
@@ -285,9 +294,30 @@ class DetailView(QWidget):
                 rows.append((self.tr("Unsigned fields"), ", ".join(obj.unsigned_fields)))
         elif obj is not None and obj.malformed is not None:
             rows.append((self.tr("Problem"), f"{obj.malformed.code}: {obj.malformed.reason}"))
-        self._set_form(rows)
-        self._fill_tree(obj)
-        self._fill_bytes(obj)
+        return rows
+
+    def _explain(self, object_id: str) -> str:
+        """Why the object has its judgement: its errors and warnings first, then what its
+        status (signature, id, key era) says, then its notes."""
+        r = self.report
+        assert r is not None
+        j = judge(r, object_id, self._by_object)
+        if j.error is None:
+            return explain(r, object_id, language())
+        marks = {Severity.ERROR: "✖", Severity.WARNING: "⚠", Severity.INFO: "•"}
+        first = [
+            f"{marks[f.severity]} {f.code}: {finding_text(f)}"
+            for f in j.findings
+            if f.severity != Severity.INFO
+        ]
+        notes = [f"• {f.code}: {finding_text(f)}" for f in j.findings if f.severity == Severity.INFO]
+        status = explain(r, object_id, language(), with_findings=False)
+        return (
+            "\n".join(first)
+            + "\n\n"
+            + self.tr("Status: %1").replace("%1", status)
+            + ("\n\n" + "\n".join(notes) if notes else "")
+        )
 
     def _era_rows(self, object_id: str, obj: Any) -> list[tuple[str, str]]:
         r = self.report

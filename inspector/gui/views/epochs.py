@@ -26,7 +26,6 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
-    QPaintEvent,
     QPalette,
     QPen,
     QPolygonF,
@@ -37,8 +36,9 @@ from PySide6.QtWidgets import QLabel, QScrollArea, QToolTip, QVBoxLayout, QWidge
 from ...core.hom_aimos.view import hom_view
 from ...core.verify.report import Report
 from ..hom import FOREVER, epoch_text, issued_text, number, short, time_labels, time_ticks, when
-from ..style import PROBLEM_COLOR, era_color, mix, readable, wrappable
+from ..style import PROBLEM_COLOR, era_color, readable, wrappable
 from ..summary import master_text
+from .timeline import Timeline
 
 MARGIN = 10
 AXIS_H = 40
@@ -103,7 +103,7 @@ def _tick_format(span: float) -> str:
     return "%Y-%m-%d"
 
 
-class EpochTimeline(QWidget):
+class EpochTimeline(Timeline):
     """The painted rows (inside :class:`EpochsView`'s scroll area)."""
 
     epochClicked = Signal(int)
@@ -267,34 +267,27 @@ class EpochTimeline(QWidget):
         f.setBold(bold)
         return f
 
-    def paintEvent(self, event: QPaintEvent) -> None:
-        p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        pal = self.palette()
-        base = pal.color(QPalette.ColorRole.Base)
-        text = pal.color(QPalette.ColorRole.Text)
-        faint = readable(mix(base, text, 0.5), base)
-        grid = mix(base, text, 0.15)
-        p.fillRect(self.rect(), base)
-        if not self.spans:
-            p.setPen(faint)
-            p.drawText(
-                self.rect().adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN),
-                Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                self.tr("No signer epochs: this bundle records no signer identities with time windows."),
-            )
-            return
-        self._paint_axis(p, text, faint, grid)
+    def empty_text(self) -> str | None:
+        if self.spans:
+            return None
+        return self.tr("No signer epochs: this bundle records no signer identities with time windows.")
+
+    def empty_rect(self) -> QRect:
+        return self.rect().adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
+
+    def paint_rows(self, p: QPainter, base: QColor, text: QColor, faint: QColor, grid: QColor) -> None:
         for i in range(len(self.spans)):
             self._paint_row(p, i, base, text, faint)
-        if self.marker is not None:
-            x = self.x_of(self.marker)
-            hl = pal.color(QPalette.ColorRole.Highlight)
-            p.setPen(QPen(hl, 2, Qt.PenStyle.DashLine))
-            p.drawLine(QPointF(x, MARGIN + AXIS_H - 4), QPointF(x, MARGIN + AXIS_H + len(self.spans) * ROW_H))
-        self._paint_legend(p, text, faint)
 
-    def _paint_axis(self, p: QPainter, text: QColor, faint: QColor, grid: QColor) -> None:
+    def has_marker(self) -> bool:
+        return self.marker is not None
+
+    def paint_marker(self, p: QPainter, highlight: QColor) -> None:
+        x = self.x_of(self.marker or 0.0)
+        p.setPen(QPen(highlight, 2, Qt.PenStyle.DashLine))
+        p.drawLine(QPointF(x, MARGIN + AXIS_H - 4), QPointF(x, MARGIN + AXIS_H + len(self.spans) * ROW_H))
+
+    def paint_axis(self, p: QPainter, text: QColor, faint: QColor, grid: QColor) -> None:
         x0, x1 = self.track()
         y = MARGIN + AXIS_H - 10
         p.setPen(QPen(faint, 1))
@@ -414,7 +407,7 @@ class EpochTimeline(QWidget):
             items.append(self.tr("✖ below the bar: a signature at or after the revocation"))
         return items
 
-    def _paint_legend(self, p: QPainter, text: QColor, faint: QColor) -> None:
+    def paint_legend(self, p: QPainter, text: QColor, faint: QColor) -> None:
         top = MARGIN + AXIS_H + len(self.spans) * ROW_H + 6
         rect = QRectF(MARGIN, top, self.width() - 2 * MARGIN, self.legend_height(self.width()))
         p.setPen(faint)

@@ -28,7 +28,6 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPainter,
     QPainterPath,
-    QPaintEvent,
     QPalette,
     QPen,
     QPolygonF,
@@ -38,8 +37,9 @@ from PySide6.QtWidgets import QFrame, QScrollArea, QStackedWidget, QToolTip, QVB
 
 from ...core.verify.report import KeyEra, Report
 from ..hom import HomIndex, index, is_hom, number
-from ..style import PROBLEM_COLOR, era_color, readable
+from ..style import PROBLEM_COLOR, era_color, mix
 from .epochs import EpochsView
+from .timeline import Timeline
 
 LABEL_W = 270  # key / role / fingerprint column (wide panes)
 MIN_W = 250  # narrowest the timeline draws without clipping
@@ -48,14 +48,6 @@ AXIS_H = 40
 ROW_H = 64
 LEGEND_LINE = 20
 BAR_H = 12
-
-
-def _mix(a: QColor, b: QColor, t: float) -> QColor:
-    return QColor.fromRgbF(
-        a.redF() + (b.redF() - a.redF()) * t,
-        a.greenF() + (b.greenF() - a.greenF()) * t,
-        a.blueF() + (b.blueF() - a.blueF()) * t,
-    )
 
 
 def _short(object_id: str | None, n: int = 10) -> str:
@@ -168,7 +160,7 @@ def era_spans(report: Report) -> list[EraSpan]:
     return out
 
 
-class EraTimeline(QWidget):
+class EraTimeline(Timeline):
     """The painted timeline (inside :class:`ErasView`'s scroll area).  It scales to
     the pane's width (no horizontal scrolling from a docked pane at 1280×800):
     the label column narrows, cutoff tags shorten, the legend wraps onto as many
@@ -490,35 +482,23 @@ class EraTimeline(QWidget):
         f.setBold(bold)
         return f
 
-    def paintEvent(self, event: QPaintEvent) -> None:
-        p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        pal = self.palette()
-        base = pal.color(QPalette.ColorRole.Base)
-        text = pal.color(QPalette.ColorRole.Text)
-        faint = readable(_mix(base, text, 0.5), base)
-        grid = _mix(base, text, 0.15)
-        p.fillRect(self.rect(), base)
-        if self.report is None or not self.spans:
-            p.setPen(faint)
-            p.drawText(
-                self.rect(),
-                Qt.AlignmentFlag.AlignCenter,
-                self.tr("No file open")
-                if self.report is None
-                else self.tr("Nothing to show: the file could not be verified")
-                if self.report.verdict in ("unopenable", "error")
-                else self.tr("No key eras in this store"),
-            )
-            return
-        self._paint_axis(p, text, faint, grid)
+    def empty_text(self) -> str | None:
+        if self.report is None:
+            return self.tr("No file open")
+        if not self.spans:
+            if self.report.verdict in ("unopenable", "error"):
+                return self.tr("Nothing to show: the file could not be verified")
+            return self.tr("No key eras in this store")
+        return None
+
+    def paint_rows(self, p: QPainter, base: QColor, text: QColor, faint: QColor, grid: QColor) -> None:
         for i in range(len(self.spans)):
             self._paint_row(p, i, base, text, faint, grid)
-        if self.marker is not None:
-            self._paint_marker(p, pal.color(QPalette.ColorRole.Highlight))
-        self._paint_legend(p, text, faint)
 
-    def _paint_axis(self, p: QPainter, text: QColor, faint: QColor, grid: QColor) -> None:
+    def has_marker(self) -> bool:
+        return self.marker is not None
+
+    def paint_axis(self, p: QPainter, text: QColor, faint: QColor, grid: QColor) -> None:
         assert self.report is not None
         x0, x1 = self.track()
         top = MARGIN
@@ -580,12 +560,20 @@ class EraTimeline(QWidget):
         self, p: QPainter, i: int, base: QColor, text: QColor, faint: QColor, grid: QColor
     ) -> None:
         span = self.spans[i]
-        era = span.era
         r = QRectF(self.row_rect(i))
-        color = era_color(era.index)
-        pal = self.palette()
+        self._paint_selection(p, i, r, text, grid)
+        self._paint_label(p, span, r, text, faint)
+        bar = self.bar_rect(i)
+        self._paint_bar(p, span, bar, text, base)
+        self._paint_bar_labels(p, span, bar, text, faint)
+        crect = self.cutoff_rect(i)
+        if crect is not None:
+            self._paint_cutoff(p, span, crect, r, text, base)
+        self._paint_marks(p, span, bar.center().y(), base)
+
+    def _paint_selection(self, p: QPainter, i: int, r: QRectF, text: QColor, grid: QColor) -> None:
         if self.selected == i:
-            hl = pal.color(QPalette.ColorRole.Highlight)
+            hl = self.palette().color(QPalette.ColorRole.Highlight)
             sel = QColor(hl)
             sel.setAlpha(48)
             p.fillRect(r, sel)
@@ -597,7 +585,10 @@ class EraTimeline(QWidget):
         p.setPen(QPen(grid, 1))
         p.drawLine(r.bottomLeft(), r.bottomRight())
 
-        # label column: swatch + key id, role · fingerprint, state
+    def _paint_label(self, p: QPainter, span: EraSpan, r: QRectF, text: QColor, faint: QColor) -> None:
+        """The label column: swatch + key id, role · fingerprint, state."""
+        era = span.era
+        color = era_color(era.index)
         lx = r.left() + 10
         sw = QRectF(lx, r.top() + 9, 12, 12)
         p.setPen(QPen(color.darker(130), 1))
@@ -635,8 +626,11 @@ class EraTimeline(QWidget):
             fm.elidedText(line3, Qt.TextElideMode.ElideRight, int(tw)),
         )
 
-        # bar
-        bar = self.bar_rect(i)
+    def _paint_bar(self, p: QPainter, span: EraSpan, bar: QRectF, text: QColor, base: QColor) -> None:
+        """The era's bar (an arrow past its end while active), and the markers at its ends:
+        grant ▶ / rotation ◆ at the start, ◆ / ⊗ at the end."""
+        era = span.era
+        color = era_color(era.index)
         path = QPainterPath()
         path.addRoundedRect(bar, BAR_H / 2, BAR_H / 2)
         p.fillPath(path, color)
@@ -654,7 +648,6 @@ class EraTimeline(QWidget):
                 )
             )
 
-        # markers at the ends: grant ▶ / rotation ◆ at the start, ◆ / ⊗ at the end
         yc = bar.center().y()
         self._marker_shape(
             p, bar.left(), yc, "diamond" if span.start_label == "rotation" else "triangle", text, base
@@ -664,7 +657,10 @@ class EraTimeline(QWidget):
                 p, bar.right(), yc, "diamond" if era.revoke_reason == "rotation" else "cross", text, base
             )
 
-        # labels under the bar: start left-aligned, end right-aligned; never outside the pane
+    def _paint_bar_labels(self, p: QPainter, span: EraSpan, bar: QRectF, text: QColor, faint: QColor) -> None:
+        """Under the bar: the start left-aligned, the end right-aligned; never outside the
+        pane, never over each other."""
+        era = span.era
         small = self._font(size=self._small())
         p.setFont(small)
         fm = QFontMetrics(small)
@@ -699,21 +695,23 @@ class EraTimeline(QWidget):
                 end_text,
             )
 
-        # cutoff: a dashed line through the row and a labelled flag above the bar
-        crect = self.cutoff_rect(i)
-        if crect is not None:
-            x = self.x_of(span.cutoff_pos or 0)
-            p.setPen(QPen(text, 1.2, Qt.PenStyle.DashLine))
-            p.drawLine(QPointF(x, crect.bottom() + 1), QPointF(x, r.bottom() - 2))
-            flag = QPainterPath()
-            flag.addRoundedRect(QRectF(crect), 4, 4)
-            p.fillPath(flag, _mix(base, text, 0.85))
-            p.setFont(self._font(bold=True))
-            p.setPen(base)
-            p.drawText(crect, Qt.AlignmentFlag.AlignCenter, self._cutoff_text(span))
+    def _paint_cutoff(
+        self, p: QPainter, span: EraSpan, crect: QRect, r: QRectF, text: QColor, base: QColor
+    ) -> None:
+        """The cutoff: a dashed line through the row and a labelled flag above the bar."""
+        x = self.x_of(span.cutoff_pos or 0)
+        p.setPen(QPen(text, 1.2, Qt.PenStyle.DashLine))
+        p.drawLine(QPointF(x, crect.bottom() + 1), QPointF(x, r.bottom() - 2))
+        flag = QPainterPath()
+        flag.addRoundedRect(QRectF(crect), 4, 4)
+        p.fillPath(flag, mix(base, text, 0.85))
+        p.setFont(self._font(bold=True))
+        p.setPen(base)
+        p.drawText(crect, Qt.AlignmentFlag.AlignCenter, self._cutoff_text(span))
 
-        # commits of this era that are not valid, on the proven order: a dark commit
-        # that escapes the cutoff after it, dashed from where its branch left
+    def _paint_marks(self, p: QPainter, span: EraSpan, yc: float, base: QColor) -> None:
+        """Commits of this era that are not valid, on the proven order: a dark commit that
+        escapes the cutoff after it, dashed from where its branch left."""
         seen: set[int] = set()
         for k, m in enumerate(span.marks):
             x = self.mark_x(span, k, m)
@@ -780,7 +778,7 @@ class EraTimeline(QWidget):
         p.drawLine(QPointF(x, y - 3.5), QPointF(x, y + 1))
         p.drawPoint(QPointF(x, y + 3.5))
 
-    def _paint_marker(self, p: QPainter, hl: QColor) -> None:
+    def paint_marker(self, p: QPainter, hl: QColor) -> None:
         x = self.x_of(self.marker or 0)
         top = MARGIN + AXIS_H - 6
         bottom = MARGIN + AXIS_H + len(self.spans) * ROW_H
@@ -790,7 +788,7 @@ class EraTimeline(QWidget):
         p.setPen(Qt.PenStyle.NoPen)
         p.drawPolygon(QPolygonF([QPointF(x - 5, top - 6), QPointF(x + 5, top - 6), QPointF(x, top)]))
 
-    def _paint_legend(self, p: QPainter, text: QColor, faint: QColor) -> None:
+    def paint_legend(self, p: QPainter, text: QColor, faint: QColor) -> None:
         top = self.legend_rect().top()
         base = self.palette().color(QPalette.ColorRole.Base)
         p.setFont(self._font(size=self._small()))

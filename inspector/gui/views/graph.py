@@ -47,6 +47,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QStyleOptionGraphicsItem,
     QVBoxLayout,
@@ -54,9 +55,12 @@ from PySide6.QtWidgets import (
 )
 
 from ...core import graphml
+from ...core.findings import Finding
 from ...core.verify.report import Report, Status
 from ..hom import no_history_text
-from ..style import AA, contrast, era_color, readable, status_badge
+from ..judgement import Judgement, findings_by_object, judge
+from ..judgement import badge as judged_badge
+from ..style import AA, contrast, era_color, mix, readable
 
 NODE_W = 208.0
 NODE_H = 64.0
@@ -73,15 +77,6 @@ def short_id(commit_id: str, n: int = 10) -> str:
     return commit_id.split(":", 1)[-1][:n]
 
 
-def _mix(a: QColor, b: QColor, t: float) -> QColor:
-    """``a`` blended towards ``b`` by ``t`` (0 → a, 1 → b)."""
-    return QColor.fromRgbF(
-        a.redF() + (b.redF() - a.redF()) * t,
-        a.greenF() + (b.greenF() - a.greenF()) * t,
-        a.blueF() + (b.blueF() - a.blueF()) * t,
-    )
-
-
 def _palette(widget: QWidget | None) -> QPalette:
     return widget.palette() if widget is not None else QGuiApplication.palette()
 
@@ -92,6 +87,13 @@ def _palette(widget: QWidget | None) -> QPalette:
 
 class NodeItem(QGraphicsItem):
     """One commit card."""
+
+    def badge(self) -> tuple[str, QColor]:
+        """The card's badge: the commit's worst error first, else its status."""
+        text, hue = judged_badge(self.judgement)
+        if text:
+            return text, hue
+        return "? " + QCoreApplication.translate("GraphView", "no status"), NO_ERA
 
     def __init__(
         self,
@@ -108,11 +110,13 @@ class NodeItem(QGraphicsItem):
         center: bool,
         cutoff_of: tuple[str, ...] = (),
         merge: bool = False,
+        judgement: Judgement | None = None,
     ) -> None:
         super().__init__()
         self.commit_id = commit_id
         self.position = position
         self.status = status
+        self.judgement = judgement if judgement is not None else Judgement((), status)
         self.era_index = era_index
         self.era_label = era_label
         self.memory_type = memory_type
@@ -128,11 +132,7 @@ class NodeItem(QGraphicsItem):
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setZValue(2)
-        badge = (
-            status_badge(status)[0]
-            if status is not None
-            else "? " + QCoreApplication.translate("GraphView", "no status")
-        )
+        badge = self.badge()[0]
         tip = [
             f"<b>{commit_id}</b>",
             QCoreApplication.translate("GraphView", "status: %1").replace("%1", badge),
@@ -192,13 +192,23 @@ class NodeItem(QGraphicsItem):
         pal = _palette(widget)
         base = pal.color(QPalette.ColorRole.Base)
         text = pal.color(QPalette.ColorRole.Text)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self._paint_card(painter, pal, base, text)
+        small = QFont()
+        small.setPointSizeF(8.0)
+        self._paint_lines(painter, small, base, text)
+        self._paint_badge(painter, small)
+        if self.cutoff_of:
+            self._paint_cutoff_tag(painter, small, base, text)
+
+    def _paint_card(self, painter: QPainter, pal: QPalette, base: QColor, text: QColor) -> None:
+        """The card in its era's colour (green-tinted inside the proven region), its
+        stubs where the history continues, the centre's and the cursor's outlines."""
         dark = base.lightness() < 128
         color = self.color
         rect = self.card_rect()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-
         # stubs: the history continues outside the neighbourhood
-        stub_pen = QPen(_mix(base, text, 0.55), 1.4, Qt.PenStyle.DashLine)
+        stub_pen = QPen(mix(base, text, 0.55), 1.4, Qt.PenStyle.DashLine)
         painter.setPen(stub_pen)
         mid = rect.center().y()
         if self.hidden_parents:
@@ -207,11 +217,11 @@ class NodeItem(QGraphicsItem):
             painter.drawLine(QPointF(NODE_W, mid), QPointF(NODE_W + STUB, mid))
 
         # card
-        fill = _mix(base, color, 0.30 if dark else 0.14)
+        fill = mix(base, color, 0.30 if dark else 0.14)
         if self.proven:
-            fill = _mix(fill, QColor("#2e7d32"), 0.30 if dark else 0.18)
+            fill = mix(fill, QColor("#2e7d32"), 0.30 if dark else 0.18)
         if self.hovered:
-            fill = _mix(fill, color, 0.12)
+            fill = mix(fill, color, 0.12)
         path = QPainterPath()
         path.addRoundedRect(rect, 8, 8)
         painter.fillPath(path, fill)
@@ -235,6 +245,9 @@ class NodeItem(QGraphicsItem):
             painter.setPen(QPen(text, 1.2, Qt.PenStyle.DotLine))
             painter.drawRoundedRect(rect.adjusted(-6, -6, 6, 6), 11, 11)
 
+    def _paint_lines(self, painter: QPainter, small: QFont, base: QColor, text: QColor) -> None:
+        """Line 1: the short id and the order position; line 2: era and memory type."""
+        left = 14.0
         # line 1: short id (monospace, bold) and the order position
         left = 14.0
         mono = QFont("DejaVu Sans Mono")
@@ -248,10 +261,8 @@ class NodeItem(QGraphicsItem):
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
             ("◉ " if self.center else "") + short_id(self.commit_id),
         )
-        small = QFont()
-        small.setPointSizeF(8.0)
         painter.setFont(small)
-        painter.setPen(_mix(text, base, 0.35))
+        painter.setPen(mix(text, base, 0.35))
         painter.drawText(
             QRectF(left, 5, NODE_W - left - 8, 18),
             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
@@ -276,11 +287,10 @@ class NodeItem(QGraphicsItem):
             fm.elidedText(line2, Qt.TextElideMode.ElideRight, NODE_W - left - 8),
         )
 
-        # line 3: status badge (icon + text on a pill)
-        if self.status is not None:
-            label, bcolor = status_badge(self.status)
-        else:
-            label, bcolor = "? " + QCoreApplication.translate("GraphView", "no status"), NO_ERA
+    def _paint_badge(self, painter: QPainter, small: QFont) -> None:
+        left = 14.0
+        # line 3: the commit's badge, problems first (icon + text on a pill)
+        label, bcolor = self.badge()
         bfont = QFont(small)
         bfm = QFontMetricsF(bfont)
         label = bfm.elidedText(label, Qt.TextElideMode.ElideRight, NODE_W - left - 22)
@@ -294,26 +304,26 @@ class NodeItem(QGraphicsItem):
         )
         painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, label)
 
+    def _paint_cutoff_tag(self, painter: QPainter, small: QFont, base: QColor, text: QColor) -> None:
         # a text tag above the card for an era's cutoff commit
-        if self.cutoff_of:
-            tfont = QFont(small)
-            tfont.setBold(True)
-            tfm = QFontMetricsF(tfont)
-            tag = tfm.elidedText(
-                "✂ "
-                + QCoreApplication.translate("GraphView", "cutoff of %1").replace(
-                    "%1", ", ".join(self.cutoff_of)
-                ),
-                Qt.TextElideMode.ElideRight,
-                NODE_W - 16,
-            )
-            trect = QRectF(8, -TAG_H - 3, tfm.horizontalAdvance(tag) + 12, TAG_H)
-            tp = QPainterPath()
-            tp.addRoundedRect(trect, 4, 4)
-            painter.fillPath(tp, _mix(base, text, 0.85))
-            painter.setFont(tfont)
-            painter.setPen(base)
-            painter.drawText(trect, Qt.AlignmentFlag.AlignCenter, tag)
+        tfont = QFont(small)
+        tfont.setBold(True)
+        tfm = QFontMetricsF(tfont)
+        tag = tfm.elidedText(
+            "✂ "
+            + QCoreApplication.translate("GraphView", "cutoff of %1").replace(
+                "%1", ", ".join(self.cutoff_of)
+            ),
+            Qt.TextElideMode.ElideRight,
+            NODE_W - 16,
+        )
+        trect = QRectF(8, -TAG_H - 3, tfm.horizontalAdvance(tag) + 12, TAG_H)
+        tp = QPainterPath()
+        tp.addRoundedRect(trect, 4, 4)
+        painter.fillPath(tp, mix(base, text, 0.85))
+        painter.setFont(tfont)
+        painter.setPen(base)
+        painter.drawText(trect, Qt.AlignmentFlag.AlignCenter, tag)
 
 
 class EdgeItem(QGraphicsPathItem):
@@ -419,7 +429,7 @@ class GraphCanvas(QGraphicsView):
             item.current = self.hasFocus()
             item.update()
             self.ensureVisible(item, 24, 24)
-            badge = status_badge(item.status)[0] if item.status is not None else self.tr("no status")
+            badge = item.badge()[0]
             self.setAccessibleDescription(
                 self.tr("Current commit %1, %2, era %3. Arrow keys move, Enter selects.")
                 .replace("%1", short_id(item.commit_id))
@@ -520,11 +530,54 @@ class GraphView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.report: Report | None = None
+        self._by_object: dict[str, list[Finding]] = {}
         self.center_id: str | None = None
         self.mode: str = "none"  # "none", "commit", "cutoff"
         self.cutoff_era: int | None = None
         self.proven: set[str] | None = None
 
+        bar, bar2 = self._build_controls()
+        self.caption = QLabel()
+        self.caption.setWordWrap(True)  # a long caption wraps: it never widens the window
+        self.caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.caption.setAccessibleName(self.tr("Graph caption"))
+        self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.canvas = GraphCanvas()
+
+        self.placeholder = QLabel()
+        self.placeholder.setWordWrap(True)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setContentsMargins(24, 24, 24, 24)
+        self.placeholder.setAccessibleName(self.tr("No commit graph"))
+        self.placeholder.setVisible(False)
+        self.body = QWidget()
+        layout = QVBoxLayout(self.body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        layout.addLayout(bar)
+        layout.addLayout(bar2)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.canvas, 1)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(4, 4, 4, 4)
+        outer.addWidget(self.body)
+        outer.addWidget(self.placeholder)
+        self.setTabOrder(self.generations, self.fit_button)
+        self.setTabOrder(self.fit_button, self.cutoff_combo)
+        self.setTabOrder(self.cutoff_combo, self.cutoff_button)
+        self.setTabOrder(self.cutoff_button, self.export_button)
+        self.setTabOrder(self.export_button, self.canvas)
+
+        self.generations.valueChanged.connect(lambda _v: self._rebuild())
+        self.fit_button.clicked.connect(self.fit)
+        self.cutoff_button.clicked.connect(self._cutoff_clicked)
+        self.export_button.clicked.connect(lambda: self.export_graphml())
+        self.canvas.nodeActivated.connect(self._activated)
+        self.clear()
+
+    # ---- view contract ------------------------------------------------------
+    def _build_controls(self) -> tuple[QHBoxLayout, QHBoxLayout]:
+        """Generations, Fit and Export GraphML; the era cutoff and Around cutoff…"""
         gen_label = QLabel(self.tr("&Generations:"))
         self.generations = QSpinBox()
         self.generations.setRange(1, 10)
@@ -568,46 +621,11 @@ class GraphView(QWidget):
         bar2.addWidget(cutoff_label)
         bar2.addWidget(self.cutoff_combo, 1)
         bar2.addWidget(self.cutoff_button)
+        return bar, bar2
 
-        self.caption = QLabel()
-        self.caption.setAccessibleName(self.tr("Graph caption"))
-        self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.canvas = GraphCanvas()
-
-        self.placeholder = QLabel()
-        self.placeholder.setWordWrap(True)
-        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setContentsMargins(24, 24, 24, 24)
-        self.placeholder.setAccessibleName(self.tr("No commit graph"))
-        self.placeholder.setVisible(False)
-        self.body = QWidget()
-        layout = QVBoxLayout(self.body)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(4)
-        layout.addLayout(bar)
-        layout.addLayout(bar2)
-        layout.addWidget(self.caption)
-        layout.addWidget(self.canvas, 1)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(4, 4, 4, 4)
-        outer.addWidget(self.body)
-        outer.addWidget(self.placeholder)
-        self.setTabOrder(self.generations, self.fit_button)
-        self.setTabOrder(self.fit_button, self.cutoff_combo)
-        self.setTabOrder(self.cutoff_combo, self.cutoff_button)
-        self.setTabOrder(self.cutoff_button, self.export_button)
-        self.setTabOrder(self.export_button, self.canvas)
-
-        self.generations.valueChanged.connect(lambda _v: self._rebuild())
-        self.fit_button.clicked.connect(self.fit)
-        self.cutoff_button.clicked.connect(self._cutoff_clicked)
-        self.export_button.clicked.connect(lambda: self.export_graphml())
-        self.canvas.nodeActivated.connect(self._activated)
-        self.clear()
-
-    # ---- view contract ------------------------------------------------------
     def set_report(self, report: Report) -> None:
         self.report = report
+        self._by_object = findings_by_object(report.findings)
         empty = not report.commits
         self.placeholder.setText(no_history_text(report) if empty else "")
         self.placeholder.setVisible(empty)
@@ -783,10 +801,21 @@ class GraphView(QWidget):
             )
             self._message(self.tr("Commit not in the store"))
             return
+        self._lay_out(report, gens)
+        self.caption.setText(self._caption(report, gens, n))
+        canvas.resetTransform()
+        canvas.fit(max_scale=1.0, min_scale=READABLE_SCALE)
+        canvas.centerOn(canvas.nodes[self.center_id])
+
+    def _lay_out(self, report: Report, gens: list[list[str]]) -> None:
+        """One column per generation (parents left, children right), the cards centred
+        on the tallest column, then the parent → child edges."""
+        canvas = self.canvas
+        scene = canvas.scene()
         index = graphml.dag_index(report)
         shown = {c for g in gens for c in g}
         pal = self.palette()
-        edge_color = _mix(pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Text), 0.6)
+        edge_color = mix(pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Text), 0.6)
         cutoffs: dict[str, list[str]] = {}
         for era in report.eras:
             if era.cutoff:
@@ -796,32 +825,7 @@ class GraphView(QWidget):
             x = col * (NODE_W + COL_GAP)
             y0 = (tallest - len(ids)) * (NODE_H + ROW_GAP) / 2
             for row, cid in enumerate(ids):
-                pos = index.position[cid]
-                era_i = report.signer.get(cid)
-                era_label = (
-                    report.eras[era_i].key_id
-                    if era_i is not None and era_i < len(report.eras)
-                    else self.tr("no era")
-                )
-                obj = report.objects.get(cid)
-                get = getattr(obj, "get", None)
-                mt = get("memory_type") if get else None
-                ts = get("timestamp") if get else None
-                item = NodeItem(
-                    cid,
-                    position=pos,
-                    status=report.commits.get(cid),
-                    era_index=era_i,
-                    era_label=era_label,
-                    memory_type=mt if isinstance(mt, str) else "",
-                    timestamp=ts if isinstance(ts, str) else "",
-                    hidden_parents=sum(1 for p in index.parents[pos] if index.ids[p] not in shown),
-                    hidden_children=sum(1 for c in index.children[pos] if index.ids[c] not in shown),
-                    center=cid == self.center_id,
-                    cutoff_of=tuple(cutoffs.get(cid, ())),
-                    merge=len(index.parents[pos]) > 1,
-                )
-                item.proven = self.proven is not None and cid in self.proven
+                item = self._node(report, index, cid, shown, tuple(cutoffs.get(cid, ())))
                 item.setPos(x, y0 + row * (NODE_H + ROW_GAP))
                 scene.addItem(item)
                 canvas.nodes[cid] = item
@@ -832,25 +836,56 @@ class GraphView(QWidget):
                 if parent_item is not None:
                     scene.addItem(EdgeItem(parent_item, item, edge_color))
         scene.setSceneRect(scene.itemsBoundingRect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+
+    def _node(
+        self, report: Report, index: graphml.DagIndex, cid: str, shown: set[str], cutoff_of: tuple[str, ...]
+    ) -> NodeItem:
+        pos = index.position[cid]
+        era_i = report.signer.get(cid)
+        era_label = (
+            report.eras[era_i].key_id if era_i is not None and era_i < len(report.eras) else self.tr("no era")
+        )
+        obj = report.objects.get(cid)
+        get = getattr(obj, "get", None)
+        mt = get("memory_type") if get else None
+        ts = get("timestamp") if get else None
+        item = NodeItem(
+            cid,
+            position=pos,
+            status=report.commits.get(cid),
+            era_index=era_i,
+            era_label=era_label,
+            memory_type=mt if isinstance(mt, str) else "",
+            timestamp=ts if isinstance(ts, str) else "",
+            hidden_parents=sum(1 for p in index.parents[pos] if index.ids[p] not in shown),
+            hidden_children=sum(1 for c in index.children[pos] if index.ids[c] not in shown),
+            center=cid == self.center_id,
+            cutoff_of=cutoff_of,
+            merge=len(index.parents[pos]) > 1,
+            judgement=judge(report, cid, self._by_object),
+        )
+        item.proven = self.proven is not None and cid in self.proven
+        return item
+
+    def _caption(self, report: Report, gens: list[list[str]], n: int) -> str:
+        center = short_id(self.center_id or "")
         if self.mode == "cutoff" and self.cutoff_era is not None:
             what = (
                 self.tr("Around the cutoff of %1 (era %2): %3")
                 .replace("%1", report.eras[self.cutoff_era].key_id)
                 .replace("%2", str(self.cutoff_era))
-                .replace("%3", short_id(self.center_id))
+                .replace("%3", center)
             )
         else:
-            what = self.tr("Neighbourhood of %1").replace("%1", short_id(self.center_id))
+            what = self.tr("Neighbourhood of %1").replace("%1", center)
+        shown = sum(len(g) for g in gens)
         parts: tuple[str, ...] = (
             what,
             self.tr("%n generation(s)", "", n),
-            self.tr("%n commit(s) in %1 columns (parents left, children right)", "", len(shown)).replace(
+            self.tr("%n commit(s) in %1 columns (parents left, children right)", "", shown).replace(
                 "%1", str(len(gens))
             ),
         )
         if self.proven is not None:
             parts += (self.tr("green: inside the proven history"),)
-        self.caption.setText(" · ".join(parts))
-        canvas.resetTransform()
-        canvas.fit(max_scale=1.0, min_scale=READABLE_SCALE)
-        canvas.centerOn(canvas.nodes[self.center_id])
+        return " · ".join(parts)

@@ -1,5 +1,12 @@
 """History: one commit per row, lanes painted by a delegate, era bands, status
-badges, and search/filter by text, status, era and memory type."""
+badges, and search/filter by text, status, era and memory type.
+
+The search box matches ids, every string of content and provenance (keys and values,
+at any depth), signers' key_ids, statuses, finding codes and MutMem labels (the core's
+:mod:`~inspector.core.search`); what it and the filters show is computed in slices of at most
+20 ms between the window's events (:mod:`..history_search`), a quarter second
+after the last keystroke, with its progress in the count label, which says "N of M" only
+once all M were looked at."""
 
 from __future__ import annotations
 
@@ -13,6 +20,7 @@ from PySide6.QtCore import (
     QRectF,
     QSize,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPainter, QPainterPath, QPen, QPolygonF
@@ -34,6 +42,7 @@ from PySide6.QtWidgets import (
 
 from ...core.lanes import LaneRow
 from ...core.verify.report import Report, Status
+from ..history_search import INDEXING, Facets, HistorySearch
 from ..hom import no_history_text
 from ..models import (
     ERA_ROLE,
@@ -41,7 +50,6 @@ from ..models import (
     OBJECT_ID_ROLE,
     PROVEN_ROLE,
     STATUS_ROLE,
-    HistoryFilter,
     HistoryModel,
     untrusted_label,
 )
@@ -99,27 +107,38 @@ class LaneDelegate(QStyledItemDelegate):
                 painter.drawLine(QPointF(lx(a), mid), QPointF(lx(b), bottom))
         if index.data(PROVEN_ROLE):  # inside the proven region: a green bar on the lane side
             painter.fillRect(QRectF(r.right() - 3, r.top(), 3, r.height()), QColor("#2e7d32"))
-        cx, rad = lx(lanes.lane if not self.model.filter.active else 0), 5.0
-        if status.ok:
-            color = era_color(era) if era is not None else QColor("#757575")
-            painter.setBrush(QBrush(color))
+        cx = lx(lanes.lane if not self.model.filter.active else 0)
+        failing = self.model.failing(index.data(OBJECT_ID_ROLE), status)
+        self._paint_node(painter, QPointF(cx, mid), era, fg, lanes.is_merge, failing)
+        painter.restore()
+
+    @staticmethod
+    def _paint_node(
+        painter: QPainter, c: QPointF, era: int | None, fg: QColor, merge: bool, failing: bool
+    ) -> None:
+        """A circle (a square for a merge) in the era's colour; dark, broken or failing
+        commits stand out: a red diamond with a mark."""
+        rad = 5.0
+        cx, mid = c.x(), c.y()
+        if not failing:
+            painter.setBrush(QBrush(era_color(era) if era is not None else QColor("#757575")))
             painter.setPen(QPen(fg, 1))
-            if lanes.is_merge:
+            if merge:
                 painter.drawRect(QRectF(cx - rad, mid - rad, 2 * rad, 2 * rad))
             else:
-                painter.drawEllipse(QPointF(cx, mid), rad, rad)
-        else:  # dark or broken commits stand out: a red diamond with a mark
-            d = rad + 2
-            poly = QPolygonF(
+                painter.drawEllipse(c, rad, rad)
+            return
+        d = rad + 2
+        path = QPainterPath()
+        path.addPolygon(
+            QPolygonF(
                 [QPointF(cx, mid - d), QPointF(cx + d, mid), QPointF(cx, mid + d), QPointF(cx - d, mid)]
             )
-            path = QPainterPath()
-            path.addPolygon(poly)
-            painter.fillPath(path, QBrush(QColor(PROBLEM_COLOR)))
-            painter.setPen(QPen(QColor("white"), 1.5))
-            painter.drawLine(QPointF(cx, mid - 3), QPointF(cx, mid + 1))
-            painter.drawPoint(QPointF(cx, mid + 3))
-        painter.restore()
+        )
+        painter.fillPath(path, QBrush(QColor(PROBLEM_COLOR)))
+        painter.setPen(QPen(QColor("white"), 1.5))
+        painter.drawLine(QPointF(cx, mid - 3), QPointF(cx, mid + 1))
+        painter.drawPoint(QPointF(cx, mid + 3))
 
 
 class HistoryView(QWidget):
@@ -128,15 +147,59 @@ class HistoryView(QWidget):
 
     selectionRequested = Signal(str)
     provenCleared = Signal()
+    searchFinished = Signal(int)  # the rows shown after a search or filter (all were looked at)
+
+    DEBOUNCE_MS = 250
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.report: Report | None = None
         self.model = HistoryModel(self)
         self._quiet = False
+        self.searcher = HistorySearch(self)
+        self.searcher.progress.connect(self._search_progress)
+        self.searcher.finished.connect(self._search_finished)
+        self._pending: Facets | None = None  # the facets of the query running
+        self._debounce = QTimer(self)
+        self._debounce.setSingleShot(True)
+        self._debounce.setInterval(self.DEBOUNCE_MS)
+        self._debounce.timeout.connect(self._apply_filter)
 
-        self.search = QLineEdit(placeholderText=self.tr("Search id or content…  (Ctrl+F)"))
+        bar, filters = self._build_filters()
+        self._build_proven_bar()
+        self._build_table()
+        self.placeholder = QLabel()
+        self.placeholder.setWordWrap(True)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setContentsMargins(24, 24, 24, 24)
+        self.placeholder.setAccessibleName(self.tr("No history"))
+        self.placeholder.setVisible(False)
+        self.body = QWidget()
+        body = QVBoxLayout(self.body)
+        body.setContentsMargins(0, 0, 0, 0)
+        body.addLayout(bar)
+        body.addLayout(filters)
+        body.addWidget(self.proven_bar)
+        body.addWidget(self.table)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.body)
+        lay.addWidget(self.placeholder)
+        self.search.textChanged.connect(lambda _t: self._debounce.start())
+        for c in (self.status_combo, self.era_combo, self.type_combo):
+            c.currentIndexChanged.connect(self._apply_filter)
+        self._fitting = False
+        self.clear()
+
+    def _build_filters(self) -> tuple[QHBoxLayout, QHBoxLayout]:
+        """The search box and its count, and the status, era and type filters: two rows
+        (the tab stays narrow enough for a 1024-pixel window with both side panes)."""
+        self.search = QLineEdit(
+            placeholderText=self.tr("Search ids, content, provenance, labels, codes…  (Ctrl+F)")
+        )
+        self.search.setToolTip(self.search_help())
         self.search.setAccessibleName(self.tr("Search history"))
+        self.search.setAccessibleDescription(self.search_help())
         self.status_combo = QComboBox()
         self.status_combo.setAccessibleName(self.tr("Filter by status"))
         self.era_combo = QComboBox()
@@ -150,7 +213,9 @@ class HistoryView(QWidget):
         self.search.setMinimumWidth(100)
         self.count = QLabel()
         bar = QHBoxLayout()
-        bar.addWidget(self.search, 3)
+        bar.addWidget(self.search, 1)
+        bar.addWidget(self.count)
+        filters = QHBoxLayout()
         for label, w in (
             (self.tr("Status:"), self.status_combo),
             (self.tr("Era:"), self.era_combo),
@@ -158,10 +223,12 @@ class HistoryView(QWidget):
         ):
             lab = QLabel(label)
             lab.setBuddy(w)
-            bar.addWidget(lab)
-            bar.addWidget(w, 1)
-        bar.addWidget(self.count)
+            filters.addWidget(lab)
+            filters.addWidget(w, 1)
+        return bar, filters
 
+    def _build_proven_bar(self) -> None:
+        """The line that says which proven region is shaded, with Clear shading."""
         self.proven_label = QLabel()
         self.proven_label.setWordWrap(True)
         self.proven_label.setAccessibleName(self.tr("Proven region"))
@@ -177,6 +244,7 @@ class HistoryView(QWidget):
         pb.addWidget(self.proven_clear)
         self.proven_bar.setVisible(False)
 
+    def _build_table(self) -> None:
         self.table = QTableView()
         self.table.setAccessibleName(self.tr("Commit history"))
         self.table.setModel(self.model)
@@ -206,27 +274,14 @@ class HistoryView(QWidget):
         self.table.viewport().installEventFilter(self)
         self.table.selectionModel().currentRowChanged.connect(self._row_changed)
 
-        self.placeholder = QLabel()
-        self.placeholder.setWordWrap(True)
-        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setContentsMargins(24, 24, 24, 24)
-        self.placeholder.setAccessibleName(self.tr("No history"))
-        self.placeholder.setVisible(False)
-        self.body = QWidget()
-        body = QVBoxLayout(self.body)
-        body.setContentsMargins(0, 0, 0, 0)
-        body.addLayout(bar)
-        body.addWidget(self.proven_bar)
-        body.addWidget(self.table)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(self.body)
-        lay.addWidget(self.placeholder)
-        self.search.textChanged.connect(self._apply_filter)
-        for c in (self.status_combo, self.era_combo, self.type_combo):
-            c.currentIndexChanged.connect(self._apply_filter)
-        self._fitting = False
-        self.clear()
+    def search_help(self) -> str:
+        """What the search box looks at (its tooltip)."""
+        return self.tr(
+            "Shows the commits that contain every word typed (any case): in their id, any text of "
+            "their content or provenance (keys and values, at any depth), their signer's key_id, their "
+            "status, the codes of their findings or their MutMem label. The first MiB of each commit's "
+            "text is searched."
+        )
 
     # ---- column widths ------------------------------------------------------------
     def status_width(self) -> int:
@@ -289,6 +344,9 @@ class HistoryView(QWidget):
         self.placeholder.setVisible(empty)
         self.body.setVisible(not empty)
         self._quiet = True
+        self.searcher.set_report(report)
+        self._pending = None
+        self._debounce.stop()
         self.model.set_report(report, lanes)
         self.proven_bar.setVisible(False)
         for combo in (self.status_combo, self.era_combo, self.type_combo):
@@ -314,7 +372,9 @@ class HistoryView(QWidget):
                 self.type_combo.addItem(t, t)
         for combo in (self.status_combo, self.era_combo, self.type_combo):
             combo.blockSignals(False)
+        self.search.blockSignals(True)
         self.search.clear()
+        self.search.blockSignals(False)
         self._apply_filter()
         self._quiet = False
 
@@ -323,9 +383,7 @@ class HistoryView(QWidget):
             return
         row = self.model.row_for(object_id)
         if row is None:  # filtered out: clear filters so the selection shows
-            self.search.clear()
-            for c in (self.status_combo, self.era_combo, self.type_combo):
-                c.setCurrentIndex(0)
+            self.clear_filters()
             row = self.model.row_for(object_id)
         if row is None:
             return
@@ -356,22 +414,72 @@ class HistoryView(QWidget):
             self.era_combo.setCurrentIndex(max(0, self.era_combo.findData(era)))
 
     # ---- internals ------------------------------------------------------------
-    def _apply_filter(self) -> None:
-        flt = HistoryFilter(
+    def clear_filters(self) -> None:
+        """Every commit again, now (no search runs for that)."""
+        for w in (self.search, self.status_combo, self.era_combo, self.type_combo):
+            w.blockSignals(True)
+        self.search.clear()
+        for c in (self.status_combo, self.era_combo, self.type_combo):
+            c.setCurrentIndex(0)
+        for w in (self.search, self.status_combo, self.era_combo, self.type_combo):
+            w.blockSignals(False)
+        self._apply_filter()
+
+    def facets(self) -> Facets:
+        return Facets(
             self.search.text(),
             self.status_combo.currentData(),
             self.era_combo.currentData(),
             self.type_combo.currentData(),
         )
-        if flt.active or self.model.filter.active:
-            self.model.set_filter(flt)
+
+    def searching(self) -> bool:
+        """Whether a search or filter is still looking (the rows shown are the last answer)."""
+        return self._pending is not None or self._debounce.isActive()
+
+    def _apply_filter(self) -> None:
+        """Ask for the rows of the current search and filters: none is a change made now;
+        any other runs in short slices between the window's events (the rows shown stay
+        until it has looked at all)."""
+        self._debounce.stop()
+        facets = self.facets()
+        if not facets.active:
+            self.searcher.cancel()
+            self._pending = None
+            if self.model.filter.active or self.model.visible is not None:
+                self.model.set_visible(facets, None)
+            self._show_count()
+            self.searchFinished.emit(self.model.rowCount())
+            return
+        self._pending = facets
+        self.count.setText(self.tr("searching…"))
+        self.count.setToolTip("")
+        self.searcher.start(self.model.ids, self.model.untrusted, facets, self.model.erring)
+
+    def _search_progress(self, _gen: int, phase: str, done: int, total: int) -> None:
+        if phase == INDEXING:
+            text = self.tr("indexing %1 of %2 objects…")
+        else:
+            text = self.tr("searching… %1 of %2 looked at")
+        self.count.setText(text.replace("%1", f"{done:,}").replace("%2", f"{total:,}"))
+
+    def _search_finished(self, _gen: int, rows: object) -> None:
+        facets, self._pending = self._pending, None
+        if facets is None or not isinstance(rows, list):
+            return
+        self.model.set_visible(facets, rows)
+        self._show_count()
+        self.searchFinished.emit(len(rows))
+
+    def _show_count(self) -> None:
         total = len(self.model.ids)
         shown = self.model.rowCount()
         self.count.setText(
             self.tr("%1 of %2").replace("%1", f"{shown:,}").replace("%2", f"{total:,}")
-            if shown != total
+            if shown != total or self.model.filter.active
             else self.tr("%n commit(s)", "", total)
         )
+        self.count.setToolTip(self.search_help() if self.model.filter.text else "")
 
     def _row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if self._quiet or not current.isValid():

@@ -86,6 +86,7 @@ class OverviewView(QWidget):
         self.path: str | None = None
         self.checkpoint_head: str | None = None
         self.details = ""  # traceback of a crash, when the worker sent one
+        self.settings = ""  # which settings produced the verdict (said in the report)
         self._links: list[str] = []
         self.stack = QStackedWidget()
         self.browser = QTextBrowser()
@@ -107,6 +108,15 @@ class OverviewView(QWidget):
         ul.addLayout(row)
         self.stack.addWidget(unopen)
 
+        self.stack.addWidget(self._build_crash_page())
+
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.stack)
+        self.clear()
+
+    def _build_crash_page(self) -> QWidget:
+        """The last resort: the inspector failed (a bug, not a verdict); the report to copy."""
         crash = QWidget()
         cl = QVBoxLayout(crash)
         self.crash_title = QLabel()
@@ -134,12 +144,7 @@ class OverviewView(QWidget):
         cl.addWidget(self.crash_intro)
         cl.addWidget(self.crash_report, 1)
         cl.addLayout(crow)
-        self.stack.addWidget(crash)
-
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(self.stack)
-        self.clear()
+        return crash
 
     # ---- view contract ------------------------------------------------------------
     def clear(self) -> None:
@@ -147,8 +152,13 @@ class OverviewView(QWidget):
         self.browser.setHtml("<p>" + _e(self.tr("No file open.")) + "</p>")
         self.stack.setCurrentIndex(self.REPORT)
 
-    def set_context(self, path: str | None, checkpoint_head: str | None, details: str = "") -> None:
+    def set_context(
+        self, path: str | None, checkpoint_head: str | None, details: str = "", settings: str = ""
+    ) -> None:
+        """Where the next report comes from: its path, the attached checkpoint's head, a
+        crash's details, and which settings judged it (the "Judged with" row)."""
         self.path, self.checkpoint_head, self.details = path, checkpoint_head, details
+        self.settings = settings
 
     def set_report(self, report: Report | None) -> None:
         if report is None:
@@ -230,6 +240,7 @@ class OverviewView(QWidget):
         )
         rows.append((self.tr("Contents"), _e(counts)))
         rows.append((self.tr("Checkpoint"), _e(S.checkpoint_text(r, self.checkpoint_head))))
+        rows += self._settings_rows()
         if mm["untrusted"]:
             rows.append(
                 (
@@ -274,6 +285,10 @@ class OverviewView(QWidget):
         out += self._notes_html(r)
         out.append("</body></html>")
         return "".join(out)
+
+    def _settings_rows(self) -> list[tuple[str, str]]:
+        """The "Judged with" row: which settings produced the verdict."""
+        return [(self.tr("Judged with"), _e(self.settings))] if self.settings else []
 
     def _problems_html(self, r: Report) -> list[str]:
         out: list[str] = []
@@ -396,6 +411,7 @@ class OverviewView(QWidget):
             )
         else:
             rows.append((self.tr("Master key"), _e(S.master_text(r))))
+        rows += self._settings_rows()
         steps = sum(len(m.steps) for m in view.memories)
         events = sum(len(st.events) for st in view.streams)
         counts = [
@@ -428,12 +444,12 @@ class OverviewView(QWidget):
         return "".join(out)
 
     def _primary_row(self, r: Report) -> tuple[str, str]:
-        """The HOM-AIMOS primary reason's row: the reference's code and what it means."""
+        """The HOM-AIMOS primary reason's row: what it means, then the reference's code."""
         primary = S.primary_finding(r)
         why = finding_text(primary) if primary is not None else ""
-        return self.tr("Primary reason"), f"<code>{_e(r.primary_reason)}</code>" + (
-            f" — {_e(why)}" if why else ""
-        )
+        return self.tr("Primary reason"), (
+            f"{_e(why)} " if why else ""
+        ) + f"<code>{_e(r.primary_reason)}</code>"
 
     def _hom_v2_html(self, r: Report) -> str:
         """The overview of HOM-AIMOS v2 portable evidence: which bytes, which document, what
@@ -561,12 +577,9 @@ class OverviewView(QWidget):
             info = codebook.lookup(f.code)
             label = self.tr("Code")
             out.append(f"<tr><td><b>{_e(label)}</b></td><td><code>{_e(f.code)}</code></td></tr>")
-            if info is not None:
-                out.append(
-                    "<tr><td><b>"
-                    + _e(self.tr("Meaning"))
-                    + f"</b></td><td>{_e(core_text(info.meaning))}</td></tr>"
-                )
+            meaning = self._meaning(r, f, info)
+            if meaning:
+                out.append("<tr><td><b>" + _e(self.tr("Meaning")) + f"</b></td><td>{_e(meaning)}</td></tr>")
             for label, value in (
                 (self.tr("Expected"), f.expected),
                 (self.tr("Found"), f.found),
@@ -580,6 +593,9 @@ class OverviewView(QWidget):
                     + _e(self.tr("What to do"))
                     + f"</b></td><td>{_e(core_text(info.action))}</td></tr>"
                 )
+            if self.settings:
+                label = self.tr("Judged with")
+                out.append(f"<tr><td><b>{_e(label)}</b></td><td>{_e(self.settings)}</td></tr>")
             out.append("</table>")
         credential = S.secret_problem(r)
         if credential:
@@ -608,6 +624,18 @@ class OverviewView(QWidget):
         # another secret can only help a sealed file that asked for one
         self.retry_button.setVisible(credential and self.path is not None and not _is_dir(self.path))
         self.stack.setCurrentIndex(self.UNOPENABLE)
+
+    def _meaning(self, r: Report, f: Finding, info: Any) -> str:
+        """What the code means for this file: an ALETH001 file cannot tell a wrong
+        passphrase from a modified file (the table's meaning, "the key was right", is
+        ALETH002's)."""
+        if f.code == "authentication_failed" and S.container_format(r) == "ALETH001":
+            return self.tr(
+                "The payload does not authenticate with the key this passphrase gives. An ALETH001 file "
+                "cannot tell a wrong passphrase from a changed file: try the passphrase again, and if it is "
+                "right, the file was changed after sealing."
+            )
+        return core_text(info.meaning) if info is not None else ""
 
     def _show_crash(self, r: Report) -> None:
         f = S.internal_error(r)

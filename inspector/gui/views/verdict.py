@@ -6,8 +6,8 @@ contrast in light and dark schemes."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFontDatabase, QGuiApplication, QPalette, QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from ...core.findings import Severity
@@ -44,6 +44,36 @@ class VerdictBanner(QFrame):
 
         self.icon = QLabel()
         self.icon.setFixedSize(36, 36)
+        self._build_headline()
+        self._build_facts()
+        self._build_buttons()
+        text = QVBoxLayout()
+        text.setSpacing(2)
+        top = QHBoxLayout()
+        top.addWidget(self.word)
+        top.addSpacing(12)
+        top.addWidget(self.reason, 1)
+        top.addWidget(self.code, 0, Qt.AlignmentFlag.AlignTop)
+        text.addLayout(top)
+        facts = QHBoxLayout()
+        facts.setSpacing(18)
+        for lab in (self.counts, self.checkpoint, self.untrusted):
+            facts.addWidget(lab, 1)
+        facts.addWidget(self.jump_button)
+        facts.addWidget(self.attach_button)
+        facts.addWidget(self.retry_button)
+        text.addLayout(facts)
+        text.addWidget(self.settings)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(10, 6, 10, 6)
+        lay.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignVCenter)
+        lay.addLayout(text, 1)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.set_report(None)
+
+    def _build_headline(self) -> None:
+        """The verdict word in large type, the reason beside it (wrapping), and a HOM-AIMOS
+        reason code beside that."""
         self.word = QLabel()
         self.word.setObjectName("verdictWord")
         self.word.setAccessibleName(self.tr("Verdict word"))
@@ -62,6 +92,17 @@ class VerdictBanner(QFrame):
         rf.setPointSizeF(max(rf.pointSizeF(), 9.0) * 1.15)
         rf.setBold(True)
         self.reason.setFont(rf)
+        self.code = QLabel()  # a HOM-AIMOS reason code, beside its plain sentence
+        self.code.setObjectName("verdictCode")
+        self.code.setAccessibleName(self.tr("Reason code"))
+        self.code.setTextFormat(Qt.TextFormat.PlainText)
+        self.code.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.code.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.code.setVisible(False)
+
+    def _build_facts(self) -> None:
+        """Counts, checkpoint state, untrusted memories (one line when there is room,
+        wrapped in a narrow window), and the settings line."""
         self.counts = QLabel()
         self.counts.setAccessibleName(self.tr("Findings by severity"))
         self.checkpoint = QLabel()
@@ -70,6 +111,17 @@ class VerdictBanner(QFrame):
         self.untrusted.setAccessibleName(self.tr("Untrusted memories"))
         for lab in (self.counts, self.checkpoint, self.untrusted):
             lab.setTextFormat(Qt.TextFormat.PlainText)
+            lab.setWordWrap(True)
+            lab.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.settings = QLabel()
+        self.settings.setObjectName("verdictSettings")
+        self.settings.setAccessibleName(self.tr("Settings that produced the verdict"))
+        self.settings.setWordWrap(True)
+        self.settings.setTextFormat(Qt.TextFormat.PlainText)
+        self.settings.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.settings.setVisible(False)
+
+    def _build_buttons(self) -> None:
         self.jump_button = QPushButton(self.tr("Jump to first &error"))
         self.jump_button.setToolTip(self.tr("Select the first error's object in every pane"))
         self.attach_button = QPushButton(self.tr("Attach &checkpoint…"))
@@ -82,40 +134,27 @@ class VerdictBanner(QFrame):
         self.retry_button.clicked.connect(self.retryRequested)
         self.retry_button.setVisible(False)
 
-        text = QVBoxLayout()
-        text.setSpacing(2)
-        top = QHBoxLayout()
-        top.addWidget(self.word)
-        top.addSpacing(12)
-        top.addWidget(self.reason, 1)
-        text.addLayout(top)
-        facts = QHBoxLayout()
-        facts.setSpacing(18)
-        for lab in (self.counts, self.checkpoint, self.untrusted):
-            lab.setWordWrap(True)  # one line when there is room, wrapped in a narrow window
-            lab.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-            facts.addWidget(lab, 1)
-        facts.addWidget(self.jump_button)
-        facts.addWidget(self.attach_button)
-        facts.addWidget(self.retry_button)
-        text.addLayout(facts)
-        lay = QHBoxLayout(self)
-        lay.setContentsMargins(10, 6, 10, 6)
-        lay.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignVCenter)
-        lay.addLayout(text, 1)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.set_report(None)
-
     # ---- content ---------------------------------------------------------------
-    def set_report(self, report: Report | None, checkpoint_head: str | None = None) -> None:
+    def set_report(
+        self, report: Report | None, checkpoint_head: str | None = None, settings: str = ""
+    ) -> None:
+        """Show ``report``; ``settings`` says which settings produced it (empty: not said
+        here, as for a file opened in this window)."""
         self.report = report
         self.checkpoint_head = checkpoint_head
+        self.settings.setText("⚙ " + settings if settings else "")
+        self.settings.setToolTip(settings)
+        self.settings.setVisible(bool(settings))
         if report is None:
             return
         v = report.verdict
         self.word.setText(S.verdict_word(v))
         self.reason.setText(S.verdict_reason(report))
         self.reason.setToolTip(S.texts().full_reason(report))
+        code = S.texts().reason_code(report)
+        self.code.setText(code)
+        self.code.setToolTip(self.tr("The reference verifier's reason code"))
+        self.code.setVisible(bool(code))
         worst = report.worst_severity()
         icon = severity_icon(None if v == "pass" and worst != Severity.WARNING else worst or Severity.ERROR)
         self.icon.setPixmap(icon.pixmap(32, 32))
@@ -161,7 +200,7 @@ class VerdictBanner(QFrame):
         if self.styleSheet() != sheet:  # (setting it sends a StyleChange back here)
             self.setStyleSheet(sheet)
         self.word.setStyleSheet(f"color: {word.name()};")
-        for lab in (self.reason, self.counts, self.checkpoint, self.untrusted):
+        for lab in (self.reason, self.code, self.counts, self.checkpoint, self.untrusted, self.settings):
             lab.setStyleSheet(f"color: {fg.name()};")
         state = S.checkpoint_state(self.report)
         if state == "failed":
@@ -175,6 +214,27 @@ class VerdictBanner(QFrame):
         fg = QColor(self.reason.styleSheet().split(":")[1].strip(" ;"))
         word = QColor(self.word.styleSheet().split(":")[1].strip(" ;"))
         return bg, fg, word
+
+    # ---- size: the banner wraps to the window's width, never widens or heightens it --------
+    def _layout_width(self) -> int:
+        """The width the banner is laid out at (the window's, before the first layout)."""
+        if self.width() > 100 and self.isVisible():
+            return self.width()
+        win = self.window()
+        return max(win.width() if win is not self else self.width(), 400)
+
+    def sizeHint(self) -> QSize:
+        w = self._layout_width()
+        return QSize(w, self.heightForWidth(w))
+
+    def minimumSizeHint(self) -> QSize:
+        base = super().minimumSizeHint()
+        return QSize(base.width(), max(base.height(), self.heightForWidth(self._layout_width())))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self.updateGeometry()  # a new width: a new height (the tool bar asks the size hint)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)

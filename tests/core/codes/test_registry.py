@@ -91,6 +91,8 @@ def test_what_a_code_means_to_a_reader_is_in_the_table() -> None:
         "no_recovery_slot",
         "empty_passphrase",
         "credential_required",
+        "credential_unreadable",  # the secret named could not be read: another may be given
+        "no_credential",  # a fleet row no rule unlocks (opened from the fleet window)
     }
     continuity = {c for c, info in CODES.items() if Concern.CHECKPOINT_CONTINUITY in info.concerns}
     assert continuity == {

@@ -369,3 +369,17 @@ def test_a_bug_while_reading_an_envelope_is_reported_not_swallowed(tmp_path, mon
         T, "_read_head", lambda job, limit: (_ for _ in ()).throw(FileNotFoundError(2, "gone"))
     )
     assert audit_file(FileJob(0, str(good), "good.aleth", "sealed")).report.codes() == {"no_credential"}
+
+
+def test_judge_file_is_the_audit_s_judgement_with_the_credential_it_used(fleet, audited):
+    """What the desktop window opens a fleet row with: the same report as the audit (all
+    of it, objects included) and the credential the rule named, resolved."""
+    for job, res in audited.values():
+        report, used = T.judge_file(job)
+        assert report.verdict == res.report.verdict, job.display
+        assert report.codes() == res.report.codes(), job.display
+        if isinstance(job.credential, CredentialRef) and report.verdict != "unopenable":
+            assert used == job.credential.resolve(), job.display
+            assert report.objects  # the window shows every object
+        if job.credential is None:
+            assert used is None
