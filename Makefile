@@ -85,6 +85,7 @@ bench: $(STAMP)
 	$(PY) bench/gui_bench.py
 	$(PY) bench/authoring_bench.py
 	$(PY) bench/privacy_bench.py
+	$(PY) bench/mcp_bench.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache $(I18N_QM)

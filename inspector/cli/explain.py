@@ -1,5 +1,6 @@
-"""``aleth-inspector explain [CODE]``: what a finding code means, why it matters and
-what to do, from the code table (the same table as docs/codes.md and the GUI)."""
+"""``aleth-inspector explain [CODE]``: what a finding code (or an object status such as
+VALID_HISTORICAL) means, why it matters and what to do, from the code table (the same
+table as docs/codes.md, the GUI and the MCP server's explain_code)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ HEADINGS = {
     "action": message("What to do"),
 }
 SEVERITY = {"error": message("error"), "warning": message("warning"), "info": message("note")}
+STATUS_WORD = message("object status")
 LIST_HEAD = message("Finding codes (aleth-inspector explain CODE for one):")
 
 
@@ -24,17 +26,20 @@ def register(sub) -> None:  # type: ignore[no-untyped-def]
 
     e = sub.add_parser(
         "explain",
-        help="what a finding code means, why it matters and what to do",
-        description="Explain the finding CODE (as printed in a report): what it says about the file, why "
-        "an auditor should care and what to do. Without CODE, list every code.",
+        help="what a finding code or status means, why it matters and what to do",
+        description="Explain the finding CODE (as printed in a report) or an object status "
+        "(VALID_HISTORICAL, …): what it says about the file, why an auditor should care and what to do. "
+        "Without CODE, list every code.",
     )
-    e.add_argument("code", metavar="CODE", nargs="?", help="a finding code, e.g. signature_invalid")
+    e.add_argument(
+        "code", metavar="CODE", nargs="?", help="a finding code or a status, e.g. signature_invalid"
+    )
     e.add_argument("--lang", choices=LANGUAGES, default=None, help="language (default: from the environment)")
     e.set_defaults(func=cmd_explain)
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    from ..core.codebook import all_codes, lookup
+    from ..core.codebook import all_codes, all_statuses, explain_entry
     from ..core.i18n import system_language, tr
     from .output import stdout, terminal_width
 
@@ -51,14 +56,15 @@ def cmd_explain(args: argparse.Namespace) -> int:
             line = f"  {code:<{size}}  {word:<{sev}}  {tr(entry.title, lang)}"
             print(line if len(line) <= width else line[: width - 1] + "…", file=out)
         return EXIT_PASS
-    info = lookup(args.code)
+    info = explain_entry(args.code)
     if info is None:
-        close = difflib.get_close_matches(args.code, list(table), n=3, cutoff=0.5)
+        close = difflib.get_close_matches(args.code, [*table, *all_statuses()], n=3, cutoff=0.5)
         hint = (
             f"; did you mean {', '.join(close)}?" if close else "; aleth-inspector explain lists every code"
         )
         raise UsageError(f"no finding code {args.code}{hint}")
-    lines = [f"{info.code}  ({tr(SEVERITY[info.severity.value], lang)})", tr(info.title, lang)]
+    kind = STATUS_WORD if info.profile == "status" else SEVERITY[info.severity.value]
+    lines = [f"{info.code}  ({tr(kind, lang)})", tr(info.title, lang)]
     for key in ("meaning", "why", "action"):
         lines.append("")
         lines.append(tr(HEADINGS[key], lang))

@@ -25,11 +25,11 @@ from .. import __version__
 
 if TYPE_CHECKING:
     from ..core.verify.report import Report
-from . import audit, author, completion, demo, explain, gui, receipt, verify
+from . import audit, author, completion, demo, explain, gui, mcp, receipt, verify
 from .common import EXIT_CODES_HELP, EXIT_INTERRUPTED, EXIT_USAGE, Parser, UsageError
 from .output import safe_streams
 
-MODULES = (verify, audit, explain, demo, receipt, author, gui, completion)
+MODULES = (verify, audit, explain, demo, receipt, author, gui, mcp, completion)
 
 GUI_MODULES = ("PySide6", "shiboken6", "pyqtgraph")
 GUI_INSTALL_HINT = "this needs the desktop extra: pip install 'aleth-inspector[gui]'"

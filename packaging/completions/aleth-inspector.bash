@@ -20,12 +20,13 @@ _aleth_inspector() {
             " recover") cmd="recover" ;;
             " label") cmd="label" ;;
             " gui") cmd="gui" ;;
+            " mcp") cmd="mcp" ;;
             " completion") cmd="completion" ;;
         esac
     done
     case "$cmd" in
         "")
-            opts="-h --help --version"; subs="verify audit explain demo receipt rotate revoke grant migrate rekey recover label gui completion"; files="" ;;
+            opts="-h --help --version"; subs="verify audit explain demo receipt rotate revoke grant migrate rekey recover label gui mcp completion"; files="" ;;
         "verify")
             case "$prev" in
             --passphrase-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -177,6 +178,16 @@ _aleth_inspector() {
             --lang) COMPREPLY=($(compgen -W "en es fr" -- "$cur")); return ;;
             esac
             opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file --checkpoint --screenshot --geometry --lang"; subs=""; files="1" ;;
+        "mcp")
+            case "$prev" in
+            --passphrase-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            --passphrase-fd) COMPREPLY=(); return ;;
+            --recovery-code-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            --checkpoint) COMPREPLY=(); return ;;
+            --trust-master) COMPREPLY=(); return ;;
+            --policy) COMPREPLY=($(compgen -W "strict serve-valid" -- "$cur")); return ;;
+            esac
+            opts="-h --help --passphrase-file --passphrase-fd --recovery-code-file --checkpoint --trust-master --policy --print-config"; subs=""; files="1" ;;
         "completion")
             opts="-h --help"; subs="bash zsh fish"; files="" ;;
     esac

@@ -48,3 +48,26 @@ def test_explain_in_french(cli):
     r = cli("explain", "no_checkpoint", "--lang", "fr")
     assert r.out.startswith("no_checkpoint  (note)\nAucun point de contrôle fourni\n")
     assert "Ce que cela signifie" in r.out and "Que faire" in r.out
+
+
+def test_explain_a_status_from_the_same_table(cli):
+    """An object status is explained like a code (the MCP server's explain_code reads the same entry)."""
+    from inspector.core.codebook import status_info
+
+    r = cli("explain", "valid_historical")
+    info = status_info("VALID_HISTORICAL")
+    assert info is not None
+    text = " ".join(r.out.split())
+    assert r.code == 0 and r.out.startswith("VALID_HISTORICAL  (object status)")
+    for part in (info.title, info.meaning, info.why, info.action):
+        assert part in text
+
+
+def test_every_status_has_an_entry():
+    from inspector.core.codebook import all_statuses
+    from inspector.core.verify.report import Status
+
+    entries = all_statuses()
+    assert set(entries) == {s.value for s in Status}
+    assert all(e.title and e.meaning and e.why and e.action for e in entries.values())
+    assert {n for n, e in entries.items() if e.severity.value == "info"} == {"VALID", "VALID_HISTORICAL"}

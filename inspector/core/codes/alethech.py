@@ -10,8 +10,8 @@ The other profiles' tables are beside this one (``hom_aimos.py``, ``audit.py``).
 
 from __future__ import annotations
 
-from ..findings import Severity
-from .registry import register
+from ..findings import Severity, message
+from .registry import CodeInfo, register
 
 E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
@@ -794,4 +794,93 @@ register(
     "The work was interrupted (Ctrl-C or a signal) before it finished; no verdict was reached.",
     "An interrupted run says nothing about the file.",
     "Run the command again and let it finish.",
+)
+
+# ---------------------------------------------------------------- object statuses (SPEC B1)
+# Not finding codes: the one status each commit, evidence and checkpoint gets.  The same
+# entry shape, so `aleth-inspector explain VALID_HISTORICAL` and the MCP server's
+# explain_code read them like a code.
+
+
+def _status(name: str, severity: Severity, title: str, meaning: str, why: str, action: str) -> None:
+    STATUSES[name] = CodeInfo(
+        name, severity, message(title), message(meaning), message(why), message(action), "status"
+    )
+
+
+STATUSES: dict[str, CodeInfo] = {}
+_status(
+    "VALID",
+    INFO,
+    "Valid",
+    "Signed by a key that is active now; its id matches its content and the signature verifies.",
+    "Only VALID and VALID_HISTORICAL objects are proven to come from the file's keys.",
+    "Nothing to do.",
+)
+_status(
+    "VALID_HISTORICAL",
+    INFO,
+    "Valid (historical)",
+    "Signed by a key that was later revoked, and inside the history that the revocation's cutoff closes: "
+    "it belongs to that key's proven era.",
+    "A rotation does not void what the old key signed before it; only what lies outside that history is "
+    "suspect.",
+    "Nothing to do; its key era says which key signed it and where that key's history ends.",
+)
+_status(
+    "NOT_IN_PROVEN_PRE_ROTATION_HISTORY",
+    E,
+    "Outside the revoked key's proven history (dark)",
+    "Signed by a revoked key, outside the history that the revocation's cutoff closes.",
+    "Anyone holding the old key could have made it after the rotation.",
+    "Do not rely on it; find out who still holds the revoked key (see not_in_proven_pre_rotation_history).",
+)
+_status(
+    "DIGEST_MISMATCH",
+    E,
+    "Content changed after signing",
+    "Its content no longer hashes to its stored id: it was changed after it was signed.",
+    "What is shown is not what was signed.",
+    "Restore the object from a trusted copy (see digest_mismatch).",
+)
+_status(
+    "INVALID_SIGNATURE",
+    E,
+    "Signature does not verify",
+    "The signature does not verify with the key the object names.",
+    "Nothing proves that the named key signed it.",
+    "Treat it as forged or damaged (see signature_invalid).",
+)
+_status(
+    "MISSING_PARENT",
+    E,
+    "A parent is missing",
+    "A parent it names is not in the file.",
+    "History was removed or never copied, so its ancestry cannot be proven.",
+    "Restore the missing commit from a trusted copy (see parent_missing).",
+)
+_status(
+    "UNKNOWN_KEY",
+    E,
+    "Signed by an unknown key",
+    "Signed by a key that the root-signed control chain never granted, or used before the rotation that "
+    "granted it.",
+    "No root-signed statement authorises its signer.",
+    "Treat it as forged unless the key's grant is found (see unknown_key and key_used_before_grant).",
+)
+_status(
+    "UNKNOWN_IDENTITY",
+    E,
+    "Claims an unknown identity",
+    "It claims an agent identity that the file does not hold or does not bind to its root.",
+    "No identity of the file vouches for its signer.",
+    "See unknown_identity and identity_unbound.",
+)
+_status(
+    "MALFORMED",
+    E,
+    "Not readable",
+    "It cannot be read as strict JSON of its type.",
+    "An object that cannot be read cannot be verified.",
+    "See the JSON finding on it (invalid_json, duplicate_json_key, …).",
 )
