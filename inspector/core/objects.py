@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, cast
 
-from .canonical import JsonError, canonical, loads_strict
+from .canonical import JsonError, canonical, loads_fast, loads_strict
 from .findings import message
 from .i18n import Phrase
 from .keys import sha256_id
@@ -349,11 +349,12 @@ def id_from_path(path: str) -> str:
     return name[:-5] if name.endswith(".json") else name
 
 
-def parse_object(path: str, data: bytes, expected_kind: str) -> Obj:
-    """Parse one stored object file.  Never raises."""
+def parse_object(path: str, data: bytes, expected_kind: str, *, strict: bool = False) -> Obj:
+    """Parse one stored object file.  Never raises.  ``strict``: through the strict
+    parser alone (the reference the fast path is held to; the result is the same)."""
     fallback_id = id_from_path(path)
     try:
-        raw, fast = loads_strict(data)
+        raw, fast = loads_strict(data) if strict else loads_fast(data)
     except JsonError as exc:
         return _malformed(path, expected_kind, fallback_id, exc.code, str(exc))
     if type(raw) is not dict:

@@ -78,7 +78,11 @@ _PRIVATE = re.compile(b"".join(_stored_char(c) for c in "<private"))
 
 
 def mentions_private(data: bytes) -> bool:
-    """Whether the stored bytes may hold a private region (a cheap first test)."""
+    """Whether the stored bytes may hold a private region (a cheap first test): the
+    opener ``<`` is there as itself or as an escape (``\\u003c``, any case), else the
+    pattern cannot match and is not run."""
+    if b"<" not in data and b"\\u003" not in data:
+        return False
     return _PRIVATE.search(data) is not None
 
 
