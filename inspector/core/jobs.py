@@ -52,8 +52,11 @@ def send_report(send: Send, report: Any) -> None:
     for name, value in saved.items():
         if not value:
             continue
-        if name == "objects":  # the GUI recomputes signing bytes for the one object it shows
-            value = {k: dataclasses.replace(o, sign_bytes=b"") for k, o in value.items()}
+        if name == "objects":
+            # complete (the GUI reads any object's content and raw JSON on its own thread: a
+            # light object from the worker processes is filled in here); the GUI recomputes
+            # signing bytes for the one object it shows
+            value = {k: o.replace(sign_bytes=b"") for k, o in value.items()}
         items = list(value.items()) if isinstance(value, dict) else list(value)
         for i in range(0, len(items), OBJECT_BATCH):
             piece = items[i : i + OBJECT_BATCH]

@@ -156,7 +156,7 @@ def _walk(root: bytes, rel: bytes, h: Any, seen: list[int], depth: int) -> None:
 def is_record(report: Report, cid: str) -> bool:
     """Whether commit ``cid`` is a MutMem record (weight transition or label), not a memory."""
     obj = report.objects.get(cid)
-    return obj is not None and obj.malformed is None and "mutmem" in obj.content
+    return obj is not None and obj.malformed is None and obj.has_mutmem
 
 
 def memory_ids(report: Report) -> list[str]:

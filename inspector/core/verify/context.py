@@ -50,6 +50,9 @@ class VerifyOptions:
     strict: bool = False
     profile: str = "auto"  # "auto" (by content), "alethech" or "hom-aimos-v1"
     trust_master: str | None = None  # HOM-AIMOS: the master key fingerprint the auditor pins
+    # the strict parser alone, in one process: the reference every fast path is held to
+    # (the differential tests compare its report with the default's, byte for byte)
+    reference: bool = False
 
 
 @dataclass
