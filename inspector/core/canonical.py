@@ -10,10 +10,11 @@ byte equality over generated values.
 
 ``loads_strict`` parses untrusted JSON and rejects what alethech's format must
 not contain: duplicate object keys, NaN/Infinity, integers outside ±(2^53−1) in
-any written form (``9007199254740993``, ``9007199254740993.0``,
+any written form (``9007199254740993``, and ``9007199254740993.0`` or
 ``9.007199254740993e15``: SPEC B6 rev 3 — every double beyond 2^53−1 is integral,
-and its text and the signed value may differ), nesting deeper than 64, invalid
-UTF-8.  Integral floats whose canonical form is an integer are returned as
+and a text that is not the shortest form of the double it reads as says another
+integer than the one signed; ``1e+21`` or ``1.2345678901234568e+20``, the forms
+alethech writes, stay numbers), nesting deeper than 64, invalid UTF-8.  Integral floats whose canonical form is an integer are returned as
 ``int`` (RFC 8785 writes ``1.0`` as ``1``), so the loaded value re-serialises to
 the canonical bytes without a second walk.
 
@@ -30,6 +31,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from decimal import Decimal
 from typing import Any
 
 import msgspec
@@ -196,9 +198,11 @@ def loads_strict(data: bytes | str, *, max_depth: int = MAX_DEPTH) -> tuple[Any,
         x = float(s)
         if not math.isfinite(x):
             raise JsonError("non_finite_number", f"number {s} is not finite")
-        if abs(x) > MAX_SAFE_INT:  # integral, whatever the text says (B6 rev 3)
+        if abs(x) > MAX_SAFE_INT and Decimal(s) != Decimal(repr(x)):
+            # an integral value beyond ±(2^53−1) whose text is not the double it reads as
+            # (9007199254740993.0 is read as 2^53): an integer out of range, in another form
             raise JsonError("integer_out_of_range", f"number {s[:30]} is an integer outside ±(2^53−1)")
-        if x.is_integer():
+        if x.is_integer() and abs(x) <= MAX_SAFE_INT:
             return int(x)
         if not _fast_float(x):
             fast = False

@@ -121,19 +121,6 @@ json_values = st.recursive(
     max_leaves=25,
 )
 
-
-def _beyond_safe(value) -> bool:
-    """Whether ``value`` holds a number beyond ±(2^53−1) (every such double is integral:
-    SPEC B6 rev 3 refuses it in any written form)."""
-    if isinstance(value, float):
-        return abs(value) > MAX_SAFE_INT
-    if isinstance(value, list):
-        return any(_beyond_safe(v) for v in value)
-    if isinstance(value, dict):
-        return any(_beyond_safe(v) for v in value.values())
-    return False
-
-
 # --------------------------------------------------------------------------- (a) equality
 
 
@@ -185,14 +172,7 @@ def test_canonical_known_bytes(value, expected):
 @example({"\U0001f600": 1.5, "\ue000": 1e-7})
 @example({"a": [1.0, 2.5, -0.0, 1e16, 1e21, 5e-324]})
 @example({"x": 9007199254740992.0})
-@example({"x": 9007199254740991.0})
 def test_loads_strict_round_trip_proves_trusted_path(value):
-    if _beyond_safe(value):  # refused, whatever the written form
-        for text in (json.dumps(value), json.dumps(value, ensure_ascii=False)):
-            with pytest.raises(JsonError) as exc_info:
-                loads_strict(text)
-            assert exc_info.value.code == "integer_out_of_range"
-        return
     expected = rfc8785.dumps(value)
     for text in (json.dumps(value), json.dumps(value, ensure_ascii=False)):
         parsed, fast = loads_strict(text)
@@ -207,19 +187,18 @@ def test_loads_strict_round_trip_proves_trusted_path(value):
 def test_fast_ok_means_the_c_encoder_is_canonical(value):
     # Whenever loads_strict says fast_ok, the plain C encoder output (trusted path)
     # is byte-identical to the reference; when it says not, the untrusted path is.
-    if _beyond_safe(value):
-        return  # refused (test_loads_strict_round_trip_proves_trusted_path)
     parsed, fast = loads_strict(json.dumps(value))
     assert canonical(parsed) == rfc8785.dumps(value)
     if fast:
         assert canonical(parsed, trusted=True) == rfc8785.dumps(parsed)
 
 
-def test_integral_floats_load_as_int():
-    value, fast = loads_strict("[1.0, -0.0, 2e3, 9007199254740991.0, 1.5e-7, 0.5]")
-    assert value[:4] == [1, 0, 2000, MAX_SAFE_INT] and all(type(v) is int for v in value[:4])
-    assert fast is False  # 1.5e-7 needs ECMAScript formatting
-    assert canonical(value, trusted=fast) == b"[1,0,2000,9007199254740991,1.5e-7,0.5]"
+def test_integral_floats_load_as_int_and_huge_ones_stay_float():
+    value, fast = loads_strict("[1.0, -0.0, 2e3, 1e16, 0.5]")
+    assert value[:3] == [1, 0, 2000] and all(type(v) is int for v in value[:3])
+    assert type(value[3]) is float and value[3] == 1e16
+    assert fast is False  # 1e16 needs ECMAScript formatting
+    assert canonical(value, trusted=fast) == b"[1,0,2000,10000000000000000,0.5]"
 
 
 def test_astral_key_clears_fast_ok():
@@ -255,15 +234,12 @@ REJECTIONS = [
     (str(-(2**53)), "integer_out_of_range"),
     (f'{{"n":{2**60}}}', "integer_out_of_range"),
     (f"[{2**64}]", "integer_out_of_range"),
-    # ... in any written form (B6 rev 3): the text and the signed double differ
+    # ... in another written form (B6 rev 3): the text says another integer than the signed double
     ("9007199254740993.0", "integer_out_of_range"),
     ("9.007199254740993e15", "integer_out_of_range"),
-    ('{"q":9007199254740992.0}', "integer_out_of_range"),
-    ("[-9007199254740993.0]", "integer_out_of_range"),
-    ("9007199254740991.5", "integer_out_of_range"),  # the double rounds to 2^53
-    ("1e16", "integer_out_of_range"),
-    ("1E308", "integer_out_of_range"),
-    ("-1.7976931348623157e308", "integer_out_of_range"),
+    ('{"q":-9007199254740993.0}', "integer_out_of_range"),
+    ("9007199254740991.5", "integer_out_of_range"),  # reads as 2^53
+    ("[1.00000000000000001e20]", "integer_out_of_range"),
     # nesting deeper than 64
     (DEEP65_LIST, "json_too_deep"),
     (DEEP65_OBJ, "json_too_deep"),
@@ -305,9 +281,12 @@ def test_loads_strict_rejects_huge_integer_literal_as_out_of_range():
     [
         (str(MAX_SAFE_INT), MAX_SAFE_INT),
         (str(-MAX_SAFE_INT), -MAX_SAFE_INT),
-        ("9.007199254740991e15", MAX_SAFE_INT),
-        ("-9007199254740991.0", -MAX_SAFE_INT),
-        ("1e15", 10**15),
+        ("1e308", 1e308),
+        # the shortest form of a double beyond 2^53−1 is that double (alethech writes these)
+        ("1e+21", 1e21),
+        ("1.2345678901234568e+20", 1.2345678901234568e20),
+        ("9007199254740992.0", 9007199254740992.0),
+        ("1E16", 1e16),
         ("5e-324", 5e-324),
         ('{"a":1,"b":{"a":1}}', {"a": 1, "b": {"a": 1}}),  # same key in different objects
         ('["' + "[" * 72 + '"]', ["[" * 72]),  # brackets inside a string are not nesting
