@@ -243,7 +243,7 @@ class Obj:
 
     An object the verifier's worker processes read arrives *light* (``source`` given):
     ``fields`` without what no rule reads (a plain memory's ``content``), no ``raw``, no
-    signing bytes.  The first access to what it lacks parses ``source`` — the stored
+    signing bytes (:func:`signing_bytes_of` gives them).  The first access to what it lacks parses ``source`` — the stored
     bytes, which the store holds anyway — with the strict parser and fills it in, so
     every consumer sees the complete object; the verifier's rules never need to.
     """
@@ -326,6 +326,8 @@ class Obj:
         full = parse_object(self.path, source, self.kind)
         object.__setattr__(self, "_fields", full._fields)
         object.__setattr__(self, "_raw", full._raw)
+        if not self.sign_bytes:
+            object.__setattr__(self, "sign_bytes", full.sign_bytes)
         object.__setattr__(self, "_source", None)
 
     @property

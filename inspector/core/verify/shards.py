@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-import msgpack
+import msgspec
 
 from ..keys import decode_signature, verify_sig
 from ..lifeline import Lifeline, arm
@@ -51,6 +51,8 @@ BATCH = 256  # objects per record: parsed, then verified, then sent together
 # one record per batch: (batch number, then one column per field, one row per object; a
 # row whose type is None is an object the main process reads itself)
 _ERROR = -1  # a worker's last record when it failed: (_ERROR, traceback text)
+_pack = msgspec.msgpack.Encoder().encode
+_unpack = msgspec.msgpack.Decoder().decode
 
 
 def fork_safe() -> bool:
@@ -92,7 +94,8 @@ def _batch_record(src: _Source, authority: Authority, b: int, lo: int, hi: int) 
     parsed: list[tuple[Obj | None, bool]] = []
     for i in range(lo, hi):
         data = src.data(i)
-        obj = parse_object("", data, src.kind(i))
+        obj: Obj | None = parse_object("", data, src.kind(i))
+        assert obj is not None
         if obj.malformed is not None or obj.field_problems:
             parsed.append((None, False))  # the main process reads it, as one process does
             continue
@@ -138,9 +141,7 @@ def _batch_record(src: _Source, authority: Authority, b: int, lo: int, hi: int) 
         fields.append(f)
         res.append(resolution)
         keys.append(verified)
-    return msgpack.packb(
-        (b, types, ids, cids, sigs, uns, fast, private, fields, res, keys), use_bin_type=True
-    )
+    return _pack((b, types, ids, cids, sigs, uns, fast, private, fields, res, keys))
 
 
 def _work(
@@ -153,7 +154,7 @@ def _work(
     except BrokenPipeError:
         return  # the main process stopped listening (cancelled, or gone)
     except BaseException:
-        out.send_bytes(msgpack.packb((_ERROR, traceback.format_exc())))
+        out.send_bytes(_pack((_ERROR, traceback.format_exc())))
 
 
 def _spawned(
@@ -174,7 +175,9 @@ def _spawned(
     try:
         table = array.array("Q")
         table.frombytes(offsets)
-        _work(_Source(shm.buf, table, commits), authority, batches, out)
+        view = shm.buf
+        assert view is not None
+        _work(_Source(view, table, commits), authority, batches, out)
     finally:
         out.close()
         shm.close()
@@ -223,7 +226,9 @@ class _Workers:
         mp = multiprocessing.get_context("spawn")
         buf = src.buf
         self.shm = shm = shared_memory.SharedMemory(create=True, size=max(1, len(buf)))
-        shm.buf[: len(buf)] = buf
+        view = shm.buf
+        assert view is not None
+        view[: len(buf)] = buf
         offsets = array.array("Q", src.offsets).tobytes()
         watch, self.spawn_lifeline = mp.Pipe(duplex=False)
         for batches in plan:
@@ -332,11 +337,11 @@ def _collect(
                 except EOFError:
                     live.remove(c)
                     continue
-                head = msgpack.unpackb(blob, raw=False)
+                head = _unpack(blob)
                 if head[0] == _ERROR:
                     raise RuntimeError(f"a verifier worker process failed:\n{head[1]}")
                 early[head[0]] = blob
-        record = msgpack.unpackb(early.pop(b), raw=False, use_list=True)
+        record = _unpack(early.pop(b))
         _, types, ids, cids, sigs, uns, fast, private, fields, res, keys = record
         for j, i in enumerate(range(lo, hi)):
             path, name, data = files[i]
