@@ -14,9 +14,10 @@ any written form (``9007199254740993``, and ``9007199254740993.0`` or
 ``9.007199254740993e15``: SPEC B6 rev 3 — every double beyond 2^53−1 is integral,
 and a text that is not the shortest form of the double it reads as says another
 integer than the one signed; ``1e+21`` or ``1.2345678901234568e+20``, the forms
-alethech writes, stay numbers), nesting deeper than 64, invalid UTF-8.  Integral floats whose canonical form is an integer are returned as
-``int`` (RFC 8785 writes ``1.0`` as ``1``), so the loaded value re-serialises to
-the canonical bytes without a second walk.
+alethech writes, stay numbers), nesting deeper than 64, invalid UTF-8.  Integral
+floats whose canonical form is an integer are returned as ``int`` (RFC 8785 writes
+``1.0`` as ``1``), so the loaded value re-serialises to the canonical bytes without a
+second walk.
 
 ``loads_fast`` is the same function, faster: orjson parses, then an exact check
 and one walk decide whether orjson's value is the strict parser's value; anything

@@ -16,7 +16,7 @@ argv or a file.
 
 from __future__ import annotations
 
-import dataclasses
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -90,10 +90,11 @@ def open_verify(
     uses, so the report carries the same audit record (input SHA-256, started_at,
     duration, checkpoint state); ship it in pieces.
 
-    One process (``VerifyOptions.processes`` 1): the detail views need each object's
-    raw JSON, which the sharded path does not send back.  An unopenable or crashed
-    answer ships the report, then an ``("error", …)`` message with its code, which the
-    window turns into the unlock dialog's message or the crash panel."""
+    Every core, as the command line (its worker processes start inside this one where
+    the system allows it); the objects are shipped complete (:func:`send_report`).  An
+    unopenable or crashed answer ships the report, then an ``("error", …)`` message with
+    its code, which the window turns into the unlock dialog's message or the crash
+    panel."""
     report = _judge(send, path, credential, checkpoint, data, trust_master)
     if report.verdict in ("unopenable", "error") and report.findings:
         f = report.findings[0]
@@ -122,7 +123,10 @@ def _judge(
     """The report of ``path`` (or of ``data`` named ``path``), as the command line makes it
     (``trust_master``: the HOM-AIMOS master fingerprint the auditor pinned)."""
     opts = VerifyOptions(
-        checkpoint=checkpoint, progress=throttled(send), processes=1, trust_master=trust_master
+        checkpoint=checkpoint,
+        progress=throttled(send),
+        processes=os.cpu_count() or 1,
+        trust_master=trust_master,
     )
     if data is not None:
         send(("progress", "reading", 0, 1))

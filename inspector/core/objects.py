@@ -243,9 +243,10 @@ class Obj:
 
     An object the verifier's worker processes read arrives *light* (``source`` given):
     ``fields`` without what no rule reads (a plain memory's ``content``), no ``raw``, no
-    signing bytes (:func:`signing_bytes_of` gives them).  The first access to what it lacks parses ``source`` — the stored
-    bytes, which the store holds anyway — with the strict parser and fills it in, so
-    every consumer sees the complete object; the verifier's rules never need to.
+    signing bytes.  The first access to what it lacks parses ``source`` — the stored
+    bytes, which the store holds anyway — and fills it all in (the parse is the one
+    the object was first read with, so the result is the same), so every consumer sees
+    the complete object; the verifier's rules never need to.
     """
 
     __slots__ = _SLOTS

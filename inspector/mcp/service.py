@@ -396,7 +396,7 @@ class MemoryService:
         opts = VerifyOptions(
             checkpoint=s.checkpoint,
             checkpoint_name=s.checkpoint_name,
-            processes=1,  # a sharded verification drops memory content the answers need
+            processes=os.cpu_count() or 1,  # what an answer reads of a memory comes from its bytes
             trust_master=s.trust_master,
         )
         report = open_and_verify(s.path, s.credential, opts)

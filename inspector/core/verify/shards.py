@@ -26,6 +26,7 @@ process (which may not start children) one process does the work.
 from __future__ import annotations
 
 import array
+import contextlib
 import multiprocessing
 import os
 import sys
@@ -252,14 +253,10 @@ class _Workers:
         for c in self.conns:
             c.close()
         for pid in self.pids:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            try:
+            with contextlib.suppress(ChildProcessError):
                 os.waitpid(pid, 0)
-            except ChildProcessError:
-                pass
         for p in self.procs:
             if p.is_alive():
                 p.kill()
