@@ -91,7 +91,7 @@ bench: $(STAMP)
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache $(I18N_QM)
 
-## fuzz-smoke: ~60 s of both fuzz targets, fixed seed (fuzz/README.md has the long campaign), then
+## fuzz-smoke: ~80 s of the three fuzz targets, fixed seed (fuzz/README.md has the long campaign), then
 ## ~70 s of the verifier's metamorphic properties with random examples (tests/core/verify/test_metamorphic.py)
 FUZZ_STAMP := $(VENV)/.installed-fuzz
 FUZZ := build/fuzz
@@ -106,5 +106,7 @@ fuzz-smoke: $(FUZZ_STAMP)
 		-rss_limit_mb=2048 -artifact_prefix=$(FUZZ)/crashes/ -print_final_stats=1
 	$(PY) fuzz/fuzz_store.py $(FUZZ)/corpus/store -seed=1 -max_total_time=35 -timeout=300 -rss_limit_mb=2048 \
 		-len_control=0 -max_len=16384 -artifact_prefix=$(FUZZ)/crashes/ -print_final_stats=1
+	$(PY) fuzz/fuzz_json.py $(FUZZ)/corpus/json -seed=1 -max_total_time=20 -timeout=30 -rss_limit_mb=2048 \
+		-artifact_prefix=$(FUZZ)/crashes/ -print_final_stats=1
 	METAMORPHIC_EXAMPLES=150 METAMORPHIC_RANDOM=1 $(PY) -m pytest -q -p no:cacheprovider \
 		tests/core/verify/test_metamorphic.py

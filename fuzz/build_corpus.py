@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write the seed corpora of both fuzz targets: ``python fuzz/build_corpus.py OUT_DIR``.
+"""Write the seed corpora of the fuzz targets: ``python fuzz/build_corpus.py OUT_DIR``.
 
 ``OUT_DIR/container`` — for ``fuzz_container.py`` (first byte = mode):
 
@@ -13,6 +13,12 @@
 through hypothesis (a plan of mutations), for which random bytes are valid plans; the
 seeds only spare libFuzzer the slow start from an empty input.  Deterministic
 (``--seed``), so a corpus can be rebuilt byte for byte.
+
+``OUT_DIR/json`` — for ``fuzz_json.py`` (first byte even: the text alone; odd: spliced
+into a signed commit): the texts on which a fast parser and the strict one disagree
+(duplicate keys, numbers around ±(2^53−1) in every form, ``1.0``, ``-0.0``, non-BMP and
+lone-surrogate keys, escaped colons, ``\\u`` escapes as alethech writes them, nesting at
+the limit) and every object file of the alethech corpus.
 """
 
 from __future__ import annotations
@@ -72,6 +78,27 @@ def store_seeds(out: Path, count: int, seed: int) -> int:
     return count
 
 
+JSON_SEEDS = [
+    b'{"a":1,"a":2}', b'{"a":"x:y","a":{"b":1}}', b'{"\\u0061":1,"a":2}', b'{"\\u003a":1,":":2}',
+    b'[1.0,-0.0,1e2,0.5,1e-7,5e-324]', b"[9007199254740991,9007199254740992,9007199254740993]",
+    b"[9007199254740993.0,9.007199254740993e15,1e+21,1.2345678901234568e+20]", b"[1e400,-1e400,1e-400]",
+    b'{"\\ud83d\\ude00":1,"\\ue000":2}', b'{"\\ud800":1}', b'"\\udc00"', b'"caf\\u00e9 \\u2028"',
+    b"[" * 64 + b"]" * 64, b"[" * 65 + b"]" * 65, b"\xef\xbb\xbf{}", b'{"a":1,}', b"[01]",
+]  # fmt: skip
+
+
+def json_seeds(out: Path) -> int:
+    n = 0
+    for text in JSON_SEEDS:
+        for mode in (b"\x00", b"\x01"):
+            _write(out, mode + text)
+            n += 1
+    for path in sorted((REPO / "tests/fixtures/alethech-0.9.5").glob("*/store/*/*.json")):
+        _write(out, b"\x00" + path.read_bytes())
+        n += 1
+    return n
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("out", type=Path)
@@ -80,7 +107,8 @@ def main() -> None:
     args = ap.parse_args()
     n = container_seeds(args.out / "container")
     m = store_seeds(args.out / "store", args.store_seeds, args.seed)
-    print(f"{n} container seeds, {m} store seeds in {args.out}")
+    j = json_seeds(args.out / "json")
+    print(f"{n} container seeds, {m} store seeds, {j} json seeds in {args.out}")
 
 
 if __name__ == "__main__":

@@ -69,6 +69,8 @@ class Progress:
             self._emit_json(force=True)
         if self.human:
             self._thread = threading.Thread(target=self._run, name="progress", daemon=True)
+            # it touches nothing a forked verifier worker uses (issue 27): the verifier may fork
+            self._thread.fork_safe = True  # type: ignore[attr-defined]
             self._thread.start()
         return self
 

@@ -1,10 +1,12 @@
 """RFC 8785 canonical bytes and strict JSON loading.
 
 ``jcs`` is the reference path through the ``rfc8785`` package.  ``canonical``
-is the fast path used in bulk verification: it serialises with the C JSON
-encoder when that provably gives the same bytes as RFC 8785, and falls back to
-``rfc8785`` otherwise.  A hypothesis property test
-(``tests/core/test_canonical.py``) checks byte equality over generated values.
+is the fast path used in bulk verification: it serialises with msgspec's sorted
+JSON encoder when that provably gives the same bytes as RFC 8785 (BMP keys, whose
+code-point order is their UTF-16 order; integers within ±(2^53−1); floats whose
+shortest repr already is the ECMAScript form), and falls back to ``rfc8785``
+otherwise.  A hypothesis property test (``tests/core/test_canonical.py``) checks
+byte equality over generated values.
 
 ``loads_strict`` parses untrusted JSON and rejects what alethech's format must
 not contain: duplicate object keys, NaN/Infinity, integers outside ±(2^53−1) in
@@ -14,8 +16,15 @@ and a text that is not the shortest form of the double it reads as says another
 integer than the one signed; ``1e+21`` or ``1.2345678901234568e+20``, the forms
 alethech writes, stay numbers), nesting deeper than 64, invalid UTF-8.  Integral
 floats whose canonical form is an integer are returned as ``int`` (RFC 8785 writes
-``1.0`` as ``1``), so the loaded value re-serialises to the canonical bytes without
-a second walk.
+``1.0`` as ``1``), so the loaded value re-serialises to the canonical bytes without a
+second walk.
+
+``loads_fast`` is the same function, faster: orjson parses, then an exact check
+and one walk decide whether orjson's value is the strict parser's value; anything
+unusual (an error, a number out of range, an escaped colon, more than 64 brackets)
+is handed to ``loads_strict``, which then answers (value or error) as it always
+does.  Differential tests (``tests/core/test_fast_json.py``) and a fuzz target
+(``fuzz/fuzz_json.py``) hold the two to identical results.
 """
 
 from __future__ import annotations
@@ -26,6 +35,8 @@ import re
 from decimal import Decimal
 from typing import Any
 
+import msgspec
+import orjson
 import rfc8785
 
 MAX_SAFE_INT = 2**53 - 1
@@ -37,6 +48,7 @@ __all__ = [
     "JsonError",
     "canonical",
     "jcs",
+    "loads_fast",
     "loads_strict",
 ]
 
@@ -61,7 +73,10 @@ def jcs(value: Any) -> bytes:
         raise JsonError("invalid_json", f"no canonical form: {exc}") from exc
 
 
-_encode = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False).encode
+# Sorted by code point, UTF-8, no insignificant space, "\u00XX" for the control characters
+# with no short escape, shortest round-trip floats: RFC 8785 for the values
+# _needs_slow_path lets through (the property tests compare it with rfc8785 byte for byte).
+_encode = msgspec.json.Encoder(order="sorted").encode
 
 
 def _fast_float(x: float) -> bool:
@@ -102,7 +117,7 @@ def canonical(value: Any, *, trusted: bool = False) -> bytes:
     """
     if trusted or not _needs_slow_path(value):
         try:
-            return _encode(value).encode("utf-8")
+            return _encode(value)
         except UnicodeEncodeError as exc:  # lone surrogate
             raise JsonError("invalid_json", "string is not valid Unicode") from exc
     return jcs(value)
@@ -219,4 +234,110 @@ def loads_strict(data: bytes | str, *, max_depth: int = MAX_DEPTH) -> tuple[Any,
         raise JsonError("json_too_deep", "JSON nesting too deep") from exc
     except ValueError as exc:
         raise JsonError("invalid_json", f"invalid JSON: {exc}") from exc
+    return value, fast
+
+
+def _fast_walk(value: Any) -> tuple[Any, int, int, bool] | None:  # noqa: PLR0912 -- one hot loop, inlined
+    """orjson's ``value`` as :func:`loads_strict` returns it, with the number of object
+    members, the number of ``:`` inside keys and strings, and ``fast_ok``; None when
+    something needs the strict parser (a number it refuses, or one it would convert
+    differently).  Integral floats become ``int`` in place, as the strict parser does."""
+    members = colons = 0
+    fast = True
+    stack: list[Any] = [value]
+    top: list[Any] = [value]  # a scalar at the top level is converted here
+    while stack:
+        v = stack.pop()
+        if type(v) is dict:
+            members += len(v)
+            for k, x in v.items():
+                if fast and not k.isascii() and any(ord(c) > 0xFFFF for c in k):
+                    fast = False
+                colons += k.count(":")
+                t = type(x)
+                if t is str:
+                    colons += x.count(":")
+                elif t is dict or t is list:
+                    stack.append(x)
+                elif t is int:
+                    if not -MAX_SAFE_INT <= x <= MAX_SAFE_INT:
+                        return None
+                elif t is float:
+                    n = _fast_number(x)
+                    if n is None:
+                        return None
+                    if type(n) is int:
+                        v[k] = n
+                    elif fast and not _fast_float(x):
+                        fast = False
+        elif type(v) is list:
+            for i, x in enumerate(v):
+                t = type(x)
+                if t is str:
+                    colons += x.count(":")
+                elif t is dict or t is list:
+                    stack.append(x)
+                elif t is int:
+                    if not -MAX_SAFE_INT <= x <= MAX_SAFE_INT:
+                        return None
+                elif t is float:
+                    n = _fast_number(x)
+                    if n is None:
+                        return None
+                    if type(n) is int:
+                        v[i] = n
+                    elif fast and not _fast_float(x):
+                        fast = False
+        else:  # a scalar document
+            t = type(v)
+            if t is str:
+                colons += v.count(":")
+            elif t is int:
+                if not -MAX_SAFE_INT <= v <= MAX_SAFE_INT:
+                    return None
+            elif t is float:
+                n = _fast_number(v)
+                if n is None:
+                    return None
+                top[0] = n
+                if type(n) is float and not _fast_float(n):
+                    fast = False
+    return top[0], members, colons, fast
+
+
+def _fast_number(x: float) -> float | int | None:
+    """A float as the strict parser returns it (``int`` when integral), or None when
+    the strict parser refuses it (it then says why)."""
+    if not math.isfinite(x) or abs(x) > MAX_SAFE_INT:
+        return None
+    return int(x) if x.is_integer() else x
+
+
+def loads_fast(data: bytes, *, max_depth: int = MAX_DEPTH) -> tuple[Any, bool]:
+    """:func:`loads_strict` of ``data`` (same value, same ``fast_ok``, same error and
+    code), mostly without running it.
+
+    orjson parses; its value is the strict parser's value when (1) the document has at
+    most ``max_depth`` brackets (so it is not deeper than allowed), (2) no key repeats
+    — checked by counting: every object member has exactly one ``:`` outside strings,
+    so the members orjson kept plus the colons inside the strings it kept equal the
+    colons of the text exactly when nothing was dropped, provided no ``:`` was written
+    as an escape (a ``\\u003`` in the text sends it to the strict parser) — and (3)
+    every number is one the strict parser accepts, converted as it converts it (one
+    walk: integers within ±(2^53−1), floats finite and within it, integral floats as
+    ``int``).  orjson refuses all that the strict parser refuses (invalid UTF-8, lone
+    surrogates, NaN, control characters, a BOM, trailing commas); when orjson refuses
+    anything, or a check fails, :func:`loads_strict` decides."""
+    if data.count(b"{") + data.count(b"[") > max_depth or b"\\u003" in data:
+        return loads_strict(data, max_depth=max_depth)
+    try:
+        value = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        return loads_strict(data, max_depth=max_depth)
+    walked = _fast_walk(value)
+    if walked is None:
+        return loads_strict(data, max_depth=max_depth)
+    value, members, colons, fast = walked
+    if members != data.count(b":") - colons:
+        return loads_strict(data, max_depth=max_depth)  # a key repeats: the strict parser names it
     return value, fast

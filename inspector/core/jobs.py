@@ -16,7 +16,7 @@ argv or a file.
 
 from __future__ import annotations
 
-import dataclasses
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -53,8 +53,11 @@ def send_report(send: Send, report: Any) -> None:
     for name, value in saved.items():
         if not value:
             continue
-        if name == "objects":  # the GUI recomputes signing bytes for the one object it shows
-            value = {k: dataclasses.replace(o, sign_bytes=b"") for k, o in value.items()}
+        if name == "objects":
+            # complete (the GUI reads any object's content and raw JSON on its own thread: a
+            # light object from the worker processes is filled in here); the GUI recomputes
+            # signing bytes for the one object it shows
+            value = {k: o.replace(sign_bytes=b"") for k, o in value.items()}
         items = list(value.items()) if isinstance(value, dict) else list(value)
         for i in range(0, len(items), OBJECT_BATCH):
             piece = items[i : i + OBJECT_BATCH]
@@ -94,10 +97,11 @@ def open_verify(
     its checkpoint, its strictness) and the credential used comes back in the result,
     for the window's later exports and dialogs.
 
-    One process (``VerifyOptions.processes`` 1): the detail views need each object's
-    raw JSON, which the sharded path does not send back.  An unopenable or crashed
-    answer ships the report, then an ``("error", …)`` message with its code, which the
-    window turns into the unlock dialog's message or the crash panel."""
+    Every core, as the command line (its worker processes start inside this one where
+    the system allows it); the objects are shipped complete (:func:`send_report`).  An
+    unopenable or crashed answer ships the report, then an ``("error", …)`` message with
+    its code, which the window turns into the unlock dialog's message or the crash
+    panel."""
     report, used = _judge(send, path, credential, checkpoint, data, trust_master, strict, fleet_job)
     if report.verdict in ("unopenable", "error") and report.findings:
         f = report.findings[0]
@@ -138,7 +142,11 @@ def _judge(
         send(("progress", "unlocking" if sealed else "reading", 0, 1))
         return judge_file(fleet_job, progress=throttled(send))
     opts = VerifyOptions(
-        checkpoint=checkpoint, progress=throttled(send), processes=1, trust_master=trust_master, strict=strict
+        checkpoint=checkpoint,
+        progress=throttled(send),
+        processes=os.cpu_count() or 1,
+        trust_master=trust_master,
+        strict=strict,
     )
     if data is not None:
         send(("progress", "reading", 0, 1))

@@ -11,10 +11,10 @@ and what is signed are listed in ``unsigned_fields``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final, cast
 
-from .canonical import JsonError, canonical, loads_strict
+from .canonical import JsonError, canonical, loads_fast, loads_strict
 from .findings import message
 from .i18n import Phrase
 from .keys import sha256_id
@@ -214,34 +214,171 @@ class Malformed:
     found: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+_SLOTS: Final = (
+    "path",
+    "kind",
+    "type",
+    "stored_id",
+    "_fields",
+    "_raw",
+    "computed_id",
+    "sign_bytes",
+    "signature",
+    "extra_signatures",
+    "unsigned_fields",
+    "malformed",
+    "field_problems",
+    "fast",
+    "_source",
+)
+
+
 class Obj:
-    """One parsed object of the store.
+    """One parsed object of the store (immutable).
 
     ``fields`` is the signable form (what the signature covers, ``type`` and
     ``version`` included); ``raw`` is the JSON object as stored.  For a
     malformed object only ``path``, ``kind``, ``stored_id`` and ``malformed``
     are meaningful.
+
+    An object the verifier's worker processes read arrives *light* (``source`` given):
+    ``fields`` without what no rule reads (a plain memory's ``content``), no ``raw``, no
+    signing bytes.  The first access to what it lacks parses ``source`` — the stored
+    bytes, which the store holds anyway — and fills it all in (the parse is the one
+    the object was first read with, so the result is the same), so every consumer sees
+    the complete object; the verifier's rules never need to.
     """
+
+    __slots__ = _SLOTS
 
     path: str
     kind: str
     type: str
     stored_id: str
-    fields: dict[str, Any]
-    raw: dict[str, Any] | None
-    computed_id: str = ""
-    sign_bytes: bytes = b""
-    signature: str = ""
-    extra_signatures: dict[str, str] = field(default_factory=dict)
-    unsigned_fields: tuple[str, ...] = ()
-    malformed: Malformed | None = None
+    computed_id: str
+    sign_bytes: bytes
+    signature: str
+    extra_signatures: dict[str, str]
+    unsigned_fields: tuple[str, ...]
+    malformed: Malformed | None
     # nested values of the wrong shape that the rules ignore (path, expected, found)
-    field_problems: tuple[tuple[str, str, str], ...] = ()
-    # parsed by loads_strict with fast_ok: canonical() may take its trusted path on parts
-    fast: bool = False
+    field_problems: tuple[tuple[str, str, str], ...]
+    # parsed with fast_ok: canonical() may take its trusted path on parts
+    fast: bool
+    _fields: dict[str, Any]
+    _raw: dict[str, Any] | None
+    _source: bytes | None
 
+    def __init__(
+        self,
+        path: str,
+        kind: str,
+        type: str,
+        stored_id: str,
+        fields: dict[str, Any],
+        raw: dict[str, Any] | None,
+        computed_id: str = "",
+        sign_bytes: bytes = b"",
+        signature: str = "",
+        extra_signatures: dict[str, str] | None = None,
+        unsigned_fields: tuple[str, ...] = (),
+        malformed: Malformed | None = None,
+        field_problems: tuple[tuple[str, str, str], ...] = (),
+        fast: bool = False,
+        *,
+        source: bytes | None = None,
+    ) -> None:
+        values = (
+            path,
+            kind,
+            type,
+            stored_id,
+            fields,
+            raw,
+            computed_id,
+            sign_bytes,
+            signature,
+            {} if extra_signatures is None else extra_signatures,
+            unsigned_fields,
+            malformed,
+            field_problems,
+            fast,
+            source,
+        )
+        for name, value in zip(_SLOTS, values, strict=True):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"Obj is immutable (cannot set {name})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Obj is immutable (cannot delete {name})")
+
+    # ---- the lazy parts -------------------------------------------------------------
+    @property
+    def light(self) -> bool:
+        """Whether parts of this object are still to be read from its stored bytes."""
+        return self._source is not None
+
+    def _load(self) -> None:
+        source = self._source
+        if source is None:
+            return
+        full = parse_object(self.path, source, self.kind)
+        object.__setattr__(self, "_fields", full._fields)
+        object.__setattr__(self, "_raw", full._raw)
+        if not self.sign_bytes:
+            object.__setattr__(self, "sign_bytes", full.sign_bytes)
+        object.__setattr__(self, "_source", None)
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        if self._source is not None:
+            self._load()
+        return self._fields
+
+    @property
+    def raw(self) -> dict[str, Any] | None:
+        if self._source is not None:
+            self._load()
+        return self._raw
+
+    def loaded(self) -> Obj:
+        """This object with nothing left to read (itself, filled in)."""
+        self._load()
+        return self
+
+    def _state(self) -> tuple[Any, ...]:
+        self._load()
+        return tuple(getattr(self, name) for name in _SLOTS[:-1])
+
+    def replace(self, **changes: Any) -> Obj:
+        """A copy with ``changes`` (keyword names as in the constructor)."""
+        self._load()
+        values = {name.lstrip("_"): getattr(self, name) for name in _SLOTS[:-1]}
+        values.update(changes)
+        return Obj(**values)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Obj):
+            return NotImplemented
+        return self._state() == other._state()
+
+    __hash__ = None  # type: ignore[assignment]  # holds dicts, like the dataclass it was
+
+    def __repr__(self) -> str:
+        return (
+            f"Obj(path={self.path!r}, kind={self.kind!r}, type={self.type!r}, stored_id={self.stored_id!r})"
+        )
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (_rebuild, tuple(object.__getattribute__(self, name) for name in _SLOTS))
+
+    # ---- accessors ----------------------------------------------------------------------
     def get(self, name: str, default: Any = None) -> Any:
+        f = self._fields
+        if name in f or self._source is None:
+            return f.get(name, default)
         return self.fields.get(name, default)
 
     @property
@@ -252,28 +389,47 @@ class Obj:
     # (each field was checked against its schema when the object was built)
     @property
     def parents(self) -> list[str]:
-        return cast("list[str]", self.fields.get("parents", []))
+        return cast("list[str]", self.get("parents", []))
 
     @property
     def agent_id(self) -> str:
-        return cast(str, self.fields.get("agent_id", ""))
+        return cast(str, self.get("agent_id", ""))
 
     @property
     def key_id(self) -> str:
-        return cast(str, self.fields.get("key_id", ""))
+        return cast(str, self.get("key_id", ""))
 
     @property
     def content(self) -> dict[str, Any]:
-        return cast("dict[str, Any]", self.fields.get("content", {}))
+        return cast("dict[str, Any]", self.get("content", {}))
+
+    @property
+    def has_mutmem(self) -> bool:
+        """Whether the content holds a ``mutmem`` member (a MutMem record), without
+        reading a plain memory's content (a light object leaves it out only when it
+        has none)."""
+        if self.type != "MemoryCommit" or self.malformed is not None:
+            return False
+        content = self._fields.get("content")
+        if content is None:
+            return False if self._source is not None else "mutmem" in self.content
+        return type(content) is dict and "mutmem" in content
 
     @property
     def provenance(self) -> dict[str, Any]:
-        return cast("dict[str, Any]", self.fields.get("provenance", {}))
+        return cast("dict[str, Any]", self.get("provenance", {}))
 
     @property
     def evidence_refs(self) -> list[str]:
         refs = self.provenance.get("evidence_refs", [])
         return [r for r in refs if type(r) is str] if type(refs) is list else []
+
+
+def _rebuild(*values: Any) -> Obj:
+    obj = Obj.__new__(Obj)
+    for name, value in zip(_SLOTS, values, strict=True):
+        object.__setattr__(obj, name, value)
+    return obj
 
 
 def _malformed(
@@ -349,11 +505,12 @@ def id_from_path(path: str) -> str:
     return name[:-5] if name.endswith(".json") else name
 
 
-def parse_object(path: str, data: bytes, expected_kind: str) -> Obj:
-    """Parse one stored object file.  Never raises."""
+def parse_object(path: str, data: bytes, expected_kind: str, *, strict: bool = False) -> Obj:
+    """Parse one stored object file.  Never raises.  ``strict``: through the strict
+    parser alone (the reference the fast path is held to; the result is the same)."""
     fallback_id = id_from_path(path)
     try:
-        raw, fast = loads_strict(data)
+        raw, fast = loads_strict(data) if strict else loads_fast(data)
     except JsonError as exc:
         return _malformed(path, expected_kind, fallback_id, exc.code, str(exc))
     if type(raw) is not dict:

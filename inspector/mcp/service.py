@@ -156,7 +156,7 @@ def _walk(root: bytes, rel: bytes, h: Any, seen: list[int], depth: int) -> None:
 def is_record(report: Report, cid: str) -> bool:
     """Whether commit ``cid`` is a MutMem record (weight transition or label), not a memory."""
     obj = report.objects.get(cid)
-    return obj is not None and obj.malformed is None and "mutmem" in obj.content
+    return obj is not None and obj.malformed is None and obj.has_mutmem
 
 
 def memory_ids(report: Report) -> list[str]:
@@ -396,7 +396,7 @@ class MemoryService:
         opts = VerifyOptions(
             checkpoint=s.checkpoint,
             checkpoint_name=s.checkpoint_name,
-            processes=1,  # a sharded verification drops memory content the answers need
+            processes=os.cpu_count() or 1,  # what an answer reads of a memory comes from its bytes
             trust_master=s.trust_master,
         )
         report = open_and_verify(s.path, s.credential, opts)

@@ -4,7 +4,6 @@ rebuilds it, and what is stored but not signed is listed."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
 import pytest
@@ -47,7 +46,7 @@ def test_a_signed_commit_is_read_with_its_signable_bytes(signed):
     assert obj.agent_id == commit["agent_id"] and obj.key_id == commit["key_id"]
     assert obj.evidence_refs == commit["provenance"]["evidence_refs"]
     # shipped without its signed bytes (a worker process), they are recomputed exactly
-    assert signing_bytes_of(dataclasses.replace(obj, sign_bytes=b"")) == obj.sign_bytes
+    assert signing_bytes_of(obj.replace(sign_bytes=b"")) == obj.sign_bytes
 
 
 def test_an_evidence_record_is_read_as_evidence(signed):

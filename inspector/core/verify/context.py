@@ -53,6 +53,9 @@ class VerifyOptions:
     structural_only: bool = False  # HOM-AIMOS v2: the structural checks alone (no signature checked)
     witness: bytes | None = None  # HOM-AIMOS v2: a portable mutation bundle's witness (JSON bytes)
     trust_context: bytes | None = None  # HOM-AIMOS v2: its trust context (a v2 envelope, JSON bytes)
+    # the strict parser alone, in one process: the reference every fast path is held to
+    # (the differential tests compare its report with the default's, byte for byte)
+    reference: bool = False
 
 
 @dataclass

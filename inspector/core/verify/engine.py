@@ -53,7 +53,7 @@ def run(ctx: Context) -> Report:
     ctx.report.eras = ctx.authority.eras
     ctx.lap("identity")
 
-    if ctx.opts.processes > 1 and len(ctx.store.files) > shards.SHARD:
+    if ctx.opts.processes > 1 and not ctx.opts.reference and len(ctx.store.files) > shards.SHARD:
         shards.parse_and_sign_sharded(ctx, ctx.opts.processes)
     else:
         signatures.parse_and_sign(ctx)
@@ -97,7 +97,7 @@ def _summarise(ctx: Context) -> None:
     types: dict[str, int] = {}
     for o in ctx.commits.values():
         if o.malformed is None:
-            t = o.fields.get("memory_type", "")
+            t = o.get("memory_type", "")
             types[t] = types.get(t, 0) + 1
     statuses: dict[Status, int] = {}
     for s in r.commits.values():

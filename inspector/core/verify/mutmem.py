@@ -86,13 +86,13 @@ def commitment_for(content: dict[str, Any], *, trusted: bool = False) -> dict[st
 
 
 def is_plain(obj: Obj) -> bool:
-    return obj.malformed is None and "mutmem" not in obj.content
+    return obj.malformed is None and not obj.has_mutmem
 
 
 def record_kind(obj: Obj) -> str | None:
-    c = obj.content
-    if obj.malformed is not None or "mutmem" not in c:
+    if obj.malformed is not None or not obj.has_mutmem:
         return None
+    c = obj.content
     return c.get("kind") if type(c.get("kind")) is str else ""
 
 

@@ -78,7 +78,11 @@ _PRIVATE = re.compile(b"".join(_stored_char(c) for c in "<private"))
 
 
 def mentions_private(data: bytes) -> bool:
-    """Whether the stored bytes may hold a private region (a cheap first test)."""
+    """Whether the stored bytes may hold a private region (a cheap first test): the
+    opener ``<`` is there as itself or as an escape (``\\u003c``, any case), else the
+    pattern cannot match and is not run."""
+    if b"<" not in data and b"\\u003" not in data:
+        return False
     return _PRIVATE.search(data) is not None
 
 
@@ -163,7 +167,7 @@ class Reader:
     def take(self, path: str, name: str, data: bytes) -> Obj | None:
         """Parse one file; the object when this copy is (so far) the object of its id,
         else None.  A later copy may replace it: the caller keeps the last one given."""
-        obj = parse_object(path, data, self.kind)
+        obj = parse_object(path, data, self.kind, strict=self.ctx.opts.reference)
         return self.take_parsed(path, name, obj, obj.malformed is None and mentions_private(data), data)
 
     def take_parsed(self, path: str, name: str, obj: Obj, private: bool, data: bytes) -> Obj | None:
@@ -330,7 +334,7 @@ def parse_small_objects(ctx: Context) -> None:
             )
     data = store.files.get("root_authority.json")
     if data is not None:
-        ctx.root = parse_object("root_authority.json", data, "root_authority")
+        ctx.root = parse_object("root_authority.json", data, "root_authority", strict=ctx.opts.reference)
         if ctx.root.malformed is not None:
             m = ctx.root.malformed
             ctx.add(
