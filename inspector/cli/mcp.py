@@ -82,11 +82,7 @@ def cmd_mcp(args: argparse.Namespace) -> int:
         return _print_config(args, path)
     if importlib.util.find_spec("mcp") is None:
         raise UsageError(INSTALL_HINT)
-    from ..core.opener import is_sealed
-    from ..mcp.process import no_core_dumps
-
-    if is_sealed(path):
-        no_core_dumps()  # before the secret is read: it stays in memory while the server runs
+    # core dumps are already off (cli.main hardens every command before any secret is read)
     checkpoint = None
     if args.checkpoint:
         from .verify import _read_checkpoint
