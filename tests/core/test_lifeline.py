@@ -2,10 +2,12 @@
 included, ends the verify pipeline's worker processes.
 
 A *victim* process verifies a store with two workers that never finish (each is stuck on
-its first batch, as on a hostile payload) and prints their process ids once they run;
+its first batch, as on a hostile payload) and prints their process ids once both are
+armed and working (each leaves a file when it reaches its batch; the victim polls the
+folder for them, with no deadline);
 a *harness* process — a child subreaper, so the orphaned workers become its children
 and can be waited on — kills the victim with SIGKILL and waits for the workers with
-psutil (a generous hang guard, no sleep).  The exit status tells which guard ended each
+psutil (a generous hang guard).  The exit status tells which guard ended each
 worker: SIGKILL from the parent-death signal, 70 from the lifeline pipe.  Each guard is
 tested alone (the other one disabled in the victim), then both, forked and spawned.
 """
@@ -28,14 +30,17 @@ REPO = Path(__file__).resolve().parents[2]
 
 VICTIM = textwrap.dedent(
     """
-    import sys, threading
+    import os, sys, threading, time
     sys.path.insert(0, {repo!r})
     from inspector.core import lifeline
     from inspector.core.verify import shards
 
     MODE = {mode!r}
 
-    def stuck(*args):  # a worker busy for ever
+    READY = {ready!r}
+
+    def stuck(*args):  # a worker busy for ever, once armed (it says so with a file)
+        open(os.path.join(READY, str(os.getpid())), "w").close()
         threading.Event().wait()
 
     shards._batch_record = stuck  # (a spawned worker imports this file too: it is stuck as well)
@@ -48,6 +53,10 @@ VICTIM = textwrap.dedent(
         shards.fork_safe = lambda: False
 
     def started(pids):
+        # only once every worker is armed and working: a kill before that would test arm's
+        # own check of its parent, not the guard this run keeps
+        while len(os.listdir(READY)) < len(pids):
+            time.sleep(0.01)  # polling a folder, not a timing assumption: no deadline here
         print(" ".join(map(str, pids)), flush=True)
         sys.stdin.read()  # until killed
 
@@ -97,7 +106,9 @@ HARNESS = textwrap.dedent(
 def test_workers_die_with_their_parent(tmp_path: Path, mode: str, codes: set[int]) -> None:
     victim = tmp_path / "victim.py"
     store = str(ALETHECH / "05_dark_v2" / "store")
-    victim.write_text(VICTIM.format(repo=str(REPO), mode=mode, store=store))
+    ready = tmp_path / "ready"
+    ready.mkdir()
+    victim.write_text(VICTIM.format(repo=str(REPO), mode=mode, store=store, ready=str(ready)))
     harness = tmp_path / "harness.py"
     harness.write_text(HARNESS.format())
     done = subprocess.run(
