@@ -254,6 +254,18 @@ TRICKS = (
 )
 
 
+def _claims_an_id(data: bytes) -> bool:
+    """Whether ``data`` holds an object that claims an id (SPEC B9: two files holding
+    objects with the same id are duplicates; bytes that do not parse hold no object)."""
+    import json
+
+    try:
+        obj = json.loads(data)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(obj, dict) and isinstance(obj.get("commit_id"), str)
+
+
 def _object_files(base: Path, directory: str) -> list[Path]:
     d = base / directory
     if d.is_symlink() or not d.is_dir():
@@ -332,9 +344,10 @@ def apply_trick(data: Any, trick: str, base: Path, outside: Path) -> bool:
         if files:
             # a second file holding the same object: SPEC B9 wants both read, duplicate_object
             target = os.fsencode(base / "commits") + b"/\xff\xfe.json"
+            copied = data.draw(st.sampled_from(files), label="copied").read_bytes()
             with open(target, "xb") as fh:
-                fh.write(data.draw(st.sampled_from(files), label="copied").read_bytes())
-            return True
+                fh.write(copied)
+            return _claims_an_id(copied)  # a copy of bytes that hold no object holds no id twice
     elif trick == "stray":
         for rel, content in (
             (".DS_Store", b"\x00\x00\x00\x01Bud1"),
