@@ -6,7 +6,9 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from .conftest import PASSING, ROOT
+import pytest
+
+from .conftest import PASSING, PASSPHRASE, ROOT, SEALED
 
 
 def test_a_missing_path_that_is_no_command(cli):
@@ -70,10 +72,18 @@ def _modules_loaded(argv: list[str]) -> set[str]:
     return set(out.stderr.split())
 
 
-def test_verify_loads_only_what_it_uses():
+@pytest.mark.parametrize("kind", ["directory", "sealed"])
+def test_verify_loads_only_what_it_uses(kind, tmp_path):
     """Issue 27's fixed costs: verify with a JSON report imports neither the other
-    subcommands nor the fleet, nor the HTML, SARIF and JUnit renderers (nor Jinja2)."""
-    loaded = _modules_loaded(["verify", str(PASSING), "--json", "--quiet"])
+    subcommands nor the fleet, nor the HTML, SARIF and JUnit renderers (nor Jinja2), nor
+    the HOM-AIMOS profiles for an alethech file."""
+    if kind == "sealed":
+        secret = tmp_path / "passphrase"
+        secret.write_text(PASSPHRASE, encoding="utf-8")
+        target = [str(SEALED), "--passphrase-file", str(secret)]
+    else:
+        target = [str(PASSING)]
+    loaded = _modules_loaded(["verify", *target, "--json", "--quiet"])
     assert "inspector.cli.verify" in loaded and "inspector.core.render.json" in loaded
     unused = {
         "inspector.cli.audit",
@@ -86,6 +96,8 @@ def test_verify_loads_only_what_it_uses():
         "inspector.core.render.sarif",
         "inspector.core.render.junit",
         "inspector.core.render.text",
+        "inspector.core.hom_aimos",
+        "inspector.core.hom_aimos_v2",
         "jinja2",
     }
     assert loaded & unused == set()
