@@ -668,9 +668,20 @@ def worker_ancestry(path: str, sample: int = 60) -> dict:
     }
 
 
-def _spawn(args: list[str], timeout: float | None = None) -> dict:
+def _pin(cores: int | None):
+    """A ``preexec_fn`` that keeps a child (and all it starts) on the first ``cores`` CPUs
+    this process may use; None: no pinning."""
+    if not cores:
+        return None
+    cpus = sorted(os.sched_getaffinity(0))[:cores]
+    return lambda: os.sched_setaffinity(0, cpus)
+
+
+def _spawn(args: list[str], timeout: float | None = None, cores: int | None = None) -> dict:
     cmd = [sys.executable, str(Path(__file__).resolve()), *args]
-    proc = subprocess.run(cmd, check=False, capture_output=True, text=True, timeout=timeout)
+    proc = subprocess.run(
+        cmd, check=False, capture_output=True, text=True, timeout=timeout, preexec_fn=_pin(cores)
+    )
     if proc.returncode != 0:
         raise RuntimeError(f"worker failed ({' '.join(args)}):\n{proc.stderr[-4000:]}")
     for line in proc.stdout.splitlines():
@@ -719,7 +730,7 @@ def _tree_rss_bytes(root: int) -> int:
     return total
 
 
-def run_cli(args: list[str], env: dict | None = None) -> dict:
+def run_cli(args: list[str], env: dict | None = None, cores: int | None = None) -> dict:
     """One ``aleth-inspector ARGS`` in a fresh process: wall time (spawn to reaped), exit
     code, the peak of the whole process tree's RSS (sampled every SAMPLE_S) and the
     largest single process's peak (``ru_maxrss`` from wait4: it and every descendant it
@@ -729,7 +740,11 @@ def run_cli(args: list[str], env: dict | None = None) -> dict:
     with tempfile.TemporaryFile() as err:
         t0 = time.perf_counter()
         proc = subprocess.Popen(
-            [*cli_command(), *args], stdout=subprocess.DEVNULL, stderr=err, env=env or CHILD_ENV
+            [*cli_command(), *args],
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+            env=env or CHILD_ENV,
+            preexec_fn=_pin(cores),
         )
         peak = [0]
         done = threading.Event()
@@ -772,9 +787,10 @@ def worker_floor(floor_path: str, threads: list[int], kdf_of: str | None) -> dic
     return out
 
 
-def _floor(ffile: Path, threads: list[int], kdf_of: Path | None = None) -> dict:
+def _floor(ffile: Path, threads: list[int], kdf_of: Path | None = None, cores: int | None = None) -> dict:
     extra = ["--kdf-of", str(kdf_of)] if kdf_of else []
-    return _spawn(["--worker-floor", str(ffile), "--floor-threads", ",".join(map(str, threads)), *extra])
+    argv = ["--worker-floor", str(ffile), "--floor-threads", ",".join(map(str, threads)), *extra]
+    return _spawn(argv, cores=cores)
 
 
 def _verify_args(path: Path, pfile: Path, jobs: int | None = None) -> list[str]:
@@ -782,14 +798,14 @@ def _verify_args(path: Path, pfile: Path, jobs: int | None = None) -> list[str]:
     return args + (["--jobs", str(jobs)] if jobs else [])
 
 
-def _paired(ffile: Path, threads: list[int], argv: list[str]) -> dict:
+def _paired(ffile: Path, threads: list[int], argv: list[str], cores: int | None = None) -> dict:
     """floor, the command, floor: the command's wall time over the mean of the two floors
-    at each thread count (each in its own fresh process)."""
-    before = _floor(ffile, threads)
-    run = run_cli(argv)
+    at each thread count (each in its own fresh process; all on ``cores`` CPUs if given)."""
+    before = _floor(ffile, threads, cores=cores)
+    run = run_cli(argv, cores=cores)
     if run["code"] not in (0, 1):
         raise RuntimeError(f"aleth-inspector {' '.join(argv)} exited {run['code']}:\n{run['stderr']}")
-    after = _floor(ffile, threads)
+    after = _floor(ffile, threads, cores=cores)
     run["floor"] = {t: (before["floor"][str(t)] + after["floor"][str(t)]) / 2 for t in threads}
     run["signatures"] = before["signatures"]
     return run
@@ -991,9 +1007,11 @@ def cli_bench(sizes: list[int], repeat: int, threads: int, alethech_repeat: int,
 
 
 def scaling(n: int, repeat: int, regen: bool) -> Path:
-    """One file through the command line on 1 .. all cores (``verify --jobs P``), each
-    between two floors in fresh processes; the ratio is to the floor on P threads. From
-    the 1- and P-worker times, Amdahl's law gives the serial part and a projection."""
+    """One file through the command line on P = 1 .. all cores (``verify --jobs P``, the
+    process tree pinned to P CPUs: with one worker the verifier's signature threads would
+    otherwise use every core), each between two floors on P threads on the same CPUs; the
+    ratio is to that floor. From the 1- and P-core times, Amdahl's law gives the serial
+    part and a projection."""
     path, meta = cached_file(n, regen)
     ffile = floor_file(n, path)
     cores = os.cpu_count() or 1
@@ -1006,7 +1024,7 @@ def scaling(n: int, repeat: int, regen: bool) -> Path:
         for p in ps:
             runs = []
             for _ in range(repeat):
-                run = _paired(ffile, sorted({1, p}), _verify_args(path, pfile, jobs=p))
+                run = _paired(ffile, sorted({1, p}), _verify_args(path, pfile, jobs=p), cores=p)
                 runs.append(run)
                 print(
                     f"[scaling] {n}: --jobs {p}: {run['wall']:.2f} s (exit {run['code']}), floor {p} thr "
@@ -1029,11 +1047,12 @@ def scaling(n: int, repeat: int, regen: bool) -> Path:
         f"# one file on every core — {started}",
         "",
         f"{_machine()}; {meta['commits']:,} commits; `aleth-inspector verify FILE --passphrase-file P "
-        f"--format json --jobs P`, start to exit, best of {repeat} fresh processes, each between two "
-        "floors on P threads (ours / floor: median of the paired ratios).",
+        f"--format json --jobs P` pinned to P CPUs (sched_setaffinity), start to exit, best of {repeat} "
+        "fresh processes, each between two floors on P threads on the same CPUs (ours / floor: median of "
+        "the paired ratios).",
         "",
-        "| worker processes | wall s | speed-up | CPU s (all processes) | Ed25519 floor s (P threads) | "
-        "ours / floor | exit |",
+        "| worker processes (= CPUs) | wall s | speed-up | CPU s (all processes) "
+        "| Ed25519 floor s (P threads) | ours / floor | exit |",
         "|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
