@@ -852,8 +852,8 @@ def cli_bench(sizes: list[int], repeat: int, threads: int, alethech_repeat: int,
                 f = run["floor"][threads]
                 print(
                     f"[cli] {n}: run {r + 1}/{repeat}: {run['wall']:.2f} s (exit {run['code']}), floor "
-                    f"{f:.3f} s, ratio {run['wall'] / f:.2f}, tree peak {run['tree_peak_mb']:.0f} MB, "
-                    f"largest process {run['largest_mb']:.0f} MB",
+                    f"{f:.3f} s, ratio {run['wall'] / f:.2f}, tree peak {run['tree_peak_mb']:.0f} MiB, "
+                    f"largest process {run['largest_mb']:.0f} MiB",
                     flush=True,
                 )
             rows[n] = {"meta": meta, "runs": runs, "kdf": kdf}
@@ -930,8 +930,8 @@ def cli_bench(sizes: list[int], repeat: int, threads: int, alethech_repeat: int,
         add(
             f"| {commits:,} | {runs[0]['signatures']:,} | {best:.2f} | {floor:.3f} | "
             f"{'(the fixed cost)' if n == FIXED_SIZE else format(r['ratio'], '.2f') + '×'} | "
-            f"{_fmt(per, '.0f')} | {_fmt(norm_per, '.2f')} | {r['tree_peak_mb']:.0f} MB | "
-            f"{r['largest_mb']:.0f} MB | {', '.join(sorted({str(x['code']) for x in runs}))} |"
+            f"{_fmt(per, '.0f')} | {_fmt(norm_per, '.2f')} | {r['tree_peak_mb']:.0f} MiB | "
+            f"{r['largest_mb']:.0f} MiB | {', '.join(sorted({str(x['code']) for x in runs}))} |"
         )
     add("")
     add(
@@ -951,7 +951,7 @@ def cli_bench(sizes: list[int], repeat: int, threads: int, alethech_repeat: int,
         add(
             f"- alethech {ale['version']} at 10k: `open_container_v2` (its scrypt, decrypt, a directory "
             f"written with fsync per file, its verify_store; in-process, so its interpreter start and "
-            f"imports are not counted; ok={ale['ok']}, peak {ale['rss_peak_mb']:.0f} MB), best "
+            f"imports are not counted; ok={ale['ok']}, peak {ale['rss_peak_mb']:.0f} MiB), best "
             f"{ale['open']:.2f} s; each of its {len(ale['ratios'])} runs over the mean of our start-to-exit "
             f"runs right before and after it: {', '.join(f'{x:.1f}×' for x in ale['ratios'])}, "
             f"median **{speed:.1f}×**."
@@ -992,10 +992,10 @@ def cli_bench(sizes: list[int], repeat: int, threads: int, alethech_repeat: int,
         )
     if 99_000 in rows:
         target(
-            f"≤ {T_RSS_MB / 1024:.1f} GB peak RSS at 99k, all processes together",
+            f"≤ {T_RSS_MB:.0f} MiB peak RSS at 99k, all processes together",
             rows[99_000]["tree_peak_mb"] <= T_RSS_MB,
-            f"{rows[99_000]['tree_peak_mb']:.0f} MB (largest single process "
-            f"{rows[99_000]['largest_mb']:.0f} MB)",
+            f"{rows[99_000]['tree_peak_mb']:.0f} MiB (largest single process "
+            f"{rows[99_000]['largest_mb']:.0f} MiB)",
         )
     add("")
     add(
@@ -1048,6 +1048,10 @@ def scaling(n: int, repeat: int, regen: bool) -> Path:
                     "ratio": statistics.median(r["wall"] / r["floor"][p] for r in runs),
                     "cpu": min(r["cpu_s"] for r in runs),
                     "codes": sorted({r["code"] for r in runs}),
+                    # the machine's speed drifts between rows: each run in units of its own
+                    # 1-thread floor, and the speed-up its floor got from P threads
+                    "u": statistics.median(r["wall"] / r["floor"][1] for r in runs),
+                    "e": statistics.median(r["floor"][1] / r["floor"][p] for r in runs),
                 }
             )
     one = rows[0]["wall"]
@@ -1069,31 +1073,34 @@ def scaling(n: int, repeat: int, regen: bool) -> Path:
             f"{r['ratio']:.2f}× | {', '.join(map(str, r['codes']))} |"
         )
     if len(rows) > 1:
-        top = rows[-1]
+        top, first = rows[-1], rows[0]
         p = top["p"]
-        # Amdahl: T(P) = T1 · (s + (1 − s) / e), with e the speed-up the machine gave the
-        # floor (pure parallel work) on P threads in this run (P on an idle machine)
-        e = top["floor1"] / top["floor"]
-        s = (top["wall"] / one - 1 / e) / (1 - 1 / e) if e > 1 else float("nan")
-        s_naive = (top["wall"] / one - 1 / p) / (1 - 1 / p)
-        f1 = rows[0]["floor1"] if rows[0]["p"] == 1 else top["floor1"]
+        # Amdahl: T(P) = T(1) · (s + (1 − s) / e), with T in units of the same run's 1-thread
+        # floor (the machine's speed drifts from row to row) and e the speed-up the floor got
+        # from P threads in the same runs (the cores the machine really gave; P when idle)
+        q, e = top["u"] / first["u"], top["e"]
+        s = (q - 1 / e) / (1 - 1 / e) if e > 1 else float("nan")
+        s_raw = (top["wall"] / one - 1 / p) / (1 - 1 / p)
         lines += ["", "### Projection (computed, not measured)", ""]
         lines.append(
-            f"Serial part s from T({p}) / T(1) = s + (1 − s) / e, where e = {e:.2f} is the speed-up the "
-            f"same run's floor got from {p} threads (the machine's effective cores): s = **{s:.2f}** of "
-            f"T(1) = {one:.2f} s, i.e. {s * one:.2f} s serial and {(1 - s) * one:.2f} s that splits "
-            f"(with e = {p}: s = {s_naive:.2f}). The floor splits perfectly (independent signatures): "
-            f"floor(P) = {f1:.2f} s / P."
+            f"In units of each run's own 1-thread floor, T(1) = {first['u']:.2f} and T({p}) = {top['u']:.2f} "
+            f"floors; with e = {e:.2f}, the speed-up the same runs' floor got from {p} threads, "
+            f"T({p}) / T(1) = s + (1 − s) / e gives the serial part s = **{s:.2f}** ({s * one:.1f} s of the "
+            f"one-core {one:.2f} s; from the wall times alone, ignoring the drift and taking e = {p}: "
+            f"s = {s_raw:.2f}). The floor splits perfectly (independent signatures): ours / floor on c "
+            f"cores = T(1) · (s + (1 − s) / c) · c, in floors."
         )
         if 0.0 <= s <= 1.0:
             lines += [
                 "",
-                "| cores | projected wall s | projected floor s | projected ours / floor |",
+                "| cores | projected wall s (at the one-core run's speed) | projected floor s | "
+                "projected ours / floor |",
                 "|---:|---:|---:|---:|",
             ]
+            f1 = one / first["u"]
             for c in (1, 2, 4, 8, 16):
-                t = one * (s + (1 - s) / c)
-                lines.append(f"| {c} | {t:.2f} | {f1 / c:.2f} | {t / (f1 / c):.1f}× |")
+                t = first["u"] * (s + (1 - s) / c)
+                lines.append(f"| {c} | {t * f1:.2f} | {f1 / c:.2f} | {t * c:.1f}× |")
         else:
             lines.append(
                 f"No projection: a serial part of {s:.2f} is not a fraction (the run was too noisy)."
