@@ -25,12 +25,32 @@ Usage::
 
 ``--profile N`` instead cProfiles our open (KDF excluded) + verify on the cached
 N-commit file and writes ``bench/out/profile-N.txt`` (cumulative and tottime).
+
+Through the command line (issue 27: what a user gets, fixed costs included)::
+
+    .venv/bin/python bench/verify_bench.py --cli [--sizes 1000,10000,50000,99000] [--repeat 2]
+    .venv/bin/python bench/verify_bench.py --scaling 99000 [--repeat 2]
+    .venv/bin/python bench/verify_bench.py --fixed-costs 1000 [--repeat 9] [--tree DIR ...]
+
+``--cli`` runs ``aleth-inspector verify FILE --passphrase-file P --format json`` (its
+defaults: every core; stdout to /dev/null) in a fresh process per repeat, between two
+fresh-process measurements of the 2-thread Ed25519 floor: wall time from spawn to reaped,
+the peak of the whole process tree's RSS (sampled) and the largest process's (wait4),
+alethech's container open at 10k in the same run, the per-commit marginal cost over a
+10-commit file's fixed cost, and the issue's targets; ``bench/out/cli_bench.md``.
+``--scaling N`` does the same on the N-commit file with ``--jobs P`` for P = 1 .. all
+cores, each against a P-thread floor, and projects to more cores by Amdahl's law from the
+measured serial part (``bench/out/scaling_bench.md``). ``--fixed-costs N`` times
+interpreter start to the first byte of the file read and to exit for ``--version`` and
+``verify`` of the N-commit file (``bench/out/fixed_costs.md``).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
+import importlib.util
 import json
 import os
 import platform
@@ -648,9 +668,20 @@ def worker_ancestry(path: str, sample: int = 60) -> dict:
     }
 
 
-def _spawn(args: list[str], timeout: float | None = None) -> dict:
+def _pin(cores: int | None):
+    """A ``preexec_fn`` that keeps a child (and all it starts) on the first ``cores`` CPUs
+    this process may use; None: no pinning."""
+    if not cores:
+        return None
+    cpus = sorted(os.sched_getaffinity(0))[:cores]
+    return lambda: os.sched_setaffinity(0, cpus)
+
+
+def _spawn(args: list[str], timeout: float | None = None, cores: int | None = None) -> dict:
     cmd = [sys.executable, str(Path(__file__).resolve()), *args]
-    proc = subprocess.run(cmd, check=False, capture_output=True, text=True, timeout=timeout)
+    proc = subprocess.run(
+        cmd, check=False, capture_output=True, text=True, timeout=timeout, preexec_fn=_pin(cores)
+    )
     if proc.returncode != 0:
         raise RuntimeError(f"worker failed ({' '.join(args)}):\n{proc.stderr[-4000:]}")
     for line in proc.stdout.splitlines():
@@ -659,63 +690,514 @@ def _spawn(args: list[str], timeout: float | None = None) -> dict:
     raise RuntimeError(f"worker printed no result:\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
 
 
+# =========================================================================== through the command line
+#
+# Issue 27 measures what a user gets: `aleth-inspector verify FILE --passphrase-file P
+# --format json` with its defaults, in a fresh process per repeat (interpreter start,
+# imports, scrypt, decrypt, the worker processes, the report), stdout to /dev/null,
+# against the Ed25519 floor measured in fresh processes right before and after it.
+
+CLI_SIZES = "1000,10000,50000,99000"
+T_FLOOR_RATIO_SMALL = 2.5  # ours / floor at 1k, where fixed costs dominate
+FIXED_SIZE = 10  # the sealed file whose wall time is the command's fixed cost
+SAMPLE_S = 0.02  # the process tree's RSS is sampled this often
+# A user's installation has its bytecode compiled (pip does it); a child that may not write
+# its caches would compile every changed module on every start (~0.25 s here), so the
+# commands run without PYTHONDONTWRITEBYTECODE, after a warm-up run that writes them.
+CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def cli_command() -> list[str]:
+    """The console script beside this interpreter (``python -m inspector.cli`` without one)."""
+    script = Path(sys.executable).with_name("aleth-inspector")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "inspector.cli"]
+
+
+def _tree_rss_bytes(root: int) -> int:
+    """Σ VmRSS of ``root`` and its descendants now (pages shared copy-on-write by the
+    forked workers are counted in each process: an upper bound of what they use)."""
+    page = os.sysconf("SC_PAGE_SIZE")
+    total, todo = 0, [root]
+    while todo:
+        pid = todo.pop()
+        try:
+            with open(f"/proc/{pid}/statm") as fh:
+                total += int(fh.read().split()[1]) * page
+            with open(f"/proc/{pid}/task/{pid}/children") as fh:
+                todo += [int(c) for c in fh.read().split()]
+        except (OSError, ValueError):
+            continue  # it has just exited
+    return total
+
+
+def run_cli(args: list[str], env: dict | None = None, cores: int | None = None) -> dict:
+    """One ``aleth-inspector ARGS`` in a fresh process: wall time (spawn to reaped), exit
+    code, the peak of the whole process tree's RSS (sampled every SAMPLE_S) and the
+    largest single process's peak (``ru_maxrss`` from wait4: it and every descendant it
+    waited for)."""
+    import threading
+
+    with tempfile.TemporaryFile() as err:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(
+            [*cli_command(), *args],
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+            env=env or CHILD_ENV,
+            preexec_fn=_pin(cores),
+        )
+        peak = [0]
+        done = threading.Event()
+
+        def sample() -> None:
+            while not done.wait(SAMPLE_S):
+                peak[0] = max(peak[0], _tree_rss_bytes(proc.pid))
+
+        sampler = threading.Thread(target=sample, daemon=True)
+        sampler.start()
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - t0
+        done.set()
+        sampler.join()
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        stderr = err.read().decode(errors="replace")
+    return {
+        "wall": wall,
+        "code": proc.returncode,
+        "tree_peak_mb": peak[0] / 2**20,
+        "largest_mb": usage.ru_maxrss / 1024.0,
+        "cpu_s": usage.ru_utime + usage.ru_stime,
+        "stderr": stderr[-2000:],
+    }
+
+
+def worker_floor(floor_path: str, threads: list[int], kdf_of: str | None) -> dict:
+    """The Ed25519 floor at each thread count (a fresh process, messages loaded first),
+    and optionally the scrypt key derivation of a sealed file (a fixed cost)."""
+    triples = load_floor(floor_path)
+    out: dict = {"signatures": len(triples), "floor": {str(t): run_floor(triples, t) for t in threads}}
+    if kdf_of:
+        from inspector.core.container import Credential, derive_key, parse_envelope
+
+        env = parse_envelope(Path(kdf_of).read_bytes())
+        t = time.perf_counter()
+        derive_key(env, Credential(passphrase=PASSPHRASE))
+        out["kdf"] = time.perf_counter() - t
+    return out
+
+
+def _floor(ffile: Path, threads: list[int], kdf_of: Path | None = None, cores: int | None = None) -> dict:
+    extra = ["--kdf-of", str(kdf_of)] if kdf_of else []
+    argv = ["--worker-floor", str(ffile), "--floor-threads", ",".join(map(str, threads)), *extra]
+    return _spawn(argv, cores=cores)
+
+
+def _verify_args(path: Path, pfile: Path, jobs: int | None = None) -> list[str]:
+    args = ["verify", str(path), "--passphrase-file", str(pfile), "--format", "json"]
+    return args + (["--jobs", str(jobs)] if jobs else [])
+
+
+def _paired(ffile: Path, threads: list[int], argv: list[str], cores: int | None = None) -> dict:
+    """floor, the command, floor: the command's wall time over the mean of the two floors
+    at each thread count (each in its own fresh process; all on ``cores`` CPUs if given)."""
+    before = _floor(ffile, threads, cores=cores)
+    run = run_cli(argv, cores=cores)
+    if run["code"] not in (0, 1):
+        raise RuntimeError(f"aleth-inspector {' '.join(argv)} exited {run['code']}:\n{run['stderr']}")
+    after = _floor(ffile, threads, cores=cores)
+    run["floor"] = {t: (before["floor"][str(t)] + after["floor"][str(t)]) / 2 for t in threads}
+    run["signatures"] = before["signatures"]
+    return run
+
+
+def _passphrase_file(tmp: str) -> Path:
+    p = Path(tmp) / "passphrase"  # the bench's own passphrase (in this script), never a user's
+    p.write_text(PASSPHRASE, encoding="utf-8")
+    p.chmod(0o600)
+    return p
+
+
+def _machine() -> str:
+    model = "?"
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    return (
+        f"{platform.machine()}, {os.cpu_count()} cores ({model}), {platform.system()}, "
+        f"Python {platform.python_version()}"
+    )
+
+
+def cli_bench(sizes: list[int], repeat: int, threads: int, alethech_repeat: int, regen: bool, tmp) -> Path:
+    """open + verify through the command line with its defaults (see the section comment)."""
+    started = time.strftime("%Y-%m-%d %H:%M")
+    t_run = time.perf_counter()
+    files = {n: cached_file(n, regen) for n in sorted({FIXED_SIZE, *sizes})}
+    floors = {n: floor_file(n, p) for n, (p, _) in files.items()}
+    rows: dict[int, dict] = {}
+    with tempfile.TemporaryDirectory(prefix="aleth-bench-") as d:
+        pfile = _passphrase_file(d)
+        for argv in (["--version"], _verify_args(files[FIXED_SIZE][0], pfile)):
+            run_cli(argv)  # writes the bytecode caches (see CHILD_ENV)
+        for n in sorted(files):
+            path, meta = files[n]
+            kdf = _floor(floors[n], [threads], kdf_of=path)["kdf"] if n == FIXED_SIZE else None
+            runs = []
+            for r in range(repeat):
+                run = _paired(floors[n], [threads], _verify_args(path, pfile))
+                runs.append(run)
+                f = run["floor"][threads]
+                print(
+                    f"[cli] {n}: run {r + 1}/{repeat}: {run['wall']:.2f} s (exit {run['code']}), floor "
+                    f"{f:.3f} s, ratio {run['wall'] / f:.2f}, tree peak {run['tree_peak_mb']:.0f} MiB, "
+                    f"largest process {run['largest_mb']:.0f} MiB",
+                    flush=True,
+                )
+            rows[n] = {"meta": meta, "runs": runs, "kdf": kdf}
+        ale = None
+        ale_note = "alethech is not installed in this interpreter's environment"
+        if 10_000 in sizes and importlib.util.find_spec("alethech") is not None:
+            # ours, alethech, ours: each alethech run over the mean of ours right around it
+            a_runs, ours_around = [], []
+            ours_before = run_cli(_verify_args(files[10_000][0], pfile))["wall"]
+            for _ in range(max(1, alethech_repeat)):
+                base = tempfile.mkdtemp(prefix="aleth-bench-", dir=tmp)
+                try:
+                    a_runs.append(_spawn(["--worker-alethech", str(files[10_000][0]), "--tmp", base]))
+                finally:
+                    shutil.rmtree(base, ignore_errors=True)
+                ours_after = run_cli(_verify_args(files[10_000][0], pfile))["wall"]
+                ours_around.append((ours_before + ours_after) / 2)
+                print(
+                    f"[alethech] 10000: open {a_runs[-1]['open']:.2f} s, ok={a_runs[-1]['ok']}; ours around "
+                    f"it {ours_before:.2f} and {ours_after:.2f} s",
+                    flush=True,
+                )
+                ours_before = ours_after
+            ale = {
+                "open": min(x["open"] for x in a_runs),
+                "ok": all(x["ok"] for x in a_runs),
+                "version": a_runs[0]["version"],
+                "rss_peak_mb": max(x["rss_peak_mb"] for x in a_runs),
+                "ratios": [a["open"] / o for a, o in zip(a_runs, ours_around, strict=True)],
+                "ours_around": ours_around,
+            }
+        elif 10_000 not in sizes:
+            ale_note = "10k not in --sizes"
+
+    fixed = min(x["wall"] for x in rows[FIXED_SIZE]["runs"])
+    lines: list[str] = []
+    add = lines.append
+    add(f"# verify through the command line — {started}")
+    add("")
+    add(
+        f"Machine: {_machine()} (shared, noisy: compare the ratios of one run). Each repeat runs, each in "
+        f"its own fresh process: the Ed25519 floor ({threads} threads), `aleth-inspector "
+        "verify FILE --passphrase-file P --format json` (defaults: every core, stdout to /dev/null), the "
+        f"floor again. {repeat} repeats; times: best; ours / floor: median of the paired ratios."
+    )
+    add("")
+    add(
+        "| commits | signatures | wall s (start to exit) | floor s | wall / floor | per commit µs (marginal) "
+        "| per commit in floor signatures | peak RSS, all processes | largest process | exit |"
+    )
+    add("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    norm: dict[int, float] = {}
+    for n in sorted(rows):
+        r = rows[n]
+        runs = r["runs"]
+        commits = r["meta"]["commits"]
+        best = min(x["wall"] for x in runs)
+        floor = min(x["floor"][threads] for x in runs)
+        r["ratio"] = statistics.median(x["wall"] / x["floor"][threads] for x in runs)
+        r["best"] = best
+        r["tree_peak_mb"] = max(x["tree_peak_mb"] for x in runs)
+        r["largest_mb"] = max(x["largest_mb"] for x in runs)
+        per = norm_per = None
+        if n != FIXED_SIZE:
+            extra = commits - rows[FIXED_SIZE]["meta"]["commits"]
+            per = (best - fixed) / extra * 1e6
+            # machine-normalised: the marginal cost per commit in units of the same repeat's
+            # floor time per signature (the machine's speed drifts between sizes)
+            norm_per = statistics.median(
+                ((x["wall"] - fixed) / extra) / (x["floor"][threads] / x["signatures"]) for x in runs
+            )
+            norm[n] = norm_per
+        r["per_commit_us"] = per
+        add(
+            f"| {commits:,} | {runs[0]['signatures']:,} | {best:.2f} | {floor:.3f} | "
+            f"{'(the fixed cost)' if n == FIXED_SIZE else format(r['ratio'], '.2f') + '×'} | "
+            f"{_fmt(per, '.0f')} | {_fmt(norm_per, '.2f')} | {r['tree_peak_mb']:.0f} MiB | "
+            f"{r['largest_mb']:.0f} MiB | {', '.join(sorted({str(x['code']) for x in runs}))} |"
+        )
+    add("")
+    add(
+        f"- *fixed cost*: the {rows[FIXED_SIZE]['meta']['commits']}-commit file takes {fixed:.2f} s from "
+        f"start to exit, of which the scrypt key derivation is {rows[FIXED_SIZE]['kdf']:.2f} s (measured "
+        "alone); *per commit (marginal)* = (wall − that) ÷ the extra commits; *in floor signatures*: the "
+        "same divided by the floor's time per signature of the same repeat (median)."
+    )
+    add(
+        "- *peak RSS, all processes*: the largest sum of VmRSS over the command and its worker processes, "
+        f"sampled every {SAMPLE_S * 1e3:.0f} ms (pages the forked workers share copy-on-write count in "
+        "each); *largest process*: ru_maxrss from wait4."
+    )
+    speed = None
+    if ale:
+        speed = statistics.median(ale["ratios"])
+        add(
+            f"- alethech {ale['version']} at 10k: `open_container_v2` (its scrypt, decrypt, a directory "
+            f"written with fsync per file, its verify_store; in-process, so its interpreter start and "
+            f"imports are not counted; ok={ale['ok']}, peak {ale['rss_peak_mb']:.0f} MiB), best "
+            f"{ale['open']:.2f} s; each of its {len(ale['ratios'])} runs over the mean of our start-to-exit "
+            f"runs right before and after it: {', '.join(f'{x:.1f}×' for x in ale['ratios'])}, "
+            f"median **{speed:.1f}×**."
+        )
+    else:
+        add(f"- alethech at 10k: not measured ({ale_note}).")
+    add("")
+    add("### Targets (issue 27)")
+    add("")
+
+    def target(name, ok, detail):
+        mark = "PASS" if ok is True else ("FAIL" if ok is False else "N/A")
+        add(f"- **{mark}** — {name}: {detail}")
+
+    for n, limit in ((50_000, T_FLOOR_RATIO), (99_000, T_FLOOR_RATIO), (1_000, T_FLOOR_RATIO_SMALL)):
+        if n in rows:
+            rs = ", ".join(f"{x['wall'] / x['floor'][threads]:.2f}" for x in rows[n]["runs"])
+            target(
+                f"≤ {limit}× the {threads}-thread floor at {n:,}",
+                rows[n]["ratio"] <= limit,
+                f"{rows[n]['ratio']:.2f}× (paired: {rs})",
+            )
+    target(
+        f"≥ {T_ALETHECH_SPEEDUP:.0f}× alethech's container open at 10k",
+        None if speed is None else speed >= T_ALETHECH_SPEEDUP,
+        f"{speed:.1f}×" if speed is not None else ale_note,
+    )
+    if len(norm) > 1:
+        lo = min(norm)
+        dev = {n: norm[n] / norm[lo] - 1 for n in norm}
+        target(
+            f"per-commit cost flat within ±{T_FLAT:.0%} from {lo:,} to {max(norm):,}",
+            all(abs(d) <= T_FLAT for d in dev.values()),
+            "in floor signatures per commit: "
+            + ", ".join(f"{n:,}: {norm[n]:.2f} ({dev[n]:+.0%})" for n in sorted(norm))
+            + "; raw µs: "
+            + ", ".join(f"{n:,}: {rows[n]['per_commit_us']:.0f}" for n in sorted(norm)),
+        )
+    if 99_000 in rows:
+        target(
+            f"≤ {T_RSS_MB:.0f} MiB peak RSS at 99k, all processes together",
+            rows[99_000]["tree_peak_mb"] <= T_RSS_MB,
+            f"{rows[99_000]['tree_peak_mb']:.0f} MiB (largest single process "
+            f"{rows[99_000]['largest_mb']:.0f} MiB)",
+        )
+    add("")
+    add(
+        f"Rerun: `.venv/bin/python bench/verify_bench.py --cli --sizes {','.join(map(str, sizes))} "
+        f"--repeat {repeat}`. Total bench time {time.perf_counter() - t_run:.0f} s."
+    )
+    text = "\n".join(lines) + "\n"
+    out = OUT / "cli_bench.md"
+    out.write_text(text)
+    (OUT / "cli_bench.json").write_text(
+        json.dumps({"rows": {str(k): v for k, v in rows.items()}, "alethech": ale}, indent=2, default=str)
+    )
+    return out
+
+
 # =========================================================================== scaling
 
 
-def scaling(n: int, threads: int, repeat: int, regen: bool) -> Path:
-    """One file on 1 .. all cores: ``VerifyOptions.processes`` = 1 .. cpu_count, each
-    run in a fresh process with the Ed25519 floor (all cores' threads) measured right
-    before and after it; the ratio is the median of the paired ratios."""
+def scaling(n: int, repeat: int, regen: bool) -> Path:
+    """One file through the command line on P = 1 .. all cores (``verify --jobs P``, the
+    process tree pinned to P CPUs: with one worker the verifier's signature threads would
+    otherwise use every core), each between two floors on P threads on the same CPUs; the
+    ratio is to that floor. From the 1- and P-core times, Amdahl's law gives the serial
+    part and a projection."""
     path, meta = cached_file(n, regen)
     ffile = floor_file(n, path)
     cores = os.cpu_count() or 1
-    started = time.strftime("%Y-%m-%d")
+    ps = list(range(1, cores + 1))
+    started = time.strftime("%Y-%m-%d %H:%M")
     rows = []
-    for p in range(1, cores + 1):
-        runs = []
-        for _ in range(repeat):
-            res = _spawn(
-                [
-                    "--worker-ours", str(path), "--threads", str(threads), "--floor-file", str(ffile),
-                    "--floor-before", "--processes", str(p),
-                ]
-            )  # fmt: skip
-            runs.append(res)
-            print(
-                f"[scaling] {n}: processes {p}: open+verify {res['ours_excl_kdf']:.2f} s, "
-                f"floor {res['floor']:.2f} s, ratio {res['ours_excl_kdf'] / res['floor']:.2f}, "
-                f"verdict {res['verdict']}",
-                flush=True,
+    with tempfile.TemporaryDirectory(prefix="aleth-bench-") as d:
+        pfile = _passphrase_file(d)
+        run_cli(_verify_args(cached_file(FIXED_SIZE)[0], pfile))  # writes the bytecode caches (CHILD_ENV)
+        for p in ps:
+            runs = []
+            for _ in range(repeat):
+                run = _paired(ffile, sorted({1, p}), _verify_args(path, pfile, jobs=p), cores=p)
+                runs.append(run)
+                print(
+                    f"[scaling] {n}: --jobs {p}: {run['wall']:.2f} s (exit {run['code']}), floor {p} thr "
+                    f"{run['floor'][p]:.2f} s, ratio {run['wall'] / run['floor'][p]:.2f}",
+                    flush=True,
+                )
+            rows.append(
+                {
+                    "p": p,
+                    "wall": min(r["wall"] for r in runs),
+                    "floor": min(r["floor"][p] for r in runs),
+                    "floor1": min(r["floor"][1] for r in runs),
+                    "ratio": statistics.median(r["wall"] / r["floor"][p] for r in runs),
+                    "cpu": min(r["cpu_s"] for r in runs),
+                    "codes": sorted({r["code"] for r in runs}),
+                    # the machine's speed drifts between rows: each run in units of its own
+                    # 1-thread floor, and the speed-up its floor got from P threads
+                    "u": statistics.median(r["wall"] / r["floor"][1] for r in runs),
+                    "e": statistics.median(r["floor"][1] / r["floor"][p] for r in runs),
+                }
             )
-        rows.append(
-            (
-                p,
-                min(r["ours_excl_kdf"] for r in runs),
-                min(r["floor"] for r in runs),
-                statistics.median(r["ours_excl_kdf"] / r["floor"] for r in runs),
-                {r["verdict"] for r in runs},
-            )
-        )
-    one = rows[0][1]
+    one = rows[0]["wall"]
     lines = [
-        f"One file on every core — {started}, {platform.machine()}, {cores} cores, "
-        f"Python {platform.python_version()}; {meta['commits']:,} commits, best of {repeat} fresh processes",
+        f"# one file on every core — {started}",
         "",
-        "| worker processes | open + verify s (excl. KDF) | speed-up | Ed25519 floor s | ours / floor "
-        "| verdict |",
-        "|---:|---:|---:|---:|---:|---|",
+        f"{_machine()}; {meta['commits']:,} commits; `aleth-inspector verify FILE --passphrase-file P "
+        f"--format json --jobs P` pinned to P CPUs (sched_setaffinity), start to exit, best of {repeat} "
+        "fresh processes, each between two floors on P threads on the same CPUs (ours / floor: median of "
+        "the paired ratios).",
+        "",
+        "| worker processes (= CPUs) | wall s | speed-up | CPU s (all processes) "
+        "| Ed25519 floor s (P threads) | ours / floor | exit |",
+        "|---:|---:|---:|---:|---:|---:|---:|",
     ]
-    for p, ours, floor, ratio, verdicts in rows:
+    for r in rows:
         lines.append(
-            f"| {p} | {ours:.2f} | {one / ours:.2f}× | {floor:.2f} | {ratio:.2f}× "
-            f"| {', '.join(sorted(verdicts))} |"
+            f"| {r['p']} | {r['wall']:.2f} | {one / r['wall']:.2f}× | {r['cpu']:.1f} | {r['floor']:.2f} | "
+            f"{r['ratio']:.2f}× | {', '.join(map(str, r['codes']))} |"
         )
-    lines += [
-        "",
-        f"floor: the same signatures verified by {threads} threads, no parsing; ours/floor: median of the "
-        "ratios paired in one process (target 1.5× on all cores).",
-    ]
+    if len(rows) > 1:
+        top, first = rows[-1], rows[0]
+        p = top["p"]
+        # Amdahl: T(P) = T(1) · (s + (1 − s) / e), with T in units of the same run's 1-thread
+        # floor (the machine's speed drifts from row to row) and e the speed-up the floor got
+        # from P threads in the same runs (the cores the machine really gave; P when idle)
+        q, e = top["u"] / first["u"], top["e"]
+        s = (q - 1 / e) / (1 - 1 / e) if e > 1 else float("nan")
+        s_raw = (top["wall"] / one - 1 / p) / (1 - 1 / p)
+        lines += ["", "### Projection (computed, not measured)", ""]
+        lines.append(
+            f"In units of each run's own 1-thread floor, T(1) = {first['u']:.2f} and T({p}) = {top['u']:.2f} "
+            f"floors; with e = {e:.2f}, the speed-up the same runs' floor got from {p} threads, "
+            f"T({p}) / T(1) = s + (1 − s) / e gives the serial part s = **{s:.2f}** ({s * one:.1f} s of the "
+            f"one-core {one:.2f} s; from the wall times alone, ignoring the drift and taking e = {p}: "
+            f"s = {s_raw:.2f}). The floor splits perfectly (independent signatures): ours / floor on c "
+            f"cores = T(1) · (s + (1 − s) / c) · c, in floors."
+        )
+        if 0.0 <= s <= 1.0:
+            lines += [
+                "",
+                "| cores | projected wall s (at the one-core run's speed) | projected floor s | "
+                "projected ours / floor |",
+                "|---:|---:|---:|---:|",
+            ]
+            f1 = one / first["u"]
+            for c in (1, 2, 4, 8, 16):
+                t = first["u"] * (s + (1 - s) / c)
+                lines.append(f"| {c} | {t * f1:.2f} | {f1 / c:.2f} | {t * c:.1f}× |")
+        else:
+            lines.append(
+                f"No projection: a serial part of {s:.2f} is not a fraction (the run was too noisy)."
+            )
+    lines += ["", f"Rerun: `.venv/bin/python bench/verify_bench.py --scaling {n} --repeat {repeat}`."]
     out = OUT / "scaling_bench.md"
+    out.write_text("\n".join(lines) + "\n")
+    return out
+
+
+# =========================================================================== fixed costs
+
+
+def fixed_costs(n: int, repeat: int, trees: list[str]) -> Path:
+    """Interpreter start → first byte of the file read, and → exit, for ``--version`` and
+    ``verify`` of the small n-commit file (JSON and text reports), median of ``repeat``
+    fresh processes. The first read is seen by an audit hook in the child (CLOCK_MONOTONIC
+    is one clock for every process). Each of ``trees`` (a checkout's root, e.g. an older
+    commit's ``git archive``) is put first on sys.path; none: the installed package."""
+    path, _ = cached_file(n)
+    target = str(path.resolve())
+    wrap = (
+        "import os, sys, time\n"
+        f"T = {target!r}\n"
+        "FD = int(os.environ.pop('BENCH_FD'))\n"
+        "def hook(ev, a):\n"
+        "    if ev == 'open' and not hook.seen and isinstance(a[0], (str, bytes, os.PathLike)) "
+        "and os.path.abspath(os.fsdecode(a[0])) == T:\n"
+        "        hook.seen = True; os.write(FD, repr(time.monotonic()).encode()); os.close(FD)\n"
+        "hook.seen = False\n"
+        "sys.addaudithook(hook)\n"
+        "from inspector.cli import main\n"
+        "sys.argv = ['aleth-inspector', *sys.argv[1:]]\n"
+        "sys.exit(main())\n"
+    )
+    with tempfile.TemporaryDirectory(prefix="aleth-bench-") as d:
+        pfile = str(_passphrase_file(d))
+        cmds = {
+            "`--version`": ["--version"],
+            f"`verify` {n}-commit file, `--format json`": [
+                "verify",
+                target,
+                "--passphrase-file",
+                pfile,
+                "--json",
+            ],
+            f"`verify` {n}-commit file, text": ["verify", target, "--passphrase-file", pfile],
+        }
+        labels = dict(reversed(t.split("=", 1)) if "=" in t else (t, t) for t in trees) or {"": "installed"}
+
+        def once(tree: str, argv: list[str]) -> tuple[float | None, float]:
+            r, w = os.pipe()
+            env = dict(CHILD_ENV, BENCH_FD=str(w))
+            if tree:
+                env["PYTHONPATH"] = tree
+            t0 = time.monotonic()
+            proc = subprocess.run(
+                [sys.executable, "-c", wrap, *argv],
+                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, pass_fds=(w,), env=env, cwd=d,
+                check=False,
+            )  # fmt: skip
+            t1 = time.monotonic()
+            os.close(w)
+            data = os.read(r, 64)
+            os.close(r)
+            if proc.returncode not in (0, 1):
+                raise RuntimeError(proc.stderr.decode(errors="replace")[-2000:])
+            return (float(data) - t0 if data else None), t1 - t0
+
+        for tree in labels:  # compile the caches first
+            for argv in cmds.values():
+                once(tree, argv)
+        res: dict = {(t, c): ([], []) for t in labels for c in cmds}
+        bare = []
+        for _ in range(repeat):  # interleaved, so that the machine's drift hits every column alike
+            t0 = time.monotonic()
+            subprocess.run([sys.executable, "-c", "pass"], check=True)
+            bare.append(time.monotonic() - t0)
+            for c, argv in cmds.items():
+                for t in labels:
+                    first, total = once(t, argv)
+                    if first is not None:
+                        res[t, c][0].append(first)
+                    res[t, c][1].append(total)
+    lines = [
+        f"# fixed costs — {time.strftime('%Y-%m-%d %H:%M')}",
+        "",
+        f"{_machine()}; median of {repeat} fresh processes; a bare `python -c pass` takes "
+        f"{statistics.median(bare) * 1e3:.0f} ms.",
+        "",
+        "| command | code | start → first byte of the file read | start → exit |",
+        "|---|---|---:|---:|",
+    ]
+    for (t, c), (first, total) in res.items():
+        fb = f"{statistics.median(first) * 1e3:.0f} ms" if first else "—"
+        lines.append(f"| {c} | {labels[t]} | {fb} | {statistics.median(total) * 1e3:.0f} ms |")
+    out = OUT / "fixed_costs.md"
     out.write_text("\n".join(lines) + "\n")
     return out
 
@@ -828,7 +1310,7 @@ def _fmt(x, spec=".2f", none="—"):
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--sizes", default="1000,10000,99000")
+    ap.add_argument("--sizes", default=None, help=f"default 1000,10000,99000; with --cli {CLI_SIZES}")
     ap.add_argument(
         "--skip-alethech-above",
         type=int,
@@ -842,12 +1324,33 @@ def main() -> int:
     )
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument(
+        "--cli",
+        action="store_true",
+        help="open + verify through `aleth-inspector verify` with its defaults, against the floor (issue 27)",
+    )
+    ap.add_argument(
         "--scaling",
         type=int,
         default=None,
         metavar="N",
-        help="only the N-commit file, verified with 1 .. all cores as worker processes (issue 14)",
+        help="only the N-commit file, through `verify --jobs P` for P = 1 .. all cores, with a projection",
     )
+    ap.add_argument(
+        "--fixed-costs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="interpreter start to the first byte read and to exit (--version, verify of the N-commit file)",
+    )
+    ap.add_argument(
+        "--tree",
+        action="append",
+        default=[],
+        help="with --fixed-costs: [LABEL=]DIR, a source tree put first on sys.path (repeat to compare)",
+    )
+    ap.add_argument("--worker-floor", default=None, help=argparse.SUPPRESS)
+    ap.add_argument("--floor-threads", default="2", help=argparse.SUPPRESS)
+    ap.add_argument("--kdf-of", default=None, help=argparse.SUPPRESS)
     ap.add_argument("--processes", type=int, default=1, help=argparse.SUPPRESS)
     ap.add_argument("--regen", action="store_true", help="rebuild the cached files")
     ap.add_argument(
@@ -897,8 +1400,23 @@ def main() -> int:
     if args.worker_alethech:
         print("@@RESULT@@" + json.dumps(worker_alethech(args.worker_alethech, args.tmp)))
         return 0
+    if args.worker_floor:
+        threads = [int(t) for t in args.floor_threads.split(",")]
+        print("@@RESULT@@" + json.dumps(worker_floor(args.worker_floor, threads, args.kdf_of)))
+        return 0
     if args.scaling:
-        out = scaling(args.scaling, args.threads, args.repeat, args.regen)
+        out = scaling(args.scaling, args.repeat, args.regen)
+        print(out.read_text())
+        print(f"written to {out}")
+        return 0
+    if args.fixed_costs:
+        out = fixed_costs(args.fixed_costs, args.repeat, args.tree)
+        print(out.read_text())
+        print(f"written to {out}")
+        return 0
+    if args.cli:
+        sizes = sorted(int(x) for x in (args.sizes or CLI_SIZES).split(",") if x.strip())
+        out = cli_bench(sizes, args.repeat, args.threads, args.alethech_repeat, args.regen, args.tmp)
         print(out.read_text())
         print(f"written to {out}")
         return 0
@@ -908,6 +1426,7 @@ def main() -> int:
         print(f"written to {out}")
         return 0
 
+    args.sizes = args.sizes or "1000,10000,99000"
     sizes = sorted(int(s) for s in args.sizes.split(",") if s.strip())
     started = time.strftime("%Y-%m-%d %H:%M:%S")
     t_run = time.perf_counter()

@@ -151,7 +151,7 @@ def _usage_exit(parser: argparse.ArgumentParser, message: str, json_out: bool) -
 
 
 def register(sub) -> None:  # type: ignore[no-untyped-def]
-    from ..core.fleet.render import FORMATS
+    from ..core.render import FORMATS  # the fleet report: every format of one report (no fleet import)
     from .progress import MODES
 
     p = sub.add_parser(

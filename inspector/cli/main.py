@@ -8,7 +8,9 @@ is one JSON report on stdout (schema ``aleth-inspector/report/1``, verdict
 ``error`` or ``interrupted``).  Output that cannot be written (a full disk) is said
 on standard error with exit code 6; a reader that went away (``| head -1``) or a
 standard output closed before the start (``>&-``) leaves the command's own code.
-Nothing here imports Qt: the GUI loads it only when asked for.
+Nothing here imports Qt: the GUI loads it only when asked for.  Only the subcommand
+named on the command line is imported and registered (all of them for ``--help`` and
+``completion``; none for ``--version``): ``verify`` loads nothing it does not use.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import difflib
+import importlib
 import os
 import sys
 import time
@@ -27,7 +30,6 @@ from .. import __version__
 
 if TYPE_CHECKING:
     from ..core.verify.report import Report
-from . import audit, author, completion, demo, explain, gui, mcp, receipt, verify
 from .common import (
     EXIT_CODES_HELP,
     EXIT_FAIL,
@@ -43,7 +45,21 @@ from .common import (
 )
 from .output import SafeStream, guard_standard_descriptors, safe_streams
 
-MODULES = (verify, audit, explain, demo, receipt, author, gui, mcp, completion)
+COMMANDS: dict[str, str] = {
+    "verify": "verify",
+    "audit": "audit",
+    "explain": "explain",
+    "demo": "demo",
+    "receipt": "receipt",
+    **dict.fromkeys(("rotate", "revoke", "grant", "migrate", "rekey", "recover", "label"), "author"),
+    "gui": "gui",
+    "mcp": "mcp",
+    "completion": "completion",
+}
+"""Every subcommand, in the order ``--help`` lists them, and the module of this package
+whose ``register(sub)`` adds it (imported only when needed; a test holds the two true)."""
+MODULES = tuple(dict.fromkeys(COMMANDS.values()))
+WHOLE_PROGRAM = frozenset({"completion"})  # commands that describe all the others
 
 GUI_MODULES = ("PySide6", "shiboken6", "pyqtgraph")
 GUI_INSTALL_HINT = "this needs the desktop extra: pip install 'aleth-inspector[gui]'"
@@ -79,7 +95,9 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(modules: Sequence[str] = MODULES) -> argparse.ArgumentParser:
+    """The command line with the subcommands of ``modules`` (names in :data:`MODULES`;
+    by default all of them)."""
     parser = Parser(
         prog="aleth-inspector",
         description="Verify and explore alethech agent-memory files (.aleth containers and "
@@ -88,10 +106,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for m in MODULES:
-        m.register(sub)
+    for m in modules:
+        importlib.import_module(f"{__package__}.{m}").register(sub)
     parser.set_defaults(root_parser=parser)  # `completion` describes the whole program
     return parser
+
+
+def _parser_for(argv: list[str]) -> argparse.ArgumentParser:
+    """The parser of what ``argv`` asks for: only its subcommand's module, none for
+    ``--version``, all of them otherwise (``--help``, no command, a usage error)."""
+    first = argv[0] if argv else ""
+    if first == "--version":
+        return build_parser(())
+    if first in COMMANDS and first not in WHOLE_PROGRAM:
+        return build_parser((COMMANDS[first],))
+    return build_parser()
 
 
 def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
@@ -202,8 +231,9 @@ def _dispatch(argv: list[str], started: str, t0: float, err: SafeStream) -> int:
     json_mode = _wants_json(argv)
     args: argparse.Namespace | None = None
     try:
-        parser = build_parser()
-        args = parser.parse_args(_route(argv, list(_subparsers(parser))))
+        argv = _route(argv, list(COMMANDS))
+        parser = _parser_for(argv)
+        args = parser.parse_args(argv)
         if args.command is None:
             parser.print_help()
             return EXIT_USAGE

@@ -258,23 +258,26 @@ def _judge_bytes(blob: bytes, location: str, credential: Credential | None, opts
                 expected=f"at most {container.MAX_CONTAINER} bytes",
                 found=f"{len(blob)} bytes",
             )
-        from . import hom_aimos, hom_aimos_v2
+        # the HOM-AIMOS profiles are imported only where a bundle may be: asked for, or
+        # detected by content (a file with the container magic is never one: detect says so)
+        if opts.profile in HOM_PROFILES or (opts.profile == "auto" and not blob.startswith(b"ALETH00")):
+            from . import hom_aimos, hom_aimos_v2
 
-        if opts.profile == HOM_V2_PROFILE or (opts.profile == "auto" and hom_aimos_v2.detect(blob)):
-            report = hom_aimos_v2.verify_bundle(
-                blob,
-                source=location,
-                trust_master=opts.trust_master,
-                structural_only=opts.structural_only,
-                witness=opts.witness,
-                trust_context=opts.trust_context,
-            )
-            report.input = _input_of(location, report.input.get("format") or HOM_V2_PROFILE, blob)
-            return Verified(report, None)
-        if opts.profile == HOM_PROFILE or (opts.profile == "auto" and hom_aimos.detect(blob)):
-            report = hom_aimos.verify_bundle(blob, source=location, trust_master=opts.trust_master)
-            report.input = _input_of(location, HOM_PROFILE, blob)
-            return Verified(report, None)
+            if opts.profile == HOM_V2_PROFILE or (opts.profile == "auto" and hom_aimos_v2.detect(blob)):
+                report = hom_aimos_v2.verify_bundle(
+                    blob,
+                    source=location,
+                    trust_master=opts.trust_master,
+                    structural_only=opts.structural_only,
+                    witness=opts.witness,
+                    trust_context=opts.trust_context,
+                )
+                report.input = _input_of(location, report.input.get("format") or HOM_V2_PROFILE, blob)
+                return Verified(report, None)
+            if opts.profile == HOM_PROFILE or (opts.profile == "auto" and hom_aimos.detect(blob)):
+                report = hom_aimos.verify_bundle(blob, source=location, trust_master=opts.trust_master)
+                report.input = _input_of(location, HOM_PROFILE, blob)
+                return Verified(report, None)
         not_container = _not_a_container(location, blob)
         if not_container is not None:
             raise not_container

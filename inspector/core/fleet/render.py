@@ -11,7 +11,7 @@ from typing import Any
 
 from ..findings import message
 from ..i18n import decimal, finding_message, said, tr
-from ..render import strings
+from ..render import FORMATS, strings  # the fleet report: every format of one report
 from .audit import AuditResult, FileEntry
 
 COLUMNS = (
@@ -352,9 +352,6 @@ def progress_json(done: int, total: int, failed: int, elapsed: float, path: str)
         p["eta_s"] = round(p["eta_s"], 1)
     head = {"type": "progress", "phase": "files", "done": done, "total": total}
     return json.dumps({**head, "elapsed_s": round(elapsed, 3), **p, "path": path}, ensure_ascii=False)
-
-
-FORMATS = ("text", "json", "sarif", "junit", "html")
 
 
 def render(result: AuditResult, fmt: str, *, width: int = 100, lang: str | None = None) -> str:

@@ -11,20 +11,52 @@ line, the GUI and the fleet audit share them:
 * :func:`render_junit` — JUnit XML for CI test reports (``junit``);
 * :func:`render_html` — one Jinja2 template (``templates/report.html.j2``); the PDF is
   that HTML laid out by Qt, outside the core (:mod:`inspector.pdf`).
+
+Each renderer's module is imported when one of its names is first used (``verify``
+printing text or JSON loads neither the HTML template nor the SARIF and JUnit writers:
+issue 27's fixed costs).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..verify.report import Report
-from .html import render_html, write_html
-from .json import render_json, report_document, write_json
-from .junit import render_junit, write_junit
 from .options import RenderOptions, tool_info
-from .sarif import render_sarif, write_sarif
 from .stream import Sink, collect
-from .text import render_text, write_text
+
+if TYPE_CHECKING:
+    from .html import render_html, write_html
+    from .json import render_json, report_document, write_json
+    from .junit import render_junit, write_junit
+    from .sarif import render_sarif, write_sarif
+    from .text import render_text, write_text
+
+_MODULE_OF = {  # each public renderer name -> its module, imported on first use
+    "render_html": "html",
+    "write_html": "html",
+    "render_json": "json",
+    "report_document": "json",
+    "write_json": "json",
+    "render_junit": "junit",
+    "write_junit": "junit",
+    "render_sarif": "sarif",
+    "write_sarif": "sarif",
+    "render_text": "text",
+    "write_text": "text",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # the next use is a plain attribute
+    return value
+
 
 FORMATS = ("text", "json", "sarif", "junit", "html")  # PDF: inspector.pdf (needs Qt)
 JSON_LIKE = ("json", "sarif")  # formats whose text is JSON (escaped as JSON when encoded)
@@ -37,15 +69,11 @@ def render_to(
     renderer makes it, in pieces of about :data:`~.stream.CHUNK` characters: the whole
     document never exists in memory as text."""
     o = options or RenderOptions()
-    if fmt in ("sarif", "junit"):
-        (write_sarif if fmt == "sarif" else write_junit)(reports, sink, o)
-        return
-    if not isinstance(reports, Report):
+    if fmt not in ("sarif", "junit") and not isinstance(reports, Report):
         raise ValueError(f"format {fmt} renders one report")
-    writers = {"text": write_text, "json": write_json, "html": write_html}
-    if fmt not in writers:
+    if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}; one of {', '.join(FORMATS)}")
-    writers[fmt](reports, sink, o)
+    __getattr__(f"write_{fmt}")(reports, sink, o)  # only this format's module is imported
 
 
 def render(reports: Report | Sequence[Report], fmt: str, options: RenderOptions | None = None) -> str:
