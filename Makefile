@@ -77,8 +77,9 @@ desktop-check:
 
 ## bench: every table of the README's "Speed and memory" (about an hour on 2 cores; not in CI)
 bench: $(STAMP)
-	$(PY) bench/verify_bench.py
-	$(PY) bench/verify_bench.py --scaling 99000
+	$(PY) bench/verify_bench.py --cli --repeat 2
+	$(PY) bench/verify_bench.py --scaling 99000 --repeat 2
+	$(PY) bench/verify_bench.py --fixed-costs 10 --repeat 9
 	$(PY) bench/verify_bench.py --mutmem
 	$(PY) bench/verify_bench.py --big-mb 400
 	$(PY) bench/limits_bench.py --memory
