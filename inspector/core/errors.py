@@ -44,6 +44,7 @@ class InspectorError(Exception):
         cls,
         code: str,
         template: str,
+        /,
         *,
         expected: str | None = None,
         found: str | None = None,

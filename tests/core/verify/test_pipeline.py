@@ -194,6 +194,9 @@ def test_a_worker_that_fails_is_an_error_not_a_verdict(monkeypatch: pytest.Monke
         raise RuntimeError("boom")
 
     monkeypatch.setattr(shards, "_batch_record", broken)
+    # forked workers, whatever threads an earlier test of this process left running: a
+    # spawned worker imports the module afresh and would not see the broken function
+    monkeypatch.setattr(shards, "fork_safe", lambda: True)
     store = read_directory(ALETHECH / "01_basic" / "store")
     with pytest.raises(RuntimeError, match="boom"):
         verify(store, VerifyOptions(processes=2))
