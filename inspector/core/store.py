@@ -37,8 +37,14 @@ MAX_TOTAL = 512 * 1024 * 1024
 
 
 def fs_name(identifier: str) -> str:
-    """alethech's portable file name for an id (safe characters ``-._~``)."""
-    return quote(identifier, safe="-._~")
+    """alethech's portable file name for an id (safe characters ``-._~``).  A name read
+    from a file system that does not hold UTF-8 (its bytes kept as surrogates) or any
+    other lone surrogate is quoted byte by byte, never an exception."""
+    try:
+        data = identifier.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        data = identifier.encode("utf-8", "surrogatepass")
+    return quote(data, safe="-._~")
 
 
 def logical_to_physical(path: str) -> str:

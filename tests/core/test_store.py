@@ -186,3 +186,19 @@ def test_unmanaged_files_are_the_users_files_not_links(tmp_path):
     assert not set(found) & {"link.txt", "linked_dir/todo.txt"}
     assert not set(found) & {s.file_name(p) for p in s.files}
     assert all(isinstance(p, Path) and p.is_file() for p in found.values())
+
+
+@pytest.mark.parametrize("name", ["\udcff\udcfe", "a\ud83db", "\ud800"])
+def test_a_logical_name_with_lone_surrogates_is_written_not_raised(tmp_path, name) -> None:
+    """A file name a file system gave as non-UTF-8 bytes (kept as surrogates), or any lone
+    surrogate, still gets a portable file name: writing the store never raises, and the
+    file written reads back as one file of the folder (found by make fuzz-smoke)."""
+    from inspector.core.store import fs_name, logical_to_physical
+    from inspector.core.write.directory import write_directory
+
+    assert fs_name(name).isascii()
+    files = {f"commits/{name}.json": b"{}"}
+    write_directory(Store(files), tmp_path / "s")
+    written = list((tmp_path / "s" / "commits").iterdir())
+    assert [p.name for p in written] == [logical_to_physical(f"commits/{name}.json").split("/", 1)[1]]
+    assert written[0].read_bytes() == b"{}"
