@@ -2,9 +2,8 @@
 included, ends the verify pipeline's worker processes.
 
 A *victim* process verifies a store with two workers that never finish (each is stuck on
-its first batch, as on a hostile payload) and prints their process ids once both are
-armed and working (each leaves a file when it reaches its batch; the victim polls the
-folder for them, with no deadline);
+its first batch, as on a hostile payload); it prints their process ids, and each worker
+says on the shared standard output when it is armed and at its batch;
 a *harness* process — a child subreaper, so the orphaned workers become its children
 and can be waited on — kills the victim with SIGKILL and waits for the workers with
 psutil (a generous hang guard).  The exit status tells which guard ended each
@@ -30,17 +29,15 @@ REPO = Path(__file__).resolve().parents[2]
 
 VICTIM = textwrap.dedent(
     """
-    import os, sys, threading, time
+    import os, sys, threading
     sys.path.insert(0, {repo!r})
     from inspector.core import lifeline
     from inspector.core.verify import shards
 
     MODE = {mode!r}
 
-    READY = {ready!r}
-
-    def stuck(*args):  # a worker busy for ever, once armed (it says so with a file)
-        open(os.path.join(READY, str(os.getpid())), "w").close()
+    def stuck(*args):  # a worker busy for ever, once armed (it says so on the shared stdout)
+        os.write(1, f"ready {{os.getpid()}}\\n".encode())  # one short write: atomic on a pipe
         threading.Event().wait()
 
     shards._batch_record = stuck  # (a spawned worker imports this file too: it is stuck as well)
@@ -53,11 +50,7 @@ VICTIM = textwrap.dedent(
         shards.fork_safe = lambda: False
 
     def started(pids):
-        # only once every worker is armed and working: a kill before that would test arm's
-        # own check of its parent, not the guard this run keeps
-        while len(os.listdir(READY)) < len(pids):
-            time.sleep(0.01)  # polling a folder, not a timing assumption: no deadline here
-        print(" ".join(map(str, pids)), flush=True)
+        print("pids " + " ".join(map(str, pids)), flush=True)
         sys.stdin.read()  # until killed
 
     if __name__ == "__main__":
@@ -76,7 +69,15 @@ HARNESS = textwrap.dedent(
 
     ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER: orphans come to us
     victim = subprocess.Popen([sys.executable, sys.argv[1]], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    pids = [int(p) for p in victim.stdout.readline().split()]
+    # the workers' ids, and each worker's word that it is armed and working: a kill before
+    # that would test arm's own check of its parent, not the guard this run keeps
+    pids, ready = None, set()
+    while pids is None or not set(pids) <= ready:
+        word, *rest = victim.stdout.readline().split()  # blocks until a line comes
+        if word == b"pids":
+            pids = [int(p) for p in rest]
+        else:
+            ready.add(int(rest[0]))
     workers = [psutil.Process(p) for p in pids]
     running = [w.status() != psutil.STATUS_ZOMBIE for w in workers]
     victim.kill()  # SIGKILL: no handler, no cleanup, no goodbye
@@ -106,9 +107,7 @@ HARNESS = textwrap.dedent(
 def test_workers_die_with_their_parent(tmp_path: Path, mode: str, codes: set[int]) -> None:
     victim = tmp_path / "victim.py"
     store = str(ALETHECH / "05_dark_v2" / "store")
-    ready = tmp_path / "ready"
-    ready.mkdir()
-    victim.write_text(VICTIM.format(repo=str(REPO), mode=mode, store=store, ready=str(ready)))
+    victim.write_text(VICTIM.format(repo=str(REPO), mode=mode, store=store))
     harness = tmp_path / "harness.py"
     harness.write_text(HARNESS.format())
     done = subprocess.run(
