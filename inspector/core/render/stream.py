@@ -111,6 +111,31 @@ def _small(value: Any) -> bool:
     return isinstance(value, (dict, list, tuple)) and _nodes(value, SMALL) >= 0 and _finite(value)
 
 
+def _scalar_members(value: Mapping[Any, Any]) -> bool:
+    """Whether every key is a str and every value a scalar the C encoder writes as
+    :func:`_scalar` does (a finite float, str, int, bool or None)."""
+    for k, v in value.items():
+        if type(k) is not str:
+            return False
+        if isinstance(v, float):
+            if not math.isfinite(v):
+                return False
+        elif not (v is None or isinstance(v, (str, int))):
+            return False
+    return True
+
+
+def _members_in_batches(value: Mapping[str, Any], level: int) -> Iterator[str]:
+    """A large map of scalars (a report's statuses by id) in pieces of 512 members, each
+    written by the C encoder in the layout of ``json.dumps(indent=1)`` at ``level``."""
+    items = list(value.items())
+    shift = "\n" + " " * level
+    for i in range(0, len(items), 512):
+        text = json.dumps(dict(items[i : i + 512]), indent=1, ensure_ascii=False)
+        yield ("{" if i == 0 else ",") + shift + text[2:-2].replace("\n", shift)
+    yield shift + "}"
+
+
 def iter_json(value: Any, level: int = 0, key: str | None = None) -> Iterator[str]:
     """The JSON text of ``value`` in pieces (see the module's description)."""
     pad = "\n" + " " * (level + 1)
@@ -125,6 +150,8 @@ def iter_json(value: Any, level: int = 0, key: str | None = None) -> Iterator[st
             yield "{}"
         elif _small(value):
             yield json.dumps(value, indent=1, ensure_ascii=False).replace("\n", "\n" + " " * level)
+        elif _scalar_members(value):
+            yield from _members_in_batches(value, level)
         else:
             first = True
             for k, v in value.items():

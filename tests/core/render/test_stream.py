@@ -4,15 +4,19 @@ document the one-string renderers return."""
 
 from __future__ import annotations
 
+import enum
 import json
+import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from inspector.core.render import FORMATS, render, render_to
 from inspector.core.render import sarif as sarif_module
 from inspector.core.render.json import report_document
 from inspector.core.render.record import complete
-from inspector.core.render.stream import CHUNK, iter_json
+from inspector.core.render.stream import CHUNK, SMALL, iter_json
 
 from ..verify.helpers import check, writer
 from .conftest import validate
@@ -99,3 +103,48 @@ def test_non_finite_numbers_and_generators():
         iter_json({"n": float("nan"), "i": float("-inf"), "g": (x for x in range(3)), "e": iter(())})
     )
     assert json.loads(text) == {"n": None, "i": None, "g": [0, 1, 2], "e": []}
+
+
+class _Tone(str, enum.Enum):
+    """A str enum, as the report's statuses are."""
+
+    VALID = "VALID"
+    ODD = "o\u2028\"dd"
+
+
+def _reference(value):
+    """What iter_json must write for ``value``: json.dumps(indent=1) of the same value with
+    keys as str() and non-finite floats as null."""
+    if isinstance(value, dict):
+        return {str(k): _reference(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_reference(v) for v in value]
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+_scalars = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=8), st.sampled_from(list(_Tone))
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.dictionaries(
+        # non-str keys whose str() no text key of at most 6 characters can be (no two members collide)
+        st.one_of(st.text(max_size=6), st.integers(min_value=10**7)),
+        _scalars,
+        min_size=SMALL + 1,
+        max_size=300,
+    ),
+    st.integers(min_value=0, max_value=3),
+)
+def test_a_large_map_of_scalars_is_written_as_its_members_one_by_one_would_be(members, depth):
+    """The property behind the batched path for large maps (a report's commits, signers and
+    trust by id): whatever the keys and scalars (non-str keys, NaN, str enums), at any depth,
+    the text is the layout of json.dumps(indent=1) with str() keys and null for non-finite."""
+    value: object = members
+    for _ in range(depth):
+        value = {"outer": value, "n": [1, 2]}
+    assert "".join(iter_json(value)) == json.dumps(_reference(value), indent=1, ensure_ascii=False)
