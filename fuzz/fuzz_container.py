@@ -137,9 +137,16 @@ def _payload(data: bytes) -> None:
     from inspector.core import container as c
     from inspector.core.errors import ContainerError
 
-    try:
-        files = c.decode_payload(data)
-    except ContainerError:
+    def outcome(decode: Any) -> Any:
+        try:
+            return decode()
+        except ContainerError as exc:
+            return exc.code
+
+    files = outcome(lambda: c.decode_payload(data))
+    # the streaming decoder of canonical payloads (its own tokens, pybase64) says the same
+    assert outcome(lambda: c.decode_payload_owned([bytearray(data)])) == files
+    if type(files) is str:
         return
     assert all(c.is_allowed_path(p) and type(d) is bytes for p, d in files.items())
     assert c.decode_payload(c._payload_bytes(files)) == files

@@ -109,7 +109,7 @@ class _Tone(str, enum.Enum):
     """A str enum, as the report's statuses are."""
 
     VALID = "VALID"
-    ODD = "o\u2028\"dd"
+    ODD = 'o\u2028"dd'
 
 
 def _reference(value):
