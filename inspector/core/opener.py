@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -154,8 +155,30 @@ def _tree_digest(store: Store) -> str:
     return hashlib.sha256(b"".join(line + b"\n" for line in lines)).hexdigest()
 
 
-def _input_of(location: str, fmt: str, blob: bytes) -> dict[str, object]:
-    return {"path": location, "sha256": hashlib.sha256(blob).hexdigest(), "size": len(blob), "format": fmt}
+def _digest_meanwhile(blob: bytes) -> Callable[[], str]:
+    """The SHA-256 of ``blob``, computed on a thread while this one goes on (hashlib and
+    the key derivation both release the GIL: the digest of a large file costs no time);
+    call the result to wait for it (always before any worker process is forked).  Only
+    the thread holds ``blob``, and only until it is hashed (the ciphertext still goes
+    as soon as it is decrypted)."""
+    box: list[str | BaseException] = []
+
+    def run(data: bytes) -> None:
+        try:
+            box.append(hashlib.sha256(data).hexdigest())
+        except BaseException as exc:  # a MemoryError: said where the result is asked for
+            box.append(exc)
+
+    thread = threading.Thread(target=run, args=(blob,), name="aleth-input-digest", daemon=True)
+    thread.start()
+
+    def result() -> str:
+        thread.join()
+        if isinstance(box[0], BaseException):
+            raise box[0]
+        return box[0]
+
+    return result
 
 
 def open_and_verify(
@@ -247,9 +270,9 @@ def _judge_store(store: Store, location: str, opts: VerifyOptions) -> Verified:
 def _judge_bytes(blob: bytes, location: str, credential: Credential | None, opts: VerifyOptions) -> Verified:
     """A sealed file or a HOM-AIMOS bundle, from its bytes."""
     magic = blob[:8]
-    info = _input_of(
-        location, magic.decode("ascii") if magic in (b"ALETH001", b"ALETH002") else "unknown", blob
-    )
+    fmt = magic.decode("ascii") if magic in (b"ALETH001", b"ALETH002") else "unknown"
+    digest = _digest_meanwhile(blob)
+    info: dict[str, object] = {"path": location, "sha256": None, "size": len(blob), "format": fmt}
     try:
         if len(blob) > container.MAX_CONTAINER:
             raise ContainerError(
@@ -272,11 +295,15 @@ def _judge_bytes(blob: bytes, location: str, credential: Credential | None, opts
                     witness=opts.witness,
                     trust_context=opts.trust_context,
                 )
-                report.input = _input_of(location, report.input.get("format") or HOM_V2_PROFILE, blob)
+                report.input = {
+                    **info,
+                    "sha256": digest(),
+                    "format": report.input.get("format") or HOM_V2_PROFILE,
+                }
                 return Verified(report, None)
             if opts.profile == HOM_PROFILE or (opts.profile == "auto" and hom_aimos.detect(blob)):
                 report = hom_aimos.verify_bundle(blob, source=location, trust_master=opts.trust_master)
-                report.input = _input_of(location, HOM_PROFILE, blob)
+                report.input = {**info, "sha256": digest(), "format": HOM_PROFILE}
                 return Verified(report, None)
         not_container = _not_a_container(location, blob)
         if not_container is not None:
@@ -290,7 +317,9 @@ def _judge_bytes(blob: bytes, location: str, credential: Credential | None, opts
         del blob  # the container takes the only reference: the ciphertext goes once decrypted
         opened = container.open_owned(holder, credential)
     except InspectorError as exc:
+        info["sha256"] = digest()
         return Verified(_unopenable(exc, location, info), None)
+    info["sha256"] = digest()
     info["format"] = opened.format
     store = Store(dict(opened.files), origin=opened.format, source=location)
     report = verify(store, opts)

@@ -211,3 +211,31 @@ def test_is_sealed_is_the_one_answer_to_whether_a_secret_is_needed(
         assert is_sealed(g) == data.startswith(b"ALETH")
 
     any_bytes()
+
+
+@pytest.mark.parametrize(
+    "case", ["passes", "wrong_passphrase", "no_credential", "damaged_container", "hom_bundle", "not_json"]
+)
+def test_every_answer_from_bytes_names_the_digest_of_those_bytes(
+    tmp_path: Path, sealed_bytes: bytes, case: str
+) -> None:
+    """The input's SHA-256 is computed beside the key derivation; whichever way the file
+    is judged or refused, the report names the digest of exactly the bytes read."""
+    f = tmp_path / "m.aleth"
+    credential: Credential | None = Credential(passphrase=PASS)
+    if case == "hom_bundle":
+        hom.write(f, hom.indeterminate_recall())
+    elif case == "damaged_container":
+        f.write_bytes(sealed_bytes[:-40] + bytes(40))
+    elif case == "not_json":
+        f.write_bytes(b"\x00not a memory file")
+    else:
+        f.write_bytes(sealed_bytes)
+    if case == "wrong_passphrase":
+        credential = Credential(passphrase="not it")
+    elif case == "no_credential":
+        credential = None
+    r = open_and_verify(f, credential)
+    data = f.read_bytes()
+    assert (r.input["sha256"], r.input["size"]) == (hashlib.sha256(data).hexdigest(), len(data))
+    assert (r.verdict == "pass") == (case == "passes")
