@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 CHUNK = 1 << 16
@@ -111,29 +111,38 @@ def _small(value: Any) -> bool:
     return isinstance(value, (dict, list, tuple)) and _nodes(value, SMALL) >= 0 and _finite(value)
 
 
-def _scalar_members(value: Mapping[Any, Any]) -> bool:
-    """Whether every key is a str and every value a scalar the C encoder writes as
-    :func:`_scalar` does (a finite float, str, int, bool or None)."""
-    for k, v in value.items():
-        if type(k) is not str:
-            return False
-        if isinstance(v, float):
-            if not math.isfinite(v):
-                return False
-        elif not (v is None or isinstance(v, (str, int))):
-            return False
+def _plain_scalars(values: Iterable[Any]) -> bool:
+    """Whether every value is a scalar the C encoder writes as :func:`_scalar` does (a
+    finite float, str, int, bool or None); one pass in C over the types."""
+    values = values if isinstance(values, (list, tuple)) else list(values)
+    types = set(map(type, values))
+    if not all(t is type(None) or issubclass(t, (str, int, float)) for t in types):
+        return False
+    if any(issubclass(t, float) and not issubclass(t, (str, int)) for t in types):
+        return all(math.isfinite(v) for v in values if isinstance(v, float))
     return True
 
 
-def _members_in_batches(value: Mapping[str, Any], level: int) -> Iterator[str]:
-    """A large map of scalars (a report's statuses by id) in pieces of 512 members, each
-    written by the C encoder in the layout of ``json.dumps(indent=1)`` at ``level``."""
-    items = list(value.items())
-    shift = "\n" + " " * level
+def _scalar_members(value: Mapping[Any, Any]) -> bool:
+    """Whether every key is a str and every value a plain scalar."""
+    return set(map(type, value)) == {str} and _plain_scalars(value.values())
+
+
+def _in_batches(value: Mapping[str, Any] | Sequence[Any], level: int) -> Iterator[str]:
+    """A large map or list of plain scalars (a report's statuses by id, its order) in
+    pieces of 512 members, each written by the C encoder (``json.dumps`` without
+    ``indent``, whose item separator carries the new line and the indentation) in the
+    layout of ``json.dumps(indent=1)`` at ``level``."""
+    mapping = isinstance(value, Mapping)
+    items: list[Any] = list(value.items()) if isinstance(value, Mapping) else list(value)
+    pad = "\n" + " " * (level + 1)
+    encode = json.JSONEncoder(ensure_ascii=False, separators=("," + pad, ": ")).encode
     for i in range(0, len(items), 512):
-        text = json.dumps(dict(items[i : i + 512]), indent=1, ensure_ascii=False)
-        yield ("{" if i == 0 else ",") + shift + text[2:-2].replace("\n", shift)
-    yield shift + "}"
+        batch = items[i : i + 512]
+        text = encode(dict(batch) if mapping else batch)
+        yield ("{" if mapping else "[") if i == 0 else ","
+        yield pad + text[1:-1]
+    yield "\n" + " " * level + ("}" if mapping else "]")
 
 
 def iter_json(value: Any, level: int = 0, key: str | None = None) -> Iterator[str]:
@@ -151,7 +160,7 @@ def iter_json(value: Any, level: int = 0, key: str | None = None) -> Iterator[st
         elif _small(value):
             yield json.dumps(value, indent=1, ensure_ascii=False).replace("\n", "\n" + " " * level)
         elif _scalar_members(value):
-            yield from _members_in_batches(value, level)
+            yield from _in_batches(value, level)
         else:
             first = True
             for k, v in value.items():
@@ -163,6 +172,8 @@ def iter_json(value: Any, level: int = 0, key: str | None = None) -> Iterator[st
         yield _scalar(value)
     elif isinstance(value, (list, tuple)) and _small(value):
         yield json.dumps(list(value), indent=1, ensure_ascii=False).replace("\n", "\n" + " " * level)
+    elif isinstance(value, (list, tuple)) and value and _plain_scalars(value):
+        yield from _in_batches(value, level)
     elif isinstance(value, Iterable):  # a list, or a generator consumed as it is written
         first = True
         for item in value:

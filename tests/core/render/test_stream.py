@@ -105,7 +105,7 @@ def test_non_finite_numbers_and_generators():
     assert json.loads(text) == {"n": None, "i": None, "g": [0, 1, 2], "e": []}
 
 
-class _Tone(str, enum.Enum):
+class _Tone(enum.StrEnum):
     """A str enum, as the report's statuses are."""
 
     VALID = "VALID"
@@ -140,11 +140,14 @@ _scalars = st.one_of(
     ),
     st.integers(min_value=0, max_value=3),
 )
-def test_a_large_map_of_scalars_is_written_as_its_members_one_by_one_would_be(members, depth):
-    """The property behind the batched path for large maps (a report's commits, signers and
-    trust by id): whatever the keys and scalars (non-str keys, NaN, str enums), at any depth,
-    the text is the layout of json.dumps(indent=1) with str() keys and null for non-finite."""
+def test_a_large_map_or_list_of_scalars_is_written_as_its_members_one_by_one_would_be(members, depth):
+    """The property behind the batched path for large maps and lists (a report's commits,
+    signers and trust by id, its order): whatever the keys and scalars (non-str keys, NaN,
+    str enums), at any depth, the text is the layout of json.dumps(indent=1) with str()
+    keys and null for non-finite."""
     value: object = members
+    if depth % 2:
+        value = {"list": list(members.values()), "map": value}
     for _ in range(depth):
         value = {"outer": value, "n": [1, 2]}
     assert "".join(iter_json(value)) == json.dumps(_reference(value), indent=1, ensure_ascii=False)
