@@ -101,20 +101,20 @@ def _scrypt_once_per_input():
     tests do, once per command) gets the key derived the first time.  Everything else
     runs as for a user: the header is parsed, the slot unwrapped with that key, and a
     wrong passphrase or a new salt (every new seal or re-key) is a real derivation."""
-    from inspector.core import container
+    from inspector.core import kdf
 
-    real = container._scrypt
-    keys: dict[tuple[str, bytes, int, int, int], bytes] = {}
+    real = kdf._derive
+    keys: dict[tuple[bytes, bytes, int, int, int], bytes] = {}
 
-    def derive(passphrase: str, salt: bytes) -> bytes:
-        k = (passphrase, bytes(salt), container.SCRYPT_N, container.SCRYPT_R, container.SCRYPT_P)
+    def derive(password: bytes, salt: bytes) -> bytes:
+        k = (password, bytes(salt), kdf.SCRYPT_N, kdf.SCRYPT_R, kdf.SCRYPT_P)
         if k not in keys:
-            keys[k] = real(passphrase, salt)
+            keys[k] = real(password, salt)
         return keys[k]
 
-    container._scrypt = derive
+    kdf._derive = derive  # the command line's head start derives through it too
     yield
-    container._scrypt = real
+    kdf._derive = real
 
 
 def alethech_cli(*args: object):  # type: ignore[no-untyped-def]

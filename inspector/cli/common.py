@@ -146,10 +146,9 @@ def read_credential(args: argparse.Namespace, path: Path):  # type: ignore[no-un
     """``(Credential | None, Secret | None)`` for ``path`` from the arguments, the
     environment or a terminal prompt; :class:`UsageError` when a sealed file has no
     way to get one."""
-    from ..core.container import Credential
     from ..core.errors import InspectorError
-    from ..core.opener import is_sealed
-    from ..core.secrets import ENV_PASSPHRASE_FILE, read_secret, read_secret_fd
+    from ..core.files import is_sealed
+    from ..core.secrets import ENV_PASSPHRASE_FILE, Credential, read_secret, read_secret_fd
 
     if not is_sealed(path):  # a directory, a bundle or a missing path needs no secret
         return None, None

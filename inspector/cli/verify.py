@@ -208,9 +208,7 @@ def _read_companion(args: argparse.Namespace, name: str) -> bytes | None:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from ..core.i18n import system_language
-    from ..core.opener import explain_failure, open_and_verify_store
     from ..core.render.record import complete, utc_now
-    from ..core.verify.engine import VerifyOptions
     from .output import stderr
     from .progress import Progress
 
@@ -238,6 +236,12 @@ def cmd_verify(args: argparse.Namespace) -> int:
     witness = _read_companion(args, "witness")
     trust_context = _read_companion(args, "trust_context")
     credential, secret = read_credential(args, path)
+    if credential is not None and credential.passphrase:
+        from ..core import kdf
+
+        kdf.prefetch_file(path, credential.passphrase)  # scrypt runs while the verifier loads
+    from ..core.opener import explain_failure, open_and_verify_store
+    from ..core.verify.engine import VerifyOptions
 
     mode = getattr(args, "progress", "auto")
     progress = Progress(stderr(), "off" if quiet and mode == "auto" else mode, lang=lang)

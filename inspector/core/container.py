@@ -44,14 +44,16 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
-from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
+from . import kdf
 from .canonical import JsonError, canonical, loads_strict
 from .errors import ContainerError
 from .files import FileTooLarge, NotAFile, read_regular
 from .findings import message
 from .i18n import Phrase
+from .kdf import SCRYPT_N, SCRYPT_P, SCRYPT_R
 from .keys import b64url, b64url_strict
+from .secrets import Credential  # the type lives with the secrets; imported from here too
 
 __all__ = [
     "ALLOWED_DIRS",
@@ -96,7 +98,6 @@ MAX_SLOTS = 16
 RECOVERY_PREFIX = "aleth-recovery-v1:"
 
 RECOVERY_INFO = b"alethech-container-recovery-v1"
-SCRYPT_N, SCRYPT_R, SCRYPT_P = 32768, 8, 1
 CIPHER = "AES-256-GCM"
 PASSPHRASE_SLOT_ID = "passphrase-1"
 RECOVERY_SLOT_ID = "recovery-1"
@@ -216,37 +217,6 @@ def _short(value: Any, limit: int = 80) -> str:
 
 
 # --------------------------------------------------------------------------- data types
-
-
-@dataclass(frozen=True, repr=False)
-class Credential:
-    """What the user offers to unlock a file: exactly one of a passphrase or a recovery code.
-
-    The values never appear in ``repr``/``str``.  Emptiness and the recovery
-    code's shape are checked by :func:`derive_key` (codes ``empty_passphrase`` /
-    ``invalid_recovery_code``) so a user interface gets a precise error.
-    """
-
-    passphrase: str | None = None
-    recovery_code: str | None = None
-
-    def __post_init__(self) -> None:
-        if (self.passphrase is None) == (self.recovery_code is None):
-            raise ValueError("a Credential needs exactly one of passphrase or recovery_code")
-        for name in ("passphrase", "recovery_code"):
-            value = getattr(self, name)
-            if value is not None and not isinstance(value, str):
-                raise TypeError(f"Credential.{name} must be a str")
-
-    @property
-    def kind(self) -> Literal["passphrase", "recovery_code"]:
-        """Which credential this is."""
-        return "passphrase" if self.passphrase is not None else "recovery_code"
-
-    def __repr__(self) -> str:
-        return f"Credential({self.kind}=<hidden>)"
-
-    __str__ = __repr__
 
 
 @dataclass(frozen=True)
@@ -535,8 +505,7 @@ def _passphrase_bytes(passphrase: str) -> bytes:
 
 
 def _scrypt(passphrase: str, salt: bytes) -> bytes:
-    kdf = Scrypt(salt=salt, length=_KEY_LEN, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P)
-    return kdf.derive(_passphrase_bytes(passphrase))
+    return kdf.scrypt(_passphrase_bytes(passphrase), salt)
 
 
 def _hkdf(secret: bytes, salt: bytes) -> bytes:
@@ -641,6 +610,13 @@ def derive_key(envelope: Envelope, credential: Credential) -> bytes:
     slot unwraps, for a passphrase or a recovery code), ``invalid_recovery_code``,
     ``no_recovery_slot``.
     """
+    try:
+        return _derive_key(envelope, credential)
+    finally:
+        kdf.discard()  # a head start not taken (another slot's salt) goes with its key
+
+
+def _derive_key(envelope: Envelope, credential: Credential) -> bytes:
     header = envelope.header
     if credential.passphrase is not None:
         passphrase = credential.passphrase

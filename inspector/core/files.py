@@ -134,3 +134,15 @@ def read_regular(path: str | os.PathLike[str], limit: int, *, pipes: bool = Fals
                 raise FileTooLarge(name, total, limit)
             data = b"".join(chunks) if len(chunks) > 1 else chunks[0]
         return data
+
+
+def is_sealed(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is a file that starts like a sealed alethech container
+    (``ALETH``): only then is a passphrase or recovery code needed to open it.  A
+    directory, a missing path, a HOM-AIMOS bundle or any other file is not (the opener
+    says what it is); never raises."""
+    try:
+        with open_regular(path) as fh:  # a FIFO or a device is never waited on
+            return fh.read(5) == b"ALETH"
+    except (OSError, ValueError, NotAFile):  # ValueError: a name no file system can hold (a NUL)
+        return False

@@ -21,7 +21,7 @@ from pathlib import Path
 from . import container
 from .container import Credential, Opened, read_blob
 from .errors import Cancelled, ContainerError, InspectorError, StoreError
-from .files import NotAFile, open_regular
+from .files import is_sealed
 from .findings import message
 from .i18n import Phrase
 from .secrets import Secret, read_secret_file
@@ -61,18 +61,6 @@ P_ANY_MEMORY_FILE = Phrase(
 )
 P_JSON_TEXT = Phrase(message("JSON text"))
 P_WRONG_JSON = Phrase(message("a checkpoint, a proof or an export was given where a memory file belongs"))
-
-
-def is_sealed(path: str | os.PathLike[str]) -> bool:
-    """Whether ``path`` is a file that starts like a sealed alethech container
-    (``ALETH``): only then is a passphrase or recovery code needed to open it.  A
-    directory, a missing path, a HOM-AIMOS bundle or any other file is not (the opener
-    says what it is); never raises."""
-    try:
-        with open_regular(Path(path)) as fh:  # a FIFO or a device is never waited on
-            return fh.read(5) == b"ALETH"
-    except (OSError, ValueError, NotAFile):  # ValueError: a name no file system can hold (a NUL)
-        return False
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import BinaryIO, Literal
 
 from .errors import InspectorError
 from .files import FileTooLarge, NotAFile, read_regular
@@ -52,6 +52,37 @@ class Secret:
 
     def __repr__(self) -> str:  # the value never reaches a log or a traceback
         return f"Secret(source={self.source!r}, what={self.what!r}, hints={len(self.hints)})"
+
+
+@dataclass(frozen=True, repr=False)
+class Credential:
+    """What the user offers to unlock a file: exactly one of a passphrase or a recovery code.
+
+    The values never appear in ``repr``/``str``.  Emptiness and the recovery
+    code's shape are checked by :func:`derive_key` (codes ``empty_passphrase`` /
+    ``invalid_recovery_code``) so a user interface gets a precise error.
+    """
+
+    passphrase: str | None = None
+    recovery_code: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.passphrase is None) == (self.recovery_code is None):
+            raise ValueError("a Credential needs exactly one of passphrase or recovery_code")
+        for name in ("passphrase", "recovery_code"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, str):
+                raise TypeError(f"Credential.{name} must be a str")
+
+    @property
+    def kind(self) -> Literal["passphrase", "recovery_code"]:
+        """Which credential this is."""
+        return "passphrase" if self.passphrase is not None else "recovery_code"
+
+    def __repr__(self) -> str:
+        return f"Credential({self.kind}=<hidden>)"
+
+    __str__ = __repr__
 
 
 def strip_line_ending(text: str) -> str:
