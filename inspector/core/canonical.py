@@ -237,27 +237,25 @@ def loads_strict(data: bytes | str, *, max_depth: int = MAX_DEPTH) -> tuple[Any,
     return value, fast
 
 
-def _fast_walk(value: Any) -> tuple[Any, int, int, bool] | None:  # noqa: PLR0912 -- one hot loop, inlined
-    """orjson's ``value`` as :func:`loads_strict` returns it, with the number of object
-    members, the number of ``:`` inside keys and strings, and ``fast_ok``; None when
-    something needs the strict parser (a number it refuses, or one it would convert
-    differently).  Integral floats become ``int`` in place, as the strict parser does."""
-    members = colons = 0
+def _fast_walk(value: Any, keys: bool) -> tuple[Any, bool] | None:  # noqa: PLR0912 -- one hot loop, inlined
+    """orjson's ``value`` as :func:`loads_strict` returns it, and ``fast_ok``; None when a
+    number needs the strict parser (one it refuses, or would convert differently).
+    Integral floats become ``int`` in place, as the strict parser does.  Strings are not
+    visited; keys only when ``keys`` (the document holds a character beyond the BMP
+    somewhere, which in a key clears ``fast_ok``)."""
     fast = True
     stack: list[Any] = [value]
     top: list[Any] = [value]  # a scalar at the top level is converted here
     while stack:
         v = stack.pop()
         if type(v) is dict:
-            members += len(v)
+            if keys and fast and any(not k.isascii() and any(ord(c) > 0xFFFF for c in k) for k in v):
+                fast = False
             for k, x in v.items():
-                if fast and not k.isascii() and any(ord(c) > 0xFFFF for c in k):
-                    fast = False
-                colons += k.count(":")
                 t = type(x)
                 if t is str:
-                    colons += x.count(":")
-                elif t is dict or t is list:
+                    continue
+                if t is dict or t is list:
                     stack.append(x)
                 elif t is int:
                     if not -MAX_SAFE_INT <= x <= MAX_SAFE_INT:
@@ -274,8 +272,8 @@ def _fast_walk(value: Any) -> tuple[Any, int, int, bool] | None:  # noqa: PLR091
             for i, x in enumerate(v):
                 t = type(x)
                 if t is str:
-                    colons += x.count(":")
-                elif t is dict or t is list:
+                    continue
+                if t is dict or t is list:
                     stack.append(x)
                 elif t is int:
                     if not -MAX_SAFE_INT <= x <= MAX_SAFE_INT:
@@ -290,9 +288,7 @@ def _fast_walk(value: Any) -> tuple[Any, int, int, bool] | None:  # noqa: PLR091
                         fast = False
         else:  # a scalar document
             t = type(v)
-            if t is str:
-                colons += v.count(":")
-            elif t is int:
+            if t is int:
                 if not -MAX_SAFE_INT <= v <= MAX_SAFE_INT:
                     return None
             elif t is float:
@@ -302,7 +298,10 @@ def _fast_walk(value: Any) -> tuple[Any, int, int, bool] | None:  # noqa: PLR091
                 top[0] = n
                 if type(n) is float and not _fast_float(n):
                     fast = False
-    return top[0], members, colons, fast
+    return top[0], fast
+
+
+_BEYOND_BMP = re.compile(rb"[\xf0-\xf4]")  # the lead byte of a 4-byte UTF-8 sequence
 
 
 def _fast_number(x: float) -> float | int | None:
@@ -319,25 +318,28 @@ def loads_fast(data: bytes, *, max_depth: int = MAX_DEPTH) -> tuple[Any, bool]:
 
     orjson parses; its value is the strict parser's value when (1) the document has at
     most ``max_depth`` brackets (so it is not deeper than allowed), (2) no key repeats
-    — checked by counting: every object member has exactly one ``:`` outside strings,
-    so the members orjson kept plus the colons inside the strings it kept equal the
-    colons of the text exactly when nothing was dropped, provided no ``:`` was written
-    as an escape (a ``\\u003`` in the text sends it to the strict parser) — and (3)
-    every number is one the strict parser accepts, converted as it converts it (one
-    walk: integers within ±(2^53−1), floats finite and within it, integral floats as
-    ``int``).  orjson refuses all that the strict parser refuses (invalid UTF-8, lone
-    surrogates, NaN, control characters, a BOM, trailing commas); when orjson refuses
-    anything, or a check fails, :func:`loads_strict` decides."""
+    — checked by counting colons: orjson writes the value back with one ``:`` per member
+    plus the ``:`` inside its strings, the text has one per member it holds plus those
+    inside its strings, and a repeated key orjson dropped takes at least its own ``:``
+    away, so the two counts are equal exactly when nothing was dropped, provided no
+    ``:`` was written as an escape (a ``\\u003`` in the text sends it to the strict
+    parser) — and (3) every number is one the strict parser accepts, converted as it
+    converts it (one walk over the containers: integers within ±(2^53−1), floats finite
+    and within it, integral floats as ``int``).  orjson refuses all that the strict parser
+    refuses (invalid UTF-8, lone surrogates, NaN, control characters, a BOM, trailing
+    commas); when orjson refuses anything, or a check fails, :func:`loads_strict`
+    decides."""
     if data.count(b"{") + data.count(b"[") > max_depth or b"\\u003" in data:
         return loads_strict(data, max_depth=max_depth)
     try:
         value = orjson.loads(data)
-    except orjson.JSONDecodeError:
+        again = orjson.dumps(value)
+    except (orjson.JSONDecodeError, orjson.JSONEncodeError):
         return loads_strict(data, max_depth=max_depth)
-    walked = _fast_walk(value)
+    if data.count(b":") != again.count(b":"):
+        return loads_strict(data, max_depth=max_depth)  # a key repeats: the strict parser names it
+    walked = _fast_walk(value, _BEYOND_BMP.search(again) is not None)
     if walked is None:
         return loads_strict(data, max_depth=max_depth)
-    value, members, colons, fast = walked
-    if members != data.count(b":") - colons:
-        return loads_strict(data, max_depth=max_depth)  # a key repeats: the strict parser names it
+    value, fast = walked
     return value, fast
