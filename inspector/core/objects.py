@@ -290,7 +290,7 @@ class Obj:
     ) -> None:
         # filled as its mutable twin (plain slot stores, six times faster than
         # object.__setattr__ one by one: the verifier builds one per stored object)
-        cls = type(self)
+        cls = self.__class__  # (the parameter "type" hides the builtin)
         object.__setattr__(self, "__class__", _Filling)
         me = cast("_Filling", self)
         me.path, me.kind, me.type, me.stored_id = path, kind, type, stored_id
@@ -299,7 +299,7 @@ class Obj:
         me.extra_signatures = {} if extra_signatures is None else extra_signatures
         me.unsigned_fields, me.malformed, me.field_problems = unsigned_fields, malformed, field_problems
         me.fast, me._source = fast, source
-        me.__class__ = cls  # type: ignore[assignment]
+        me.__class__ = cls
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"Obj is immutable (cannot set {name})")
