@@ -299,7 +299,7 @@ class Obj:
         me.extra_signatures = {} if extra_signatures is None else extra_signatures
         me.unsigned_fields, me.malformed, me.field_problems = unsigned_fields, malformed, field_problems
         me.fast, me._source = fast, source
-        me.__class__ = cls
+        me.__class__ = cls  # type: ignore[assignment]
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"Obj is immutable (cannot set {name})")
