@@ -75,15 +75,30 @@ def _versions() -> str:
         f"Python {platform.python_version()}",
         f"cryptography {cryptography.__version__}",
     ]
-    try:  # Qt is only needed by the GUI; report it when present
-        import PySide6
-        from PySide6 import QtCore
-
-        parts.append(f"PySide6 {PySide6.__version__}")
-        parts.append(f"Qt {QtCore.qVersion()}")
-    except ImportError:
-        parts.append("PySide6 not installed (pip install 'aleth-inspector[gui]' for the desktop inspector)")
+    parts.extend(_qt_versions())
     return "\n".join(parts)
+
+
+def _qt_versions() -> list[str]:
+    """The PySide6 lines of ``--version``.  Qt is only needed by the GUI, and importing
+    PySide6 loads Qt (more than all the rest costs): the versions come from the installed
+    distribution's metadata (a PySide6 wheel bundles the Qt of its own version); only
+    where there is none (a frozen bundle) is Qt loaded to ask it."""
+    import importlib.util
+    from importlib import metadata
+
+    for dist in ("PySide6-Essentials", "PySide6"):
+        try:
+            version = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            continue
+        return [f"PySide6 {version}", f"Qt {version} (bundled with PySide6; the desktop inspector loads it)"]
+    if importlib.util.find_spec("PySide6") is None:
+        return ["PySide6 not installed (pip install 'aleth-inspector[gui]' for the desktop inspector)"]
+    import PySide6
+    from PySide6 import QtCore
+
+    return [f"PySide6 {PySide6.__version__}", f"Qt {QtCore.qVersion()}"]
 
 
 class _VersionAction(argparse.Action):

@@ -112,3 +112,4 @@ def test_version_loads_no_subcommand_and_no_verifier():
     }
     verifier = ("inspector.core.verify.engine", "inspector.core.container", "inspector.core.opener")
     assert loaded & {*verifier, "inspector.core.render.json", "inspector.core.render.text"} == set()
+    assert not {m for m in loaded if m.split(".")[0] in ("PySide6", "shiboken6", "pyqtgraph")}
