@@ -728,7 +728,7 @@ def is_allowed_path(path: Any) -> bool:
     return True
 
 
-def _b64_payload_decode(text: str | bytes) -> bytes | None:
+def _b64_payload_decode(text: str | bytes | bytearray) -> bytes | None:
     """Decode canonical unpadded base64url; ``None`` if ``text`` is not canonical.
 
     Equivalent to ``keys.b64url_strict`` (a property test checks it) but without
@@ -740,6 +740,7 @@ def _b64_payload_decode(text: str | bytes) -> bytes | None:
     outside the two alphabets and any misplaced ``=``; the standard alphabet's ``+``
     and ``/`` and a trailing ``=`` it would take are refused here first.
     """
+    raw: bytes | bytearray
     if isinstance(text, str):
         try:
             raw = text.encode("ascii")
@@ -779,6 +780,11 @@ def _too_large(message: str, expected: str, found: str) -> ContainerError:
 _PAYLOAD_HEAD = b'{"files":{'
 _PAYLOAD_TAIL = b'},"payload_version":1}'
 _KEY_TOKEN = re.compile(rb'"(?:[^"\\\x00-\x1f]|\\.)*"')
+_USUAL_PATH = re.compile(  # what is_allowed_path allows, written without escapes, and its text's quote
+    rb'"(HEAD|root_authority\.json|keys/signing\.key|(?:'
+    + b"|".join(sorted(d.encode() for d in ALLOWED_DIRS))
+    + rb')/(?!\.\.?")[^"/\\\x00-\x1f]+)":"'
+)
 _PLAIN_KEY = re.compile(rb'"([^"\\\x00-\x1f]*)":"')  # a key without escapes, and its text's quote
 
 
@@ -856,6 +862,29 @@ def _decode_text(
     return _b64_payload_decode(bytes(plain[start:stop]))
 
 
+def _entry_path(plain: bytes | bytearray, pos: int) -> tuple[str, int] | None:
+    """The allowed path of the entry at ``pos`` and where its text starts, or None."""
+    m = _USUAL_PATH.match(plain, pos)  # an allowed path without escapes: most entries
+    if m is not None:
+        try:
+            return m.group(1).decode("utf-8"), m.end()
+        except UnicodeDecodeError:
+            return None
+    m = _PLAIN_KEY.match(plain, pos)
+    if m is not None:
+        token, start = m.group(1), m.end()
+    else:
+        m = _KEY_TOKEN.match(plain, pos)
+        if m is None or plain[m.end() : m.end() + 2] != b':"':
+            return None
+        token, start = bytes(m.group()), m.end() + 2
+    try:
+        path = json.loads(token) if m.re is _KEY_TOKEN else token.decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return (path, start) if is_allowed_path(path) else None
+
+
 def _decode_canonical(plain: bytes | bytearray) -> dict[str, bytes] | None:
     """The files of a valid payload in canonical layout, or None: then the general
     path decides (and names the first problem exactly as it always has)."""
@@ -879,27 +908,20 @@ def _decode_canonical(plain: bytes | bytearray) -> dict[str, bytes] | None:
             if plain[pos : pos + 1] != b",":
                 return give_up()
             pos += 1
-        m = _PLAIN_KEY.match(plain, pos)
-        if m is not None:
-            token = m.group(1)
-            start = m.end()
-        else:
-            m = _KEY_TOKEN.match(plain, pos)
-            if m is None or plain[m.end() : m.end() + 2] != b':"':
-                return give_up()
-            token = bytes(m.group())
-            start = m.end() + 2
-        try:
-            path = json.loads(token) if m.re is _KEY_TOKEN else token.decode("utf-8")
-        except (ValueError, UnicodeDecodeError):
+        entry = _entry_path(plain, pos)
+        if entry is None:
             return give_up()
+        path, start = entry
         stop = plain.find(b'"', start, end)
         if stop < 0 or stop - start > max_text or plain.find(b"\\", start, stop) >= 0:
             return give_up()
         pos = stop + 1
-        if path in out or not is_allowed_path(path) or len(out) >= MAX_FILES:
+        if path in out or len(out) >= MAX_FILES:
             return give_up()
-        data = _decode_text(plain, start, stop, end, in_place)
+        if stop - start > _IN_PLACE:
+            data = _decode_text(plain, start, stop, end, in_place)
+        else:
+            data = _b64_payload_decode(plain[start:stop])
         if data is None:
             return give_up()
         total += len(data)

@@ -116,3 +116,18 @@ def test_a_big_text_makes_one_new_object() -> None:
     with in_place_from_4_bytes():
         files = decode_payload_owned([plain])
     assert files == {"artifacts/a": data} and type(files["artifacts/a"]) is bytes
+
+
+@settings(max_examples=500, deadline=None)
+@given(paths)
+def test_the_usual_path_pattern_admits_only_allowed_paths(path: str) -> None:
+    """The streaming decoder's shortcut for a key without escapes (_USUAL_PATH) says yes
+    exactly for the allowed paths it can see whole; everything else takes the general rule."""
+    from inspector.core.container import _USUAL_PATH, is_allowed_path
+
+    token = b'"' + path.encode("utf-8") + b'":"'
+    m = _USUAL_PATH.match(token)
+    if m is not None:
+        assert m.end() == len(token) and is_allowed_path(path)
+    elif is_allowed_path(path) and path.isprintable() and '"' not in path and "\\" not in path:
+        raise AssertionError(f"an allowed path written plainly missed the shortcut: {path!r}")
