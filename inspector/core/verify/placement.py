@@ -11,8 +11,6 @@ questions are answered together, in one pass per group of cutoffs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..canonical import JsonError, loads_strict
 from ..findings import Severity, message
 from ..keys import sha256_id
@@ -74,49 +72,61 @@ M_UNANCHORED = message(
 )
 
 
-@dataclass
-class _Question:
-    node: str | None  # a commit id (None: outside any history)
-    cutoffs: tuple[str | None, ...]  # inside the history of every one of these
-
-
 def _era_cutoffs(era: KeyEra) -> tuple[str | None, ...]:
     return tuple(c for _, _, c in era.revocations) or (era.cutoff,)
 
 
 class _Inside:
-    """Batched "is commit x inside the history of these cutoffs" questions."""
+    """Batched "is commit x inside the history of these cutoffs" questions, each a
+    (node, cutoffs) pair: inside the history of every one of these cutoffs (a node of
+    None is outside any history)."""
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-        self.questions: list[_Question] = []
+        self.questions: list[tuple[str | None, tuple[str | None, ...]]] = []
 
     def ask(self, node: str | None, cutoffs: tuple[str | None, ...]) -> int:
-        self.questions.append(_Question(node, cutoffs))
+        self.questions.append((node, cutoffs))
         return len(self.questions) - 1
 
     def solve(self) -> list[bool]:
         dag = self.ctx.dag
         assert dag is not None
         index = dag.index
-        answers = [
-            q.node in index and bool(q.cutoffs) and all(c in index for c in q.cutoffs) for q in self.questions
-        ]
-        cut_nodes = {index[c] for q in self.questions for c in q.cutoffs if c in index}
-        need = {index[q.node] for q in self.questions if q.node in index}
+        questions = self.questions
+        # questions share their cutoffs (those of one era): grouped by them, each group
+        # is answered with one mask of its cutoffs' bits per node
+        by_cutoffs: dict[tuple[str | None, ...], list[int]] = {}
+        for qi, (_, cutoffs) in enumerate(questions):
+            by_cutoffs.setdefault(cutoffs, []).append(qi)
+        answers = [False] * len(questions)  # no unless the node and every cutoff are commits
+        nodes = [-1] * len(questions)
+        cut_ids: dict[tuple[str | None, ...], list[int]] = {}
+        for cutoffs, qis in by_cutoffs.items():
+            if not cutoffs or not all(c in index for c in cutoffs):
+                continue
+            cut_ids[cutoffs] = [index[c] for c in cutoffs]  # type: ignore[index]
+            for qi in qis:
+                i = index.get(questions[qi][0])  # type: ignore[arg-type]
+                if i is not None:
+                    answers[qi], nodes[qi] = True, i
+        cut_nodes = {i for ids in cut_ids.values() for i in ids}
         if not cut_nodes:
             return answers
+        need = {i for i in nodes if i >= 0}
         for group, bits in dag.descendant_sets(sorted(cut_nodes), need):
             slot = {node: k for k, node in enumerate(group)}
-            for qi, q in enumerate(self.questions):
-                if not answers[qi]:
+            for cutoffs, ids in cut_ids.items():
+                mask = 0
+                for c in ids:
+                    k = slot.get(c)
+                    if k is not None:
+                        mask |= 1 << k
+                if not mask:
                     continue
-                b = bits.get(index[q.node], 0)  # type: ignore[index]  # answers[qi] implies q.node in index
-                for c in q.cutoffs:
-                    k = slot.get(index[c])  # type: ignore[index]
-                    if k is not None and not (b >> k) & 1:
+                for qi in by_cutoffs[cutoffs]:
+                    if answers[qi] and bits.get(nodes[qi], 0) & mask != mask:
                         answers[qi] = False
-                        break
         return answers
 
 
@@ -145,6 +155,7 @@ class _Judge:
         self.authority: Authority = ctx.authority
         self.inside = _Inside(ctx)
         self.pending: list[tuple[str, str, Obj, KeyEra | None, dict[str, int]]] = []
+        self._cutoffs: dict[int, tuple[str | None, ...]] = {}  # per era (by its identity)
 
     def signer(self, o: Obj) -> tuple[Status | None, KeyEra | None]:
         """The status decided before placement (or None) and the signer's era."""
@@ -167,8 +178,9 @@ class _Judge:
         s = ctx.signed.get((kind, oid))
         assert s is not None
         a = self.authority
-        if o.agent_id in a.unbound:
-            ctx.add("unknown_identity", E, kind, oid, M_UNBOUND_IDENTITY, agent_id=o.agent_id)
+        agent_id = o.agent_id
+        if agent_id in a.unbound:
+            ctx.add("unknown_identity", E, kind, oid, M_UNBOUND_IDENTITY, agent_id=agent_id)
             return Status.UNKNOWN_IDENTITY, None
         if s.resolution == "unknown_identity":
             ctx.add("unknown_identity", E, kind, oid, M_UNKNOWN_IDENTITY, agent_id=o.agent_id)
@@ -183,7 +195,7 @@ class _Judge:
         if s.verified is None:
             ctx.add("signature_invalid", E, kind, oid, M_BAD_SIGNATURE, key_id=o.key_id, agent_id=o.agent_id)
             return Status.INVALID_SIGNATURE, None
-        era_i, how = a.signer(o.agent_id, s.verified)
+        era_i, how = a.signer(agent_id, s.verified)
         if how == "legacy_key" and era_i is not None:
             legacy = a.eras[era_i].granted_by.removeprefix("legacy-identity:")
             ctx.add("unknown_key", E, kind, oid, M_LEGACY_KEY, (legacy,), legacy=legacy, agent_id=o.agent_id)
@@ -201,7 +213,9 @@ class _Judge:
         if o.kind == "commit" and era.grant_cutoff:
             q["before_grant"] = self.inside.ask(o.stored_id, (era.grant_cutoff,))
         if era.revoked_by is not None:
-            cutoffs = _era_cutoffs(era)
+            cutoffs = self._cutoffs.get(id(era))
+            if cutoffs is None:
+                cutoffs = self._cutoffs[id(era)] = _era_cutoffs(era)
             if o.kind == "commit":
                 q["inside"] = self.inside.ask(o.stored_id, cutoffs)
             else:
