@@ -236,9 +236,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
     witness = _read_companion(args, "witness")
     trust_context = _read_companion(args, "trust_context")
     credential, secret = read_credential(args, path)
-    if credential is not None and credential.passphrase:
-        from ..core import kdf
+    from ..core import kdf
 
+    if credential is not None and credential.passphrase:
         kdf.prefetch_file(path, credential.passphrase)  # scrypt runs while the verifier loads
     from ..core.opener import explain_failure, open_and_verify_store
     from ..core.verify.engine import VerifyOptions
@@ -257,8 +257,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
         witness=witness,
         trust_context=trust_context,
     )
-    with progress:
-        verified = open_and_verify_store(path, credential, options)
+    try:
+        with progress:
+            verified = open_and_verify_store(path, credential, options)
+    finally:
+        kdf.discard()  # a head start the open never asked for (it refused the file first)
     report = verified.report
     explain_failure(report, secret)
     complete(

@@ -132,3 +132,23 @@ def test_the_command_line_starts_the_derivation_before_it_loads_the_verifier(
     assert main(["verify", str(sealed), "--passphrase-file", str(secret), "-q"]) == 0
     assert [(p, t) for p, _, t in derivations] == [(PASS.encode(), "aleth-kdf-head-start")]
     assert not kdf._started and not _head_start_threads()
+
+
+def test_a_head_start_the_open_never_asks_for_is_forgotten_when_verify_ends(
+    sealed: Path, tmp_path: Path, derivations: list
+) -> None:
+    """A header the head start can read but the container refuses before any key is
+    derived (here: not byte-exact JCS) leaves no key and no thread once verify is done."""
+    from inspector.cli.main import main
+
+    blob = sealed.read_bytes()
+    size = int.from_bytes(blob[8:12], "big")
+    header = blob[12 : 12 + size]
+    spaced = header.replace(b'":', b'": ', 1)  # valid JSON, not canonical
+    damaged = tmp_path / "d.aleth"
+    damaged.write_bytes(blob[:8] + len(spaced).to_bytes(4, "big") + spaced + blob[12 + size :])
+    secret = tmp_path / "pass"
+    secret.write_text(PASS, encoding="utf-8")
+    assert main(["verify", str(damaged), "--passphrase-file", str(secret), "-q"]) != 0
+    assert [t for _, _, t in derivations] == ["aleth-kdf-head-start"]  # it was started...
+    assert not kdf._started and not _head_start_threads()  # ...and is gone
