@@ -86,27 +86,28 @@ def mentions_private(data: bytes) -> bool:
     return _PRIVATE.search(data) is not None
 
 
-def _name_key(name: str) -> bytes:
-    """A total order on file names, whatever they hold (lone surrogates included)."""
-    return name.encode("utf-8", "surrogatepass")
-
-
 def entries(ctx: Context, directory: str) -> Iterator[tuple[str, str, bytes]]:
     """(logical path, file name, bytes) of every file of ``directory``, alternates
-    included, in the order of the file names (as bytes)."""
+    included, in the order of the file names as bytes: Python orders ``str`` by code
+    point, which is the order of their UTF-8 bytes (lone surrogates included, written as
+    ``surrogatepass`` does; a property test holds the two together)."""
     store = ctx.store
     prefix = directory + "/"
-    out: list[tuple[bytes, str, str, bytes]] = []
-    for path, data in store.files.items():
+    files = store.files
+    if not store.names and not store.alternates:  # a container payload: each name is its path
+        for path in sorted(p for p in files if p.startswith(prefix)):
+            yield path, path, files[path]
+        return
+    out: list[tuple[str, str, bytes]] = []
+    for path, data in files.items():
         if path.startswith(prefix):
-            name = store.file_name(path)
-            out.append((_name_key(name), path, name, data))
+            out.append((store.file_name(path), path, data))
     for path, alts in store.alternates.items():
         if path.startswith(prefix):
             for name, data in alts:
-                out.append((_name_key(name), path, name, data))
+                out.append((name, path, data))
     out.sort(key=lambda e: e[0])
-    for _, path, name, data in out:
+    for name, path, data in out:
         yield path, name, data
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import array
 import contextlib
+import itertools
 import multiprocessing
 import os
 import sys
@@ -286,15 +287,15 @@ def parse_and_sign_sharded(ctx: Context, processes: int) -> None:
     commits = list(entries(ctx, "commits"))
     evidence = list(entries(ctx, "evidence"))
     files = commits + evidence
-    offsets = [0]
-    for _, _, data in files:
-        offsets.append(offsets[-1] + len(data))
+    datas = [data for _, _, data in files]
+    offsets = list(itertools.accumulate(map(len, datas), initial=0))
     batches = [(b, lo, min(lo + BATCH, len(files))) for b, lo in enumerate(range(0, len(files), BATCH))]
     n = max(1, min(processes, len(batches)))
     plan = [batches[k::n] for k in range(n)]
     workers = _Workers()
     try:
-        src = _Source(b"".join(data for _, _, data in files), offsets, len(commits))
+        src = _Source(b"".join(datas), offsets, len(commits))
+        del datas
         if fork_safe():
             workers.fork(src, ctx.authority, plan)
         else:
