@@ -88,16 +88,25 @@ class Dag:
         n = len(self.ids)
         indeg = [len(ps) for ps in self.parents]
         ch = self.children()
-        heap = [(self.timestamps[i], self.ids[i], i) for i in range(n) if indeg[i] == 0]
+        ts, ids = self.timestamps, self.ids
+        heap = [(ts[i], ids[i], i) for i in range(n) if indeg[i] == 0]
         heapq.heapify(heap)
         order: list[int] = []
         while heap:
             _, _, i = heapq.heappop(heap)
-            order.append(i)
-            for c in ch[i]:
-                indeg[c] -= 1
-                if indeg[c] == 0:
-                    heapq.heappush(heap, (self.timestamps[c], self.ids[c], c))
+            while True:  # a chain: the one node made ready while none waits is the next pop
+                order.append(i)
+                ready = []
+                for c in ch[i]:
+                    indeg[c] -= 1
+                    if indeg[c] == 0:
+                        ready.append(c)
+                if len(ready) == 1 and not heap:
+                    i = ready[0]
+                    continue
+                for c in ready:
+                    heapq.heappush(heap, (ts[c], ids[c], c))
+                break
         cyclic = [i for i in range(n) if indeg[i] > 0]
         self._order = (order, cyclic)
         return self._order
