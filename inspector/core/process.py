@@ -56,10 +56,11 @@ class Interrupted(KeyboardInterrupt):
 
 
 def _libc() -> Any:
+    """The C library (Linux only: its symbols are the process's own, as in
+    :mod:`.lifeline`; no search, which would import ``ctypes.util`` and its subprocess)."""
     import ctypes
-    import ctypes.util
 
-    return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+    return ctypes.CDLL(None, use_errno=True)
 
 
 def harden() -> None:
