@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
@@ -397,6 +396,8 @@ class _Analysis:
         if len(parts) == 1:
             results = [run(parts[0])]
         else:
+            from concurrent.futures import ThreadPoolExecutor  # (only for a store with transitions)
+
             with ThreadPoolExecutor(threads, thread_name_prefix="ed25519") as pool:
                 results = list(pool.map(run, parts))
         for part, oks in zip(parts, results, strict=True):

@@ -4,13 +4,16 @@ chunk overlaps with checking this one)."""
 
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..keys import decode_signature, verify_sig
 from ..objects import Obj
 from .context import Context, Signed
 from .parse import Reader, entries
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ThreadPoolExecutor
 
 CHUNK = 1000  # objects parsed between hand-offs to the signature threads
 
@@ -45,6 +48,8 @@ def parse_and_sign(ctx: Context) -> None:
     ]
     total = sum(len(files) for files, _, _ in lists)
     threads = max(1, ctx.opts.threads)
+    from concurrent.futures import ThreadPoolExecutor  # (only where a store is read in one process)
+
     pool = ThreadPoolExecutor(threads, thread_name_prefix="ed25519")
     pending: list[_Pending] = []
     try:
