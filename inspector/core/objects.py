@@ -292,14 +292,14 @@ class Obj:
         # object.__setattr__ one by one: the verifier builds one per stored object)
         cls = self.__class__  # (the parameter "type" hides the builtin)
         object.__setattr__(self, "__class__", _Filling)
-        me = cast("_Filling", self)
+        me: Any = self  # (the slots and their types are Obj's)
         me.path, me.kind, me.type, me.stored_id = path, kind, type, stored_id
         me._fields, me._raw, me.computed_id, me.sign_bytes = fields, raw, computed_id, sign_bytes
         me.signature = signature
         me.extra_signatures = {} if extra_signatures is None else extra_signatures
         me.unsigned_fields, me.malformed, me.field_problems = unsigned_fields, malformed, field_problems
         me.fast, me._source = fast, source
-        me.__class__ = cls  # type: ignore[assignment]
+        me.__class__ = cls
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"Obj is immutable (cannot set {name})")
@@ -422,21 +422,6 @@ class _Filling:
     """:class:`Obj`'s layout without its immutability, for the moment it is filled in."""
 
     __slots__ = _SLOTS
-    path: str
-    kind: str
-    type: str
-    stored_id: str
-    _fields: dict[str, Any]
-    _raw: dict[str, Any] | None
-    computed_id: str
-    sign_bytes: bytes
-    signature: str
-    extra_signatures: dict[str, str]
-    unsigned_fields: tuple[str, ...]
-    malformed: Malformed | None
-    field_problems: tuple[tuple[str, str, str], ...]
-    fast: bool
-    _source: bytes | None
 
 
 def _rebuild(*values: Any) -> Obj:
