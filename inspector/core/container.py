@@ -859,7 +859,7 @@ def _decode_text(
         if data is not None:
             in_place.append((start, stop))
         return data
-    return _b64_payload_decode(bytes(plain[start:stop]))
+    return _b64_payload_decode(plain[start:stop])
 
 
 def _entry_path(plain: bytes | bytearray, pos: int) -> tuple[str, int] | None:
@@ -918,10 +918,7 @@ def _decode_canonical(plain: bytes | bytearray) -> dict[str, bytes] | None:
         pos = stop + 1
         if path in out or len(out) >= MAX_FILES:
             return give_up()
-        if stop - start > _IN_PLACE:
-            data = _decode_text(plain, start, stop, end, in_place)
-        else:
-            data = _b64_payload_decode(plain[start:stop])
+        data = _decode_text(plain, start, stop, end, in_place)
         if data is None:
             return give_up()
         total += len(data)
