@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 CHUNK = 1 << 16
 """Characters gathered before one write to the sink."""
@@ -118,7 +118,7 @@ def _plain_scalars(values: Iterable[Any]) -> bool:
     types = set(map(type, values))
     if not all(t is type(None) or issubclass(t, (str, int, float)) for t in types):
         return False
-    if any(issubclass(t, float) and not issubclass(t, (str, int)) for t in types):
+    if any(issubclass(t, float) for t in types):
         return all(math.isfinite(v) for v in values if isinstance(v, float))
     return True
 
@@ -134,7 +134,7 @@ def _in_batches(value: Mapping[str, Any] | Sequence[Any], level: int) -> Iterato
     ``indent``, whose item separator carries the new line and the indentation) in the
     layout of ``json.dumps(indent=1)`` at ``level``."""
     mapping = isinstance(value, Mapping)
-    items: list[Any] = list(value.items()) if isinstance(value, Mapping) else list(value)
+    items: list[Any] = list(cast("Mapping[str, Any]", value).items()) if mapping else list(value)
     pad = "\n" + " " * (level + 1)
     encode = json.JSONEncoder(ensure_ascii=False, separators=("," + pad, ": ")).encode
     for i in range(0, len(items), 512):
