@@ -155,7 +155,6 @@ class _Judge:
         self.authority: Authority = ctx.authority
         self.inside = _Inside(ctx)
         self.pending: list[tuple[str, str, Obj, KeyEra | None, dict[str, int]]] = []
-        self._cutoffs: dict[int, tuple[str | None, ...]] = {}  # per era (by its identity)
 
     def signer(self, o: Obj) -> tuple[Status | None, KeyEra | None]:
         """The status decided before placement (or None) and the signer's era."""
@@ -183,22 +182,22 @@ class _Judge:
             ctx.add("unknown_identity", E, kind, oid, M_UNBOUND_IDENTITY, agent_id=agent_id)
             return Status.UNKNOWN_IDENTITY, None
         if s.resolution == "unknown_identity":
-            ctx.add("unknown_identity", E, kind, oid, M_UNKNOWN_IDENTITY, agent_id=o.agent_id)
+            ctx.add("unknown_identity", E, kind, oid, M_UNKNOWN_IDENTITY, agent_id=agent_id)
             return Status.UNKNOWN_IDENTITY, None
         if s.resolution == "unknown_key":
-            ctx.add("unknown_key", E, kind, oid, M_UNKNOWN_KEY, key_id=o.key_id, agent_id=o.agent_id)
+            ctx.add("unknown_key", E, kind, oid, M_UNKNOWN_KEY, key_id=o.key_id, agent_id=agent_id)
             return Status.UNKNOWN_KEY, None
         if s.resolution == "void_key":
             event = a.void[o.key_id]
             ctx.add("unknown_key", E, kind, oid, M_VOID_KEY, (event,), key_id=o.key_id, event=event)
             return Status.UNKNOWN_KEY, None
         if s.verified is None:
-            ctx.add("signature_invalid", E, kind, oid, M_BAD_SIGNATURE, key_id=o.key_id, agent_id=o.agent_id)
+            ctx.add("signature_invalid", E, kind, oid, M_BAD_SIGNATURE, key_id=o.key_id, agent_id=agent_id)
             return Status.INVALID_SIGNATURE, None
         era_i, how = a.signer(agent_id, s.verified)
         if how == "legacy_key" and era_i is not None:
             legacy = a.eras[era_i].granted_by.removeprefix("legacy-identity:")
-            ctx.add("unknown_key", E, kind, oid, M_LEGACY_KEY, (legacy,), legacy=legacy, agent_id=o.agent_id)
+            ctx.add("unknown_key", E, kind, oid, M_LEGACY_KEY, (legacy,), legacy=legacy, agent_id=agent_id)
             return Status.UNKNOWN_KEY, None
         if era_i is None:
             ctx.add("unknown_key", E, kind, oid, M_RECORD_ONLY_KEY, key_id=o.key_id)
@@ -213,9 +212,7 @@ class _Judge:
         if o.kind == "commit" and era.grant_cutoff:
             q["before_grant"] = self.inside.ask(o.stored_id, (era.grant_cutoff,))
         if era.revoked_by is not None:
-            cutoffs = self._cutoffs.get(id(era))
-            if cutoffs is None:
-                cutoffs = self._cutoffs[id(era)] = _era_cutoffs(era)
+            cutoffs = _era_cutoffs(era)  # equal tuples: the questions of one era are answered together
             if o.kind == "commit":
                 q["inside"] = self.inside.ask(o.stored_id, cutoffs)
             else:
