@@ -93,13 +93,8 @@ def entries(ctx: Context, directory: str) -> Iterator[tuple[str, str, bytes]]:
     ``surrogatepass`` does; a property test holds the two together)."""
     store = ctx.store
     prefix = directory + "/"
-    files = store.files
-    if not store.names and not store.alternates:  # a container payload: each name is its path
-        for path in sorted(p for p in files if p.startswith(prefix)):
-            yield path, path, files[path]
-        return
     out: list[tuple[str, str, bytes]] = []
-    for path, data in files.items():
+    for path, data in store.files.items():
         if path.startswith(prefix):
             out.append((store.file_name(path), path, data))
     for path, alts in store.alternates.items():
